@@ -1,0 +1,21 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "Streams",
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+    products: [
+        .library(name: "Streams", targets: ["Streams"]),
+        .library(name: "StreamsTest", targets: ["StreamsTest"]),
+        .library(name: "ConfigFeatures", targets: ["ConfigFeatures"]),
+    ],
+    targets: [
+        .target(name: "Streams"),
+        .target(name: "StreamsTest", dependencies: ["Streams"]),
+        .target(name: "ConfigFeatures", dependencies: ["Streams"]),
+        .executableTarget(name: "item-list-demo", dependencies: ["Streams"], path: "Examples/ItemListDemo"),
+        .testTarget(name: "StreamsTests", dependencies: ["Streams", "StreamsTest"]),
+        .testTarget(name: "StreamsTestTests", dependencies: ["Streams", "StreamsTest"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

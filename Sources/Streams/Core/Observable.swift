@@ -1,0 +1,16 @@
+/// The base class of every observable sequence.
+///
+/// Create sequences with the static factories (`just`, `of`, `create`, …) and transform them
+/// with operators; subscribe with `subscribe(onNext:onError:onCompleted:onDisposed:)`.
+open class Observable<Element>: ObservableType {
+    /// Creates the base object; subclasses override `subscribe(_:)`.
+    public init() {}
+
+    /// Subscribes `observer`; subclasses must override.
+    open func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+        fatalError("Observable.subscribe(_:) is abstract; override it in \(type(of: self))")
+    }
+
+    /// Returns `self`.
+    public func asObservable() -> Observable<Element> { self }
+}

@@ -1,0 +1,50 @@
+import Synchronization
+
+/// The per-subscription state of an operator: forwards events to its observer and enforces the grammar.
+///
+/// `forwardOn(_:)` is where `next* (error | completed)?` is enforced centrally: nothing is
+/// forwarded after the sink is disposed or after a terminal event, and forwarding a terminal
+/// event disposes the whole subscription (upstream included) right after delivering it.
+class Sink<Observer: ObserverType>: Disposable {
+    final let observer: Observer
+    final let cancel: Cancelable
+    private final let stopped = Atomic<Bool>(false)
+
+    init(observer: Observer, cancel: Cancelable) {
+        self.observer = observer
+        self.cancel = cancel
+        Resources.incrementTotal()
+    }
+
+    deinit {
+        Resources.decrementTotal()
+    }
+
+    /// Whether the sink has been disposed or has forwarded a terminal event.
+    final var isDisposed: Bool { stopped.load(ordering: .relaxed) }
+
+    /// Forwards `event` unless the sink is stopped; a terminal event stops it and disposes the subscription.
+    final func forwardOn(_ event: Event<Observer.Element>) {
+        if case .next = event {
+            if stopped.load(ordering: .relaxed) { return }
+            observer.on(event)
+            return
+        }
+        if stopped.exchange(true, ordering: .acquiringAndReleasing) { return }
+        observer.on(event)
+        cancel.dispose()
+    }
+
+    /// Stops forwarding and releases upstream resources. Subclasses that own inner
+    /// subscriptions override it and call `super.dispose()`.
+    func dispose() {
+        stopped.store(true, ordering: .relaxed)
+        cancel.dispose()
+    }
+}
+
+/// An observer that forwards events to its sink's `on(_:)` (used to subscribe a sink to several sources).
+struct SinkForward<Element>: ObserverType {
+    let handler: (Event<Element>) -> Void
+    func on(_ event: Event<Element>) { handler(event) }
+}

@@ -1,0 +1,101 @@
+import Synchronization
+
+extension ObservableType {
+    /// Subscribes a closure that receives every event.
+    public func subscribe(_ on: @escaping (Event<Element>) -> Void) -> Disposable {
+        subscribe(AnonymousObserver(on))
+    }
+
+    /// Subscribes closures for elements, the error, completion and disposal.
+    ///
+    /// `onDisposed` runs once, after a terminal event or when the returned disposable is disposed.
+    /// An error with no `onError` handler goes to `Hooks.unhandledError` (which prints it by default).
+    /// - Returns: A disposable that cancels the subscription.
+    public func subscribe(
+        onNext: ((Element) -> Void)? = nil,
+        onError: ((Swift.Error) -> Void)? = nil,
+        onCompleted: (() -> Void)? = nil,
+        onDisposed: (() -> Void)? = nil
+    ) -> Disposable {
+        let disposed: Disposable = onDisposed.map { Disposables.create(with: $0) } ?? Disposables.create()
+        let observer = AnonymousObserver<Element> { event in
+            switch event {
+            case .next(let value):
+                onNext?(value)
+            case .error(let error):
+                if let onError { onError(error) } else { Hooks.reportUnhandledError(error) }
+                disposed.dispose()
+            case .completed:
+                onCompleted?()
+                disposed.dispose()
+            }
+        }
+        let subscription = asObservable().subscribe(observer)
+        return onDisposed == nil ? subscription : Disposables.create(subscription, disposed)
+    }
+
+    /// Subscribes closures that also receive `object`, held weakly: once it is gone, nothing is called.
+    public func subscribe<Object: AnyObject>(
+        with object: Object,
+        onNext: ((Object, Element) -> Void)? = nil,
+        onError: ((Object, Swift.Error) -> Void)? = nil,
+        onCompleted: ((Object) -> Void)? = nil,
+        onDisposed: ((Object) -> Void)? = nil
+    ) -> Disposable {
+        subscribe(
+            onNext: { [weak object] value in
+                guard let object else { return }
+                onNext?(object, value)
+            },
+            onError: { [weak object] error in
+                guard let object else { return }
+                onError?(object, error)
+            },
+            onCompleted: { [weak object] in
+                guard let object else { return }
+                onCompleted?(object)
+            },
+            onDisposed: { [weak object] in
+                guard let object else { return }
+                onDisposed?(object)
+            }
+        )
+    }
+}
+
+/// An observer that calls a closure and ignores everything after a terminal event.
+final class AnonymousObserver<Element>: ObserverType {
+    private let handler: (Event<Element>) -> Void
+    private let stopped = Atomic<Bool>(false)
+
+    init(_ handler: @escaping (Event<Element>) -> Void) {
+        self.handler = handler
+    }
+
+    func on(_ event: Event<Element>) {
+        if case .next = event {
+            if stopped.load(ordering: .relaxed) { return }
+            handler(event)
+        } else if !stopped.exchange(true, ordering: .acquiringAndReleasing) {
+            handler(event)
+        }
+    }
+}
+
+/// Global hooks for behaviour that has no observer to report to.
+public enum Hooks {
+    private static let handler = LockedState<@Sendable (Swift.Error) -> Void>({ error in
+        print("Streams: unhandled error in subscribe(onNext:…) without onError: \(error)")
+    })
+
+    /// Called with an error that reached `subscribe(onNext:…)` without an `onError` handler.
+    /// The default prints it; tests may replace it to fail instead.
+    public static var unhandledError: @Sendable (Swift.Error) -> Void {
+        get { handler.withLock { $0 } }
+        set { handler.withLock { $0 = newValue } }
+    }
+
+    static func reportUnhandledError(_ error: Swift.Error) {
+        unhandledError(error)
+    }
+}

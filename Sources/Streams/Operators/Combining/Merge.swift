@@ -1,0 +1,77 @@
+extension ObservableType {
+    /// Merges the elements of several sequences into one, in arrival order.
+    ///
+    ///     a:      --1-----3--|
+    ///     b:      ----2-----4---|
+    ///     output: --1-2---3-4---|
+    ///
+    /// Completes when every source has completed; fails as soon as one fails (and disposes the rest).
+    /// - Note: Sources may emit on different threads; the output is serialized. See `Guides/Combining.md`.
+    public static func merge(_ sources: [Observable<Element>]) -> Observable<Element> {
+        MergeArrayProducer(sources: sources)
+    }
+
+    /// Merges the elements of several sequences into one, in arrival order.
+    public static func merge(_ sources: Observable<Element>...) -> Observable<Element> {
+        MergeArrayProducer(sources: sources)
+    }
+
+    /// Merges the elements of a collection of sequences into one, in arrival order.
+    public static func merge<Collection: Swift.Collection>(_ sources: Collection) -> Observable<Element> where Collection.Element == Observable<Element> {
+        MergeArrayProducer(sources: Array(sources))
+    }
+}
+
+final private class MergeArraySink<Observer: ObserverType>: SerializingSink<Observer, Int> {
+    typealias Element = Observer.Element
+    private let group = CompositeDisposable()
+
+    func run(_ sources: [Observable<Element>]) -> Disposable {
+        if sources.isEmpty {
+            forwardOn(.completed)
+            return group
+        }
+        for source in sources {
+            let subscription = SingleAssignmentDisposable()
+            guard let key = group.insert(subscription) else { break }
+            subscription.setDisposable(source.subscribe(SinkForward<Element> { [self] event in
+                self.on(event, key: key)
+            }))
+        }
+        return group
+    }
+
+    private func on(_ event: Event<Element>, key: CompositeDisposable.DisposeKey) {
+        switch event {
+        case .next:
+            synchronized { _, outbox in outbox.send(event) }
+        case .error:
+            synchronized { _, outbox in outbox.send(event) }
+        case .completed:
+            group.remove(for: key)
+            synchronized { active, outbox in
+                active -= 1
+                if active == 0 { outbox.send(.completed) }
+            }
+        }
+    }
+
+    override func dispose() {
+        group.dispose()
+        super.dispose()
+    }
+}
+
+final private class MergeArrayProducer<Element>: Producer<Element> {
+    private let sources: [Observable<Element>]
+
+    init(sources: [Observable<Element>]) {
+        self.sources = sources
+    }
+
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+        let sink = MergeArraySink(state: sources.count, observer: observer, cancel: cancel)
+        let subscription = sink.run(sources)
+        return (sink, subscription)
+    }
+}

@@ -1,0 +1,53 @@
+extension ObservableType {
+    /// Emits only the elements that satisfy `predicate`.
+    ///
+    ///     source: --1--2--3--4--|
+    ///     output: -----2-----4--|     (predicate: isEven)
+    ///
+    /// An error thrown by `predicate` terminates the sequence with that error.
+    /// - Parameter predicate: Decides whether an element passes.
+    /// - Returns: The sequence of passing elements.
+    /// - Note: Delivers on the source's scheduler. See `Guides/Filtering.md`.
+    public func filter(_ predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
+        FilterProducer(source: asObservable(), predicate: predicate)
+    }
+}
+
+final private class FilterSink<Observer: ObserverType>: Sink<Observer>, ObserverType {
+    typealias Element = Observer.Element
+    private let predicate: (Element) throws -> Bool
+
+    init(predicate: @escaping (Element) throws -> Bool, observer: Observer, cancel: Cancelable) {
+        self.predicate = predicate
+        super.init(observer: observer, cancel: cancel)
+    }
+
+    func on(_ event: Event<Element>) {
+        switch event {
+        case .next(let element):
+            do {
+                if try predicate(element) { forwardOn(event) }
+            } catch {
+                forwardOn(.error(error))
+            }
+        case .error, .completed:
+            forwardOn(event)
+        }
+    }
+}
+
+final private class FilterProducer<Element>: Producer<Element> {
+    private let source: Observable<Element>
+    private let predicate: (Element) throws -> Bool
+
+    init(source: Observable<Element>, predicate: @escaping (Element) throws -> Bool) {
+        self.source = source
+        self.predicate = predicate
+    }
+
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+        let sink = FilterSink(predicate: predicate, observer: observer, cancel: cancel)
+        let subscription = source.subscribe(sink)
+        return (sink, subscription)
+    }
+}

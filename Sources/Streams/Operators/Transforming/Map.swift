@@ -1,0 +1,55 @@
+extension ObservableType {
+    /// Transforms each element with `transform`.
+    ///
+    ///     source: --1--2--3--|
+    ///     output: --2--4--6--|     (transform: { $0 * 2 })
+    ///
+    /// An error thrown by `transform` terminates the sequence with that error.
+    /// - Parameter transform: The function applied to each element.
+    /// - Returns: The sequence of transformed elements.
+    /// - Note: Delivers on the source's scheduler. See `Guides/Transforming.md`.
+    public func map<Result>(_ transform: @escaping (Element) throws -> Result) -> Observable<Result> {
+        MapProducer(source: asObservable(), transform: transform)
+    }
+}
+
+final private class MapSink<Source, Observer: ObserverType>: Sink<Observer>, ObserverType {
+    typealias Element = Source
+    private let transform: (Source) throws -> Observer.Element
+
+    init(transform: @escaping (Source) throws -> Observer.Element, observer: Observer, cancel: Cancelable) {
+        self.transform = transform
+        super.init(observer: observer, cancel: cancel)
+    }
+
+    func on(_ event: Event<Source>) {
+        switch event {
+        case .next(let element):
+            do {
+                forwardOn(.next(try transform(element)))
+            } catch {
+                forwardOn(.error(error))
+            }
+        case .error(let error):
+            forwardOn(.error(error))
+        case .completed:
+            forwardOn(.completed)
+        }
+    }
+}
+
+final private class MapProducer<Source, Result>: Producer<Result> {
+    private let source: Observable<Source>
+    private let transform: (Source) throws -> Result
+
+    init(source: Observable<Source>, transform: @escaping (Source) throws -> Result) {
+        self.source = source
+        self.transform = transform
+    }
+
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Result {
+        let sink = MapSink(transform: transform, observer: observer, cancel: cancel)
+        let subscription = source.subscribe(sink)
+        return (sink, subscription)
+    }
+}

@@ -1,0 +1,134 @@
+import Dispatch
+import Foundation
+
+/// A time interval for schedulers: `.seconds(1)`, `.milliseconds(300)`, … (as in RxSwift 6).
+public typealias RxTimeInterval = DispatchTimeInterval
+
+/// An absolute time for schedulers.
+public typealias RxTime = Date
+
+/// A scheduler that runs work "now", without time-based operations.
+public protocol ImmediateSchedulerType {
+    /// Schedules `action` to run with `state`.
+    ///
+    /// - Returns: A disposable that cancels the action if it has not started yet.
+    func schedule<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable) -> Disposable
+}
+
+/// A scheduler with a clock: runs work now, after a delay, or periodically.
+public protocol SchedulerType: ImmediateSchedulerType {
+    /// The scheduler's current time.
+    var now: RxTime { get }
+
+    /// Schedules `action` to run after `dueTime`.
+    func scheduleRelative<StateType>(_ state: StateType, dueTime: RxTimeInterval, action: @escaping (StateType) -> Disposable) -> Disposable
+
+    /// Schedules `action` to run first after `startAfter`, then every `period`, threading its state.
+    func schedulePeriodic<StateType>(_ state: StateType, startAfter: RxTimeInterval, period: RxTimeInterval, action: @escaping (StateType) -> StateType) -> Disposable
+}
+
+extension ImmediateSchedulerType {
+    /// Schedules `action`, which may ask to run again through `recurse` without growing the stack.
+    public func scheduleRecursive<State>(_ state: State, action: @escaping (_ state: State, _ recurse: (State) -> Void) -> Void) -> Disposable {
+        let recursion = RecursiveScheduling(scheduler: self, action: action)
+        recursion.schedule(state)
+        return recursion
+    }
+}
+
+extension SchedulerType {
+    /// A periodic schedule built from relative scheduling (for schedulers without a native timer).
+    func schedulePeriodicByRecursion<StateType>(_ state: StateType, startAfter: RxTimeInterval, period: RxTimeInterval, action: @escaping (StateType) -> StateType) -> Disposable {
+        let serial = SerialDisposable()
+        let cancelled = BooleanDisposable()
+        func tick(_ state: StateType, after delay: RxTimeInterval) {
+            guard !cancelled.isDisposed else { return }
+            serial.disposable = scheduleRelative(state, dueTime: delay) { state in
+                guard !cancelled.isDisposed else { return Disposables.create() }
+                let next = action(state)
+                tick(next, after: period)
+                return Disposables.create()
+            }
+        }
+        tick(state, after: startAfter)
+        return Disposables.create(cancelled, serial)
+    }
+}
+
+/// Runs a recursive action on a scheduler: each `recurse` schedules one more run.
+private final class RecursiveScheduling<State>: Cancelable, @unchecked Sendable {
+    // Safety: the pending disposables are guarded by `state`'s lock; the action runs outside it.
+    private let scheduler: ImmediateSchedulerType
+    private let action: (State, (State) -> Void) -> Void
+    private let state = LockedState((isDisposed: false, pending: [UInt64: Disposable](), finished: Set<UInt64>(), nextKey: UInt64(0)))
+
+    init(scheduler: ImmediateSchedulerType, action: @escaping (State, (State) -> Void) -> Void) {
+        self.scheduler = scheduler
+        self.action = action
+    }
+
+    var isDisposed: Bool { state.withLock { $0.isDisposed } }
+
+    func schedule(_ value: State) {
+        let key = state.withLock { state -> UInt64? in
+            guard !state.isDisposed else { return nil }
+            defer { state.nextKey &+= 1 }
+            return state.nextKey
+        }
+        guard let key else { return }
+        let disposable = scheduler.schedule(value) { [weak self] value in
+            guard let self else { return Disposables.create() }
+            self.state.withLock { state in
+                if state.pending.removeValue(forKey: key) == nil { state.finished.insert(key) }
+            }
+            if self.isDisposed { return Disposables.create() }
+            self.action(value, { self.schedule($0) })
+            return Disposables.create()
+        }
+        let disposeNow = state.withLock { state -> Bool in
+            if state.isDisposed { return true }
+            if state.finished.remove(key) == nil { state.pending[key] = disposable }
+            return false
+        }
+        if disposeNow { disposable.dispose() }
+    }
+
+    func dispose() {
+        let pending = state.withLock { state -> [Disposable] in
+            state.isDisposed = true
+            defer { state.pending = [:] }
+            return Array(state.pending.values)
+        }
+        for disposable in pending { disposable.dispose() }
+    }
+}
+
+extension DispatchTimeInterval {
+    /// The interval in seconds (`.never` is `.infinity`).
+    public var rxSeconds: Double { seconds }
+
+    /// The interval in seconds (`.never` is `.infinity`).
+    var seconds: Double {
+        switch self {
+        case .seconds(let value): return Double(value)
+        case .milliseconds(let value): return Double(value) / 1_000
+        case .microseconds(let value): return Double(value) / 1_000_000
+        case .nanoseconds(let value): return Double(value) / 1_000_000_000
+        case .never: return .infinity
+        @unknown default: return .infinity
+        }
+    }
+
+    /// Builds an interval from seconds, rounded to nanoseconds.
+    static func fromSeconds(_ seconds: Double) -> DispatchTimeInterval {
+        if seconds.isInfinite { return .never }
+        return .nanoseconds(Int((seconds * 1_000_000_000).rounded()))
+    }
+}
+
+extension Date {
+    /// `self` moved by `interval`.
+    func adding(_ interval: RxTimeInterval) -> Date {
+        addingTimeInterval(interval.seconds)
+    }
+}

@@ -1,0 +1,72 @@
+/// A subject that sends each event to the observers subscribed at that moment.
+///
+/// Observers that subscribe after termination receive only the terminal event.
+///
+///     onNext: --1--2--3--|
+///     early:  --1--2--3--|
+///     late:          -3--|      (subscribed after 2)
+///
+/// - Note: Events are delivered on the thread that sends them. Sending from several threads at
+///   once is the caller's contract to avoid, as in RxSwift (see `Guides/Subjects.md`).
+public final class PublishSubject<Element>: Observable<Element>, SubjectType, ObserverType, Cancelable, Unsubscribing, @unchecked Sendable {
+    // Safety: all mutable state is in `state`, guarded by its lock; observers are called
+    // outside the lock from a snapshot of the list.
+    private struct State {
+        var observers = ObserverList<Element>()
+        var stopEvent: Event<Element>?
+        var isDisposed = false
+    }
+
+    private let state = LockedState(State())
+
+    /// Creates a subject.
+    public override init() {
+        Resources.incrementTotal()
+        super.init()
+    }
+
+    deinit { Resources.decrementTotal() }
+
+    /// Whether any observer is subscribed.
+    public var hasObservers: Bool { state.withLock { !$0.observers.isEmpty } }
+
+    /// Whether the subject has been disposed.
+    public var isDisposed: Bool { state.withLock { $0.isDisposed } }
+
+    /// Sends `event` to every current observer; ignored after a terminal event or disposal.
+    public func on(_ event: Event<Element>) {
+        let handlers = state.withLock { state -> ContiguousArray<(Event<Element>) -> Void> in
+            guard !state.isDisposed, state.stopEvent == nil else { return [] }
+            if case .next = event { return state.observers.handlers }
+            state.stopEvent = event
+            return state.observers.removeAll()
+        }
+        deliver(event, to: handlers)
+    }
+
+    /// Subscribes `observer`.
+    public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+        let outcome = state.withLock { state -> SubscribeOutcome<Element> in
+            if state.isDisposed { return .rejected(.error(RxError.disposed(object: "PublishSubject"))) }
+            if let stop = state.stopEvent { return .rejected(stop) }
+            return .register(observer, in: &state.observers, replay: [])
+        }
+        return outcome.complete(observer, subject: self)
+    }
+
+    func unsubscribe(_ key: UInt64) {
+        state.withLock { $0.observers.remove(key) }
+    }
+
+    /// Returns `self` as an observer.
+    public func asObserver() -> PublishSubject<Element> { self }
+
+    /// Drops every observer; later events and subscriptions are rejected.
+    public func dispose() {
+        state.withLock { state in
+            state.isDisposed = true
+            _ = state.observers.removeAll()
+            state.stopEvent = nil
+        }
+    }
+}

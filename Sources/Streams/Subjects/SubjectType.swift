@@ -1,0 +1,139 @@
+/// An object that is both an observable sequence and an observer.
+public protocol SubjectType: ObservableType {
+    /// The observer type of the subject.
+    associatedtype Observer: ObserverType
+
+    /// Returns the subject's observer side.
+    func asObserver() -> Observer
+}
+
+/// The registered observers of a subject, in subscription order.
+struct ObserverList<Element> {
+    typealias Handler = (Event<Element>) -> Void
+
+    private(set) var handlers: ContiguousArray<Handler> = []
+    private var keys: ContiguousArray<UInt64> = []
+    private var nextKey: UInt64 = 0
+
+    var isEmpty: Bool { handlers.isEmpty }
+
+    mutating func insert(_ handler: @escaping Handler) -> UInt64 {
+        let key = nextKey
+        nextKey &+= 1
+        keys.append(key)
+        handlers.append(handler)
+        return key
+    }
+
+    mutating func remove(_ key: UInt64) {
+        guard let index = keys.firstIndex(of: key) else { return }
+        keys.remove(at: index)
+        handlers.remove(at: index)
+    }
+
+    mutating func removeAll() -> ContiguousArray<Handler> {
+        defer { handlers = []; keys = [] }
+        return handlers
+    }
+}
+
+@inline(__always)
+func deliver<Element>(_ event: Event<Element>, to handlers: ContiguousArray<(Event<Element>) -> Void>) {
+    for handler in handlers { handler(event) }
+}
+
+/// A subject that can drop one observer by key.
+protocol Unsubscribing: AnyObject {
+    func unsubscribe(_ key: UInt64)
+}
+
+/// The disposable a subject returns from `subscribe`.
+final class SubjectSubscription: Disposable, @unchecked Sendable {
+    // Safety: the subject reference is taken out once under the lock and used outside it.
+    private let state: LockedState<(subject: Unsubscribing, key: UInt64)?>
+
+    init(_ subject: Unsubscribing, key: UInt64) {
+        state = LockedState((subject, key))
+    }
+
+    func dispose() {
+        guard let taken = state.withLock({ state -> (subject: Unsubscribing, key: UInt64)? in defer { state = nil }; return state }) else { return }
+        taken.subject.unsubscribe(taken.key)
+    }
+}
+
+/// What `subscribe` decided under a subject's lock, carried out after it.
+enum SubscribeOutcome<Element> {
+    /// Registered under `key`; `gate` (if any) holds back live events until `replay` is sent.
+    case subscribed(UInt64, gate: ReplayGate<Element>? = nil, replay: [Element] = [])
+    /// Not registered: `replay` is sent, then the terminal event `stop`.
+    case rejected(Event<Element>, replay: [Element] = [])
+
+    /// Registers `observer` in `observers`, gated if there is something to replay first.
+    static func register<Observer: ObserverType>(_ observer: Observer, in observers: inout ObserverList<Element>, replay: [Element]) -> SubscribeOutcome where Observer.Element == Element {
+        if replay.isEmpty {
+            return .subscribed(observers.insert(observer.on))
+        }
+        let gate = ReplayGate(observer.on)
+        return .subscribed(observers.insert(gate.on), gate: gate, replay: replay)
+    }
+
+    /// Sends the replayed elements (and terminal event), and returns the subscription.
+    func complete<Observer: ObserverType>(_ observer: Observer, subject: Unsubscribing) -> Disposable where Observer.Element == Element {
+        switch self {
+        case .subscribed(let key, let gate, let replay):
+            gate?.open(replaying: replay)
+            return SubjectSubscription(subject, key: key)
+        case .rejected(let stop, let replay):
+            for element in replay { observer.on(.next(element)) }
+            observer.on(stop)
+            return Disposables.create()
+        }
+    }
+}
+
+/// Holds back live events for a new subscriber until its replayed elements have been sent,
+/// so a concurrent `onNext` can never overtake the replay.
+///
+/// Once open, delivery costs one atomic load; only events racing with the replay take the lock.
+final class ReplayGate<Element>: @unchecked Sendable {
+    // Safety: `queued`/`isOpen` in `state` are guarded by its lock; `open` is a release/acquire
+    // flag that is set only under that lock after the queue is drained.
+    private let handler: (Event<Element>) -> Void
+    private let state = LockedState((isOpen: false, queued: [Event<Element>]()))
+    private let opened = AtomicFlag()
+
+    init(_ handler: @escaping (Event<Element>) -> Void) {
+        self.handler = handler
+    }
+
+    func on(_ event: Event<Element>) {
+        if opened.isSet {
+            handler(event)
+            return
+        }
+        let deliverNow = state.withLock { state -> Bool in
+            if state.isOpen { return true }
+            state.queued.append(event)
+            return false
+        }
+        if deliverNow { handler(event) }
+    }
+
+    func open(replaying replay: [Element]) {
+        for element in replay { handler(.next(element)) }
+        while true {
+            let batch = state.withLock { state -> [Event<Element>] in
+                if state.queued.isEmpty {
+                    state.isOpen = true
+                    _ = opened.set()
+                    return []
+                }
+                defer { state.queued = [] }
+                return state.queued
+            }
+            if batch.isEmpty { return }
+            for event in batch { handler(event) }
+        }
+    }
+}

@@ -1,0 +1,52 @@
+import Streams
+
+/// A virtual time in `TestScheduler` ticks.
+public typealias TestTime = Int
+
+/// A value recorded at a virtual time: usually an `Event` seen by a `TestableObserver`.
+public struct Recorded<Value>: CustomDebugStringConvertible {
+    /// The virtual time of the recording.
+    public let time: TestTime
+    /// The recorded value.
+    public let value: Value
+
+    /// Records `value` at `time`.
+    public init(time: TestTime, value: Value) {
+        self.time = time
+        self.value = value
+    }
+
+    /// `value @ time`.
+    public var debugDescription: String { "\(value) @ \(time)" }
+}
+
+extension Recorded: Equatable where Value: Equatable {}
+extension Recorded: Sendable where Value: Sendable {}
+
+extension Recorded {
+    /// A `next(element)` event at `time`.
+    public static func next<T>(_ time: TestTime, _ element: T) -> Recorded<Event<T>> where Value == Event<T> {
+        Recorded(time: time, value: .next(element))
+    }
+
+    /// A `completed` event at `time`.
+    public static func completed<T>(_ time: TestTime, _ type: T.Type = T.self) -> Recorded<Event<T>> where Value == Event<T> {
+        Recorded(time: time, value: .completed)
+    }
+
+    /// An `error` event at `time`.
+    public static func error<T>(_ time: TestTime, _ error: Swift.Error, _ type: T.Type = T.self) -> Recorded<Event<T>> where Value == Event<T> {
+        Recorded(time: time, value: .error(error))
+    }
+
+    /// Collects recorded events into an array (reads well in assertions).
+    public static func events<T>(_ recordedEvents: Recorded<Event<T>>...) -> [Recorded<Event<T>>] where Value == Event<T> {
+        recordedEvents
+    }
+
+    /// Collects recorded events into an array.
+    public static func events<T>(_ recordedEvents: [Recorded<Event<T>>]) -> [Recorded<Event<T>>] where Value == Event<T> {
+        recordedEvents
+    }
+}
+
