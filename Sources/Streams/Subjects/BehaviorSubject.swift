@@ -1,0 +1,85 @@
+/// A subject that holds a current value: each new observer first receives it, then later events.
+///
+///     value:   0
+///     onNext:  --1-----2--|
+///     early:   0-1-----2--|
+///     late:         1--2--|     (subscribed between 1 and 2)
+///
+/// After termination, new observers receive only the terminal event.
+/// - Note: Events are delivered on the thread that sends them; a concurrent `onNext` never
+///   overtakes the current value sent to a new observer. See `Guides/Subjects.md`.
+public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, ObserverType, Cancelable, Unsubscribing, @unchecked Sendable {
+    // Safety: all mutable state is in `state`, guarded by its lock; observers are called
+    // outside the lock from a snapshot of the list.
+    private struct State {
+        var observers = ObserverList<Element>()
+        var value: Element
+        var stopEvent: Event<Element>?
+        var isDisposed = false
+    }
+
+    private let state: LockedState<State>
+
+    /// Creates a subject whose current value is `value`.
+    public init(value: Element) {
+        state = LockedState(State(value: value))
+        Resources.incrementTotal()
+        super.init()
+    }
+
+    deinit { Resources.decrementTotal() }
+
+    /// Whether any observer is subscribed.
+    public var hasObservers: Bool { state.withLock { !$0.observers.isEmpty } }
+
+    /// Whether the subject has been disposed.
+    public var isDisposed: Bool { state.withLock { $0.isDisposed } }
+
+    /// The current value; throws the error the subject failed with, or `RxError.disposed`.
+    public func value() throws -> Element {
+        let (value, stop, disposed) = state.withLock { ($0.value, $0.stopEvent, $0.isDisposed) }
+        if disposed { throw RxError.disposed(object: "BehaviorSubject") }
+        if case .error(let error) = stop { throw error }
+        return value
+    }
+
+    /// Stores and sends `event`; ignored after a terminal event or disposal.
+    public func on(_ event: Event<Element>) {
+        let handlers = state.withLock { state -> ContiguousArray<(Event<Element>) -> Void> in
+            guard !state.isDisposed, state.stopEvent == nil else { return [] }
+            if case .next(let value) = event {
+                state.value = value
+                return state.observers.handlers
+            }
+            state.stopEvent = event
+            return state.observers.removeAll()
+        }
+        deliver(event, to: handlers)
+    }
+
+    /// Subscribes `observer`, which first receives the current value.
+    public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+        let outcome = state.withLock { state -> SubscribeOutcome<Element> in
+            if state.isDisposed { return .rejected(.error(RxError.disposed(object: "BehaviorSubject"))) }
+            if let stop = state.stopEvent { return .rejected(stop) }
+            return .register(observer, in: &state.observers, replay: [state.value])
+        }
+        return outcome.complete(observer, subject: self)
+    }
+
+    func unsubscribe(_ key: UInt64) {
+        state.withLock { $0.observers.remove(key) }
+    }
+
+    /// Returns `self` as an observer.
+    public func asObserver() -> BehaviorSubject<Element> { self }
+
+    /// Drops every observer; later events and subscriptions are rejected.
+    public func dispose() {
+        state.withLock { state in
+            state.isDisposed = true
+            _ = state.observers.removeAll()
+            state.stopEvent = nil
+        }
+    }
+}
