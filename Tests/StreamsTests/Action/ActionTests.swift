@@ -1,0 +1,207 @@
+import XCTest
+import Streams
+import StreamsTest
+
+final class ActionTests: XCTestCase {
+    struct WorkError: Error, Equatable {}
+
+    private func record<T>(_ source: Observable<T>, _ scheduler: TestScheduler, _ bag: DisposeBag) -> TestableObserver<T> {
+        let observer = scheduler.createObserver(T.self)
+        source.subscribe(observer).disposed(by: bag)
+        return observer
+    }
+
+    func testAction_enabledIsTrueFromFirstSubscription() {
+        XCTAssertNoLeaks {
+            let scheduler = TestScheduler(initialClock: 0)
+            let bag = DisposeBag()
+            let action = Action<Int, Int> { Observable.just($0) }
+            let enabled = record(action.enabled, scheduler, bag)
+            XCTAssertEqual(enabled.events, [.next(0, true)])
+        }
+    }
+
+    func testAction_executeDeliversElementsAndExecutingTransitions() {
+        XCTAssertNoLeaks {
+            let scheduler = TestScheduler(initialClock: 0)
+            let bag = DisposeBag()
+            let work = scheduler.createColdObservable([.next(10, "a"), .next(20, "b"), .completed(30)])
+            let action = Action<Void, String> { work.asObservable() }
+            let elements = record(action.elements, scheduler, bag)
+            let executing = record(action.executing, scheduler, bag)
+            let enabled = record(action.enabled, scheduler, bag)
+            let result = scheduler.createObserver(String.self)
+            scheduler.scheduleAt(100) { action.execute().subscribe(result).disposed(by: bag) }
+            scheduler.start()
+            XCTAssertEqual(elements.events, [.next(110, "a"), .next(120, "b")])
+            XCTAssertEqual(executing.events, [.next(0, false), .next(100, true), .next(130, false)])
+            XCTAssertEqual(enabled.events, [.next(0, true), .next(100, false), .next(130, true)])
+            XCTAssertEqual(result.events, [.next(110, "a"), .next(120, "b"), .completed(130)])
+            XCTAssertEqual(work.subscriptions, [Subscription(100, 130)])
+        }
+    }
+
+    func testAction_executeWhileExecutingFailsWithNotEnabled() {
+        XCTAssertNoLeaks {
+            let scheduler = TestScheduler(initialClock: 0)
+            let bag = DisposeBag()
+            let work = scheduler.createColdObservable([.next(10, 1), .completed(50)])
+            let action = Action<Void, Int> { work.asObservable() }
+            let errors = record(action.errors.map { "\($0)" }, scheduler, bag)
+            let second = scheduler.createObserver(Int.self)
+            scheduler.scheduleAt(100) { action.execute() }
+            scheduler.scheduleAt(120) { action.execute().subscribe(second).disposed(by: bag) }
+            scheduler.scheduleAt(200) { action.execute() }
+            scheduler.start()
+            XCTAssertEqual(errors.events, [.next(120, "ActionError.notEnabled")])
+            XCTAssertEqual(second.events, [.error(120, ActionError.notEnabled)])
+            XCTAssertEqual(work.subscriptions, [Subscription(100, 150), Subscription(200, 250)])
+        }
+    }
+
+    func testAction_enabledIfControlsExecution() {
+        XCTAssertNoLeaks {
+            let scheduler = TestScheduler(initialClock: 0)
+            let bag = DisposeBag()
+            let gate = scheduler.createHotObservable([.next(150, true), .next(300, false)])
+            let action = Action<Int, Int>(enabledIf: gate.asObservable()) { Observable.just($0 * 2) }
+            let enabled = record(action.enabled, scheduler, bag)
+            let elements = record(action.elements, scheduler, bag)
+            let errors = record(action.errors.map { "\($0)" }, scheduler, bag)
+            scheduler.scheduleAt(100) { action.execute(1) }
+            scheduler.scheduleAt(200) { action.execute(2) }
+            scheduler.scheduleAt(400) { action.execute(3) }
+            scheduler.start()
+            XCTAssertEqual(enabled.events, [.next(0, false), .next(150, true), .next(200, false), .next(200, true), .next(300, false)])
+            XCTAssertEqual(elements.events, [.next(200, 4)])
+            XCTAssertEqual(errors.events, [.next(100, "ActionError.notEnabled"), .next(400, "ActionError.notEnabled")])
+        }
+    }
+
+    func testAction_workErrorIsReportedAndActionRecovers() {
+        XCTAssertNoLeaks {
+            let scheduler = TestScheduler(initialClock: 0)
+            let bag = DisposeBag()
+            let work = scheduler.createColdObservable([.next(10, 1), .error(20, WorkError())])
+            let action = Action<Void, Int> { work.asObservable() }
+            let underlying = record(action.underlyingError.map { $0 as? WorkError }, scheduler, bag)
+            let executing = record(action.executing, scheduler, bag)
+            let result = scheduler.createObserver(Int.self)
+            scheduler.scheduleAt(100) { action.execute().subscribe(result).disposed(by: bag) }
+            scheduler.start()
+            XCTAssertEqual(underlying.events, [.next(120, WorkError())])
+            XCTAssertEqual(executing.events, [.next(0, false), .next(100, true), .next(120, false)])
+            XCTAssertEqual(result.events, [.next(110, 1), .error(120, ActionError.underlyingError(WorkError()))])
+        }
+    }
+
+    func testAction_errorsHandlerCanRetry() {
+        XCTAssertNoLeaks {
+            let bag = DisposeBag()
+            var attempts = 0
+            let action = Action<Void, Int> { _ in
+                attempts += 1
+                return attempts < 3 ? Observable.error(WorkError()) : Observable.just(attempts)
+            }
+            var results: [Int] = []
+            action.elements.subscribe(onNext: { results.append($0) }).disposed(by: bag)
+            action.underlyingError.subscribe(onNext: { _ in action.execute() }).disposed(by: bag)
+            action.execute()
+            XCTAssertEqual(results, [3])
+            XCTAssertEqual(attempts, 3)
+        }
+    }
+
+    func testAction_inputsExecuteAndTerminalEventsAreIgnored() {
+        XCTAssertNoLeaks {
+            let bag = DisposeBag()
+            let action = Action<Int, Int> { Observable.just($0 + 1) }
+            var results: [Int] = []
+            action.elements.subscribe(onNext: { results.append($0) }).disposed(by: bag)
+            action.inputs.onNext(1)
+            action.inputs.onNext(2)
+            action.inputs.onCompleted()
+            action.inputs.onNext(3)
+            XCTAssertEqual(results, [2, 3, 4])
+        }
+    }
+
+    func testAction_executeResultReplaysToLateSubscribers() {
+        XCTAssertNoLeaks {
+            let action = Action<Int, Int> { Observable.just($0) }
+            let result = action.execute(7)
+            var seen: [Event<Int>] = []
+            _ = result.subscribe { seen.append($0) }
+            XCTAssertEqual(seen, [.next(7), .completed])
+        }
+    }
+
+    func testAction_manyExecutionsHoldNoResources() {
+        XCTAssertNoLeaks {
+            let action = Action<Int, Int> { Observable.just($0) }
+            let baseline = Resources.total
+            for i in 0..<1_000 { action.execute(i) }
+            XCTAssertEqual(Resources.total, baseline)
+        }
+    }
+
+    func testAction_executionObservablesEmitsEachExecution() {
+        XCTAssertNoLeaks {
+            let bag = DisposeBag()
+            let action = Action<Int, Int> { Observable.just($0) }
+            var executions: [[Int]] = []
+            action.executionObservables.subscribe(onNext: { execution in
+                var values: [Int] = []
+                _ = execution.subscribe(onNext: { values.append($0) }, onCompleted: { executions.append(values) })
+            }).disposed(by: bag)
+            action.execute(1)
+            action.execute(2)
+            XCTAssertEqual(executions, [[1], [2]])
+        }
+    }
+
+    func testCompletableAction_completionsFirePerSuccess() {
+        XCTAssertNoLeaks {
+            let bag = DisposeBag()
+            let action = CompletableAction<Bool> { ok in ok ? Observable<Never>.empty() : Observable<Never>.error(WorkError()) }
+            var completions = 0
+            var failures = 0
+            action.completions.subscribe(onNext: { completions += 1 }).disposed(by: bag)
+            action.underlyingError.subscribe(onNext: { _ in failures += 1 }).disposed(by: bag)
+            action.execute(true)
+            action.execute(false)
+            action.execute(true)
+            XCTAssertEqual(completions, 2)
+            XCTAssertEqual(failures, 1)
+        }
+    }
+
+    func testAction_enabledIfErrorDisablesAndReports() {
+        XCTAssertNoLeaks {
+            let bag = DisposeBag()
+            let gate = PublishSubject<Bool>()
+            let action = Action<Void, Int>(enabledIf: gate.asObservable()) { Observable.just(1) }
+            var enabled: [Bool] = []
+            var errors: [String] = []
+            action.enabled.subscribe(onNext: { enabled.append($0) }).disposed(by: bag)
+            action.errors.subscribe(onNext: { errors.append("\($0)") }).disposed(by: bag)
+            gate.onNext(true)
+            gate.onError(WorkError())
+            action.execute()
+            XCTAssertEqual(enabled, [false, true, false])
+            XCTAssertEqual(errors, ["ActionError.underlyingError(WorkError())", "ActionError.notEnabled"])
+        }
+    }
+
+    func testAction_deallocatingDisposesRunningExecution() {
+        XCTAssertNoLeaks {
+            let scheduler = TestScheduler(initialClock: 0)
+            let work = scheduler.createColdObservable([.next(10, 1), .completed(500)])
+            var action: Action<Void, Int>? = Action { work.asObservable() }
+            scheduler.scheduleAt(100) { action?.execute() }
+            scheduler.scheduleAt(200) { action = nil }
+            scheduler.start()
+            XCTAssertEqual(work.subscriptions, [Subscription(100, 200)])
+        }
+    }
+}
