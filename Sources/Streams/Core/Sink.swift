@@ -9,6 +9,9 @@ class Sink<Observer: ObserverType>: Disposable {
     final let observer: Observer
     final let cancel: Cancelable
     private final let stopped = Atomic<Bool>(false)
+    #if DEBUG
+    private final let deliveringThread = Atomic<UInt>(0)
+    #endif
 
     init(observer: Observer, cancel: Cancelable) {
         self.observer = observer
@@ -25,6 +28,14 @@ class Sink<Observer: ObserverType>: Disposable {
 
     /// Forwards `event` unless the sink is stopped; a terminal event stops it and disposes the subscription.
     final func forwardOn(_ event: Event<Observer.Element>) {
+        #if DEBUG
+        let thread = currentThreadID()
+        let (entered, owner) = deliveringThread.compareExchange(expected: 0, desired: thread, ordering: .acquiringAndReleasing)
+        defer { if entered { deliveringThread.store(0, ordering: .releasing) } }
+        if !entered && owner != thread {
+            Hooks.reportSynchronizationAnomaly("an observer of \(type(of: self)) was called concurrently from two threads; serialize the source (e.g. observe(on: a serial scheduler)).")
+        }
+        #endif
         if case .next = event {
             if stopped.load(ordering: .relaxed) { return }
             observer.on(event)

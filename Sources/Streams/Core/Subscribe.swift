@@ -98,4 +98,19 @@ public enum Hooks {
     static func reportUnhandledError(_ error: Swift.Error) {
         unhandledError(error)
     }
+
+    private static let anomalyHandler = LockedState<@Sendable (String) -> Void>({ message in
+        print("⚠️ Streams synchronization anomaly: \(message)")
+    })
+
+    /// Called (in DEBUG builds) when an operator's observer is entered by two threads at once,
+    /// which breaks the Rx contract. The default prints a warning; tests may replace it to fail.
+    public static var synchronizationAnomaly: @Sendable (String) -> Void {
+        get { anomalyHandler.withLock { $0 } }
+        set { anomalyHandler.withLock { $0 = newValue } }
+    }
+
+    static func reportSynchronizationAnomaly(_ message: String) {
+        synchronizationAnomaly(message)
+    }
 }
