@@ -235,6 +235,11 @@ final class MarbleDrawingTests: XCTestCase {
         XCTAssertTrue(message.contains("expected: #\n  actual:   #\n  first difference at event 0"), message)
     }
 
+    func testMismatch_invalidFrameSizeIsReportedNotACrash() {
+        XCTAssertEqual(Marbles.mismatch([Recorded<Event<Int>>](), "-", frameSize: 0), "invalid marble frame size 0: it must be positive")
+        XCTAssertEqual(Marbles.string(from: [Recorded.next(202, "a")], frameSize: 0), "--a")
+    }
+
     func testMismatch_invalidExpectedMarbles() throws {
         let message = try XCTUnwrap(Marbles.mismatch([Recorded<Event<Int>>](), "--(a"))
         XCTAssertTrue(message.hasPrefix("invalid expected marbles: marble syntax error: group `(` is never closed at position 2"), message)

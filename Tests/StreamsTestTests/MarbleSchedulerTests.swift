@@ -131,6 +131,20 @@ final class MarbleSchedulerTests: XCTestCase {
         }
     }
 
+    func testGuideExamples() throws {
+        try XCTAssertNoLeaks {
+            let scheduler = TestScheduler(initialClock: 0)
+            let xs = try scheduler.createHotObservable("-x-^-a--|", values: ["x": 1, "a": 2])
+            let res = scheduler.start { xs.map { $0 * 10 } }
+            XCTAssertMarbles(res, "--A--|", values: ["A": 20])
+
+            let hot = try scheduler.createHotObservable("--a--^--b--c--|")
+            XCTAssertEqual(hot.recordedEvents, [.next(170, "a"), .next(230, "b"), .next(260, "c"), .completed(290)])
+            XCTAssertEqual(try scheduler.parseEvents("---b--c--|"), [.next(230, "b"), .next(260, "c"), .completed(290)])
+            XCTAssertEqual(try scheduler.parseEvents("---b--|", values: ["b": 2]), [.next(230, 2), .completed(260)])
+        }
+    }
+
     func testMarbles_merge() throws {
         try XCTAssertNoLeaks {
             let scheduler = TestScheduler(initialClock: 0)

@@ -23,6 +23,7 @@ extension Marbles {
     /// `String` / `Character` elements) as its own single character, else with an invented
     /// character (`A`, `B`, ...). Errors are `#`, completion `|`. Nothing is drawn after the
     /// last event. Times that are not a whole number of frames are rounded down to a frame.
+    /// A `frameSize` below 1 is treated as 1.
     ///
     ///     [.next(210, "a"), .next(230, "b"), .completed(230)]  ->  "-a-(b|)"
     public static func string<Element: Equatable>(
@@ -31,7 +32,7 @@ extension Marbles {
         frameSize: TestTime = defaultFrameSize,
         origin: TestTime = TestScheduler.Defaults.subscribed
     ) -> String {
-        drawing(of: events, values: values, frameSize: frameSize, origin: origin).text
+        drawing(of: events, values: values, frameSize: max(frameSize, 1), origin: origin).text
     }
 
     /// Compares recorded events with a marble string and explains the difference.
@@ -50,6 +51,7 @@ extension Marbles {
         frameSize: TestTime = defaultFrameSize,
         origin: TestTime = TestScheduler.Defaults.subscribed
     ) -> String? {
+        guard frameSize > 0 else { return "invalid marble frame size \(frameSize): it must be positive" }
         let expectedEvents: [Recorded<Event<Element>>]
         do {
             expectedEvents = try MarbleDiagram(expected).recordedEvents(values: values, error: error, frameSize: frameSize, origin: origin)
@@ -84,7 +86,6 @@ extension Marbles {
         frameSize: TestTime,
         origin: TestTime
     ) -> MarbleDrawing {
-        precondition(frameSize > 0, "marble frame size must be positive")
         let keyed = values.sorted { $0.key < $1.key }
         var drawing = MarbleDrawing(text: "")
         var invented: [(value: Element, character: Character)] = []
