@@ -7,14 +7,25 @@ import StreamsTest
 final class BlockingObservableTests: XCTestCase {
     struct TestError: Error {}
 
+    /// Background emitters still running; `tearDown` waits for them so that no sink outlives its
+    /// test (a later test's `XCTAssertNoLeaks` would see it disappear).
+    private static let emitters = DispatchGroup()
+
+    override func tearDown() {
+        Self.emitters.wait()
+        super.tearDown()
+    }
+
     /// Emits `elements` then `terminal` from a background queue, after `subscribe` returned.
     private static func background(_ elements: [Int], _ terminal: Event<Int>? = .completed) -> Observable<Int> {
         Observable.create { observer in
-            // Safety: the observer is only used by this one background block, after subscribe.
-            nonisolated(unsafe) let observer = observer
+            let box = HandOver(observer)
+            emitters.enter()
             DispatchQueue.global().async {
-                for element in elements { observer.onNext(element) }
-                if let terminal { observer.on(terminal) }
+                for element in elements { box.value?.onNext(element) }
+                if let terminal { box.value?.on(terminal) }
+                box.value = nil
+                emitters.leave()
             }
             return Disposables.create()
         }
@@ -177,14 +188,29 @@ final class BlockingObservableTests: XCTestCase {
         let subject = PublishSubject<Int>()
         let source = Observable<Int>.create { observer in
             let subscription = subject.subscribe(observer)
+            let box = HandOver(subject)
+            Self.emitters.enter()
             DispatchQueue.global().async {
-                subject.onNext(1)
-                subject.onNext(2)
-                subject.onCompleted()
+                box.value?.onNext(1)
+                box.value?.onNext(2)
+                box.value?.onCompleted()
+                box.value = nil
+                Self.emitters.leave()
             }
             return subscription
         }
         XCTAssertEqual(try source.toBlocking(timeout: 10).toArray(), [1, 2])
+    }
+}
+
+/// Hands a value to one background block, which drops it before signalling that it is done.
+private final class HandOver<Value>: @unchecked Sendable {
+    // Safety: `value` is set at creation and then only used (and cleared) by the one
+    // background block the box is handed to.
+    var value: Value?
+
+    init(_ value: Value) {
+        self.value = value
     }
 }
 
