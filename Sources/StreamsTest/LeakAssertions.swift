@@ -4,7 +4,8 @@ import Streams
 /// Runs `body` and fails the test if `Resources.total` is not back to its starting value afterwards.
 ///
 /// Everything `body` creates (schedulers, subjects, subscriptions) must be released when it
-/// returns, so keep them local to the closure.
+/// returns, so keep them local to the closure. Only meaningful when tests run one at a time
+/// (XCTest's default); do not use it from Swift Testing tests, which run in parallel.
 public func XCTAssertNoLeaks(
     _ message: @autoclosure () -> String = "",
     file: StaticString = #filePath,
@@ -17,4 +18,31 @@ public func XCTAssertNoLeaks(
     if leaked != 0 {
         XCTFail("Resources.total changed by \(leaked) (from \(baseline) to \(Resources.total)). \(message())", file: file, line: line)
     }
+}
+
+/// Fails the test if `scheduler` still has scheduled work that has neither run nor been cancelled.
+///
+/// Use it after `advanceTo(_:)` (or after disposing a chain) to check that disposal cancelled
+/// every timer the chain scheduled. After `start()` the queue is always empty unless `stop()`
+/// was called. Note that a hot test observable's events stay pending until their time comes.
+///
+///     scheduler.advanceTo(500)
+///     subscription.dispose()
+///     XCTAssertNoPendingWork(scheduler)
+public func XCTAssertNoPendingWork<Converter>(
+    _ scheduler: VirtualTimeScheduler<Converter>,
+    _ message: @autoclosure () -> String = "",
+    file: StaticString = #filePath,
+    line: UInt = #line
+) {
+    if let failure = pendingWorkFailure(scheduler) {
+        XCTFail("\(failure) \(message())", file: file, line: line)
+    }
+}
+
+/// The failure message of `XCTAssertNoPendingWork`, or `nil` when nothing is pending.
+func pendingWorkFailure<Converter>(_ scheduler: VirtualTimeScheduler<Converter>) -> String? {
+    let pending = scheduler.pendingCount
+    guard pending != 0 else { return nil }
+    return "\(type(of: scheduler)) has \(pending) pending work item\(pending == 1 ? "" : "s") at clock \(scheduler.clock)."
 }

@@ -5,10 +5,18 @@ import Streams
 /// recording observers, and `start(created:subscribed:disposed:create:)`.
 ///
 /// One tick is `resolution` seconds (default 1), so `.seconds(5)` is 5 ticks. With
-/// `simulateProcessingDelay` (the default, as in RxTest), work scheduled for "now" runs one
-/// tick later, which is why `observe(on: scheduler)` shifts events by one tick.
+/// `simulateProcessingDelay` (the default, as in RxTest), work scheduled for "now" or earlier
+/// runs one tick later, which is why `observe(on: scheduler)` shifts events by one tick and a
+/// cold observable's event at relative time 0 arrives at `subscribe time + 1`.
+///
+/// Marble diagrams (`createHotObservable("--a--|")`, `parseEvents`, `marbles(from:)`) use
+/// `frameSize` ticks per frame (10 by default) and put marble time 0 at `marbleOrigin`
+/// (200, `Defaults.subscribed`, by default). See Guides/Testing.md.
+///
+/// - Note: Drive the clock (`start()`, `advanceTo(_:)`) from one thread; scheduled work runs on
+///   that thread.
 public final class TestScheduler: VirtualTimeScheduler<TestSchedulerVirtualTimeConverter>, @unchecked Sendable {
-    // Safety: adds only immutable state to `VirtualTimeScheduler`.
+    // Safety: adds an immutable flag and the marble settings, which live in a `LockedState`.
     /// Default virtual times used by `start(create:)`.
     public enum Defaults {
         /// When the observable is created (100).
@@ -17,22 +25,55 @@ public final class TestScheduler: VirtualTimeScheduler<TestSchedulerVirtualTimeC
         public static let subscribed: TestTime = 200
         /// When the subscription is disposed (1000).
         public static let disposed: TestTime = 1000
+        /// Ticks per marble frame (10).
+        public static let frameSize: TestTime = 10
     }
 
     private let simulateProcessingDelay: Bool
+    private let marbleSettings = LockedState((frameSize: Defaults.frameSize, origin: Defaults.subscribed))
 
     /// Creates a scheduler at `initialClock`, `resolution` seconds per tick.
+    ///
+    /// - Parameters:
+    ///   - initialClock: The starting virtual time.
+    ///   - resolution: Seconds per tick (real time = ticks * resolution).
+    ///   - simulateProcessingDelay: When `true`, work scheduled for now or earlier runs at `clock + 1`.
     public init(initialClock: TestTime, resolution: Double = 1.0, simulateProcessingDelay: Bool = true) {
         self.simulateProcessingDelay = simulateProcessingDelay
         super.init(initialClock: initialClock, converter: TestSchedulerVirtualTimeConverter(resolution: resolution))
     }
 
+    /// Ticks per marble frame (one `-`); 10 by default. Must be positive.
+    public var frameSize: TestTime {
+        get { marbleSettings.withLock { $0.frameSize } }
+        set {
+            precondition(newValue > 0, "TestScheduler.frameSize must be positive")
+            marbleSettings.withLock { $0.frameSize = newValue }
+        }
+    }
+
+    /// The absolute virtual time of marble time 0 for hot and expected marbles: the `^` of a hot
+    /// marble, or its first character when it has no `^`. 200 (`Defaults.subscribed`) by default,
+    /// so it lines up with `start { ... }`; set it to your `subscribed:` time otherwise.
+    public var marbleOrigin: TestTime {
+        get { marbleSettings.withLock { $0.origin } }
+        set { marbleSettings.withLock { $0.origin = newValue } }
+    }
+
     /// Creates a hot observable that plays `events` at their absolute times.
+    ///
+    /// Events play whether or not anyone is subscribed: an observer subscribed at 200 misses an
+    /// event at 150, and also one at 200 (it was scheduled first, so it plays before the
+    /// subscription). Times at or before the current clock play at `clock + 1` (processing delay).
     public func createHotObservable<Element>(_ events: [Recorded<Event<Element>>]) -> TestableObservable<Element> {
         HotObservable(testScheduler: self, recordedEvents: events)
     }
 
     /// Creates a cold observable that plays `events` relative to each subscription.
+    ///
+    /// Each subscription gets its own copy: an event at time 10 subscribed at 200 plays at 210.
+    /// An event at relative time 0 plays at `subscribe time + 1` (processing delay). Disposing a
+    /// subscription cancels its remaining events (they no longer count as pending work).
     public func createColdObservable<Element>(_ events: [Recorded<Event<Element>>]) -> TestableObservable<Element> {
         ColdObservable(testScheduler: self, recordedEvents: events)
     }
@@ -59,27 +100,45 @@ public final class TestScheduler: VirtualTimeScheduler<TestSchedulerVirtualTimeC
 
     /// Creates the sequence at `created`, subscribes at `subscribed`, disposes at `disposed`,
     /// runs the scheduler, and returns the observer's recording.
-    public func start<Element>(created: TestTime, subscribed: TestTime, disposed: TestTime, create: @escaping () -> Observable<Element>) -> TestableObserver<Element> {
+    ///
+    /// - Parameters:
+    ///   - created: Virtual time at which `create` is called.
+    ///   - subscribed: Virtual time at which the created sequence is subscribed.
+    ///   - disposed: Virtual time at which the subscription is disposed.
+    ///   - create: Builds the sequence under test (anything `ObservableConvertibleType`).
+    /// - Returns: An observer holding every event received while subscribed, with its time.
+    public func start<Element, OutputSequence: ObservableConvertibleType>(
+        created: TestTime,
+        subscribed: TestTime,
+        disposed: TestTime,
+        create: @escaping () -> OutputSequence
+    ) -> TestableObserver<Element> where OutputSequence.Element == Element {
         let state = UncheckedState<Element>()
         let observer = createObserver(Element.self)
-        scheduleAt(created) { state.source = create() }
+        scheduleAt(created) { state.source = create().asObservable() }
         scheduleAt(subscribed) { state.subscription = state.source?.subscribe(observer) }
         scheduleAt(disposed) {
-            state.subscription?.dispose()
+            let subscription = state.subscription
             state.subscription = nil
             state.source = nil
+            subscription?.dispose()
         }
         start()
         return observer
     }
 
     /// `start(created: 100, subscribed: 200, disposed:create:)`.
-    public func start<Element>(disposed: TestTime, create: @escaping () -> Observable<Element>) -> TestableObserver<Element> {
+    public func start<Element, OutputSequence: ObservableConvertibleType>(
+        disposed: TestTime,
+        create: @escaping () -> OutputSequence
+    ) -> TestableObserver<Element> where OutputSequence.Element == Element {
         start(created: Defaults.created, subscribed: Defaults.subscribed, disposed: disposed, create: create)
     }
 
     /// `start(created: 100, subscribed: 200, disposed: 1000, create:)`.
-    public func start<Element>(_ create: @escaping () -> Observable<Element>) -> TestableObserver<Element> {
+    public func start<Element, OutputSequence: ObservableConvertibleType>(
+        _ create: @escaping () -> OutputSequence
+    ) -> TestableObserver<Element> where OutputSequence.Element == Element {
         start(created: Defaults.created, subscribed: Defaults.subscribed, disposed: Defaults.disposed, create: create)
     }
 }

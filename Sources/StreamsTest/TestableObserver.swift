@@ -3,7 +3,7 @@ import Streams
 /// An observer that records every event with the test scheduler's virtual time.
 public final class TestableObserver<Element>: ObserverType, @unchecked Sendable {
     // Safety: `recorded` is guarded by its lock; the scheduler reference is immutable.
-    private let scheduler: TestScheduler
+    let scheduler: TestScheduler
     private let recorded = LockedEvents<Element>()
 
     init(scheduler: TestScheduler) {

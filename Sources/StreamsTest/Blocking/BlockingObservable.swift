@@ -1,0 +1,148 @@
+import Foundation
+import Streams
+
+/// An observable with blocking operators (`toArray()`, `first()`, `last()`, `single()`,
+/// `materialize()`), for tests and demos.
+///
+/// Each operator subscribes, blocks the calling thread until it has its answer (or `timeout`
+/// passes), then disposes the subscription. A source that emits synchronously on the calling
+/// thread is fine: its events are collected during `subscribe` and the operator returns at once.
+///
+/// - Warning: Blocking the main thread while the source needs the main queue or `MainScheduler`
+///   to make progress deadlocks (or, with a timeout, always times out): the queue can't run while
+///   its thread waits. Block from a background thread, or test with `TestScheduler` instead.
+///   See Guides/Testing.md.
+public struct BlockingObservable<Element> {
+    /// The longest time an operator blocks before throwing `RxError.timeout`; `nil` waits forever.
+    public let timeout: TimeInterval?
+    let source: Observable<Element>
+
+    init(timeout: TimeInterval?, source: Observable<Element>) {
+        self.timeout = timeout
+        self.source = source
+    }
+}
+
+extension ObservableConvertibleType {
+    /// Converts the sequence into a `BlockingObservable`, whose operators block the calling thread.
+    ///
+    /// - Parameter timeout: The longest time an operator may block before throwing
+    ///   `RxError.timeout` (the subscription is disposed then); `nil` waits forever.
+    /// - Returns: A `BlockingObservable` over `self`.
+    public func toBlocking(timeout: TimeInterval? = nil) -> BlockingObservable<Element> {
+        BlockingObservable(timeout: timeout, source: asObservable())
+    }
+}
+
+/// How a blocking operation ended: completed, or failed with the elements received before the error.
+public enum MaterializedSequenceResult<T> {
+    /// The sequence completed with `elements`.
+    case completed(elements: [T])
+    /// The sequence failed with `error` (possibly `RxError.timeout`) after sending `elements`.
+    case failed(elements: [T], error: Swift.Error)
+}
+
+/// What a blocking run keeps of the elements it sees.
+enum BlockingRetention {
+    /// Keep every element.
+    case all
+    /// Keep only the latest element.
+    case lastOnly
+    /// Keep elements until this many are kept, then stop the run.
+    case upTo(Int)
+}
+
+/// What a blocking run saw before it stopped.
+struct BlockingOutcome<Element> {
+    var elements: [Element] = []
+    /// The terminal error, a predicate's error, or `RxError.timeout`.
+    var error: Swift.Error?
+    /// Whether the run stopped (terminal event, enough elements, or timeout).
+    var isStopped = false
+}
+
+extension BlockingObservable {
+    /// Subscribes, collects elements that pass `filter` as `retention` says, and blocks until the
+    /// sequence terminates, enough elements are kept, or the timeout passes.
+    func run(retention: BlockingRetention, filter: ((Element) throws -> Bool)? = nil) -> BlockingOutcome<Element> {
+        let run = BlockingRun<Element>(retention: retention, filter: filter)
+        let subscription = source.subscribe { event in run.on(event) }
+        run.subscription.setDisposable(subscription)
+        return run.wait(timeout: timeout)
+    }
+}
+
+/// One blocking subscription: events arrive on any thread, the caller waits on a semaphore.
+private final class BlockingRun<Element>: @unchecked Sendable {
+    // Safety: the outcome is only touched under `state`'s lock; the semaphore and the
+    // SingleAssignmentDisposable are thread-safe; `retention` and `filter` are immutable, and
+    // `filter` is only called from `on(_:)`, which the source calls serially (Rx grammar).
+    private let state = LockedState(BlockingOutcome<Element>())
+    private let semaphore = DispatchSemaphore(value: 0)
+    private let retention: BlockingRetention
+    private let filter: ((Element) throws -> Bool)?
+    let subscription = SingleAssignmentDisposable()
+
+    init(retention: BlockingRetention, filter: ((Element) throws -> Bool)?) {
+        self.retention = retention
+        self.filter = filter
+    }
+
+    func on(_ event: Event<Element>) {
+        switch event {
+        case .next(let element):
+            do {
+                if let filter, try !filter(element) { return }
+            } catch {
+                stop(with: error)
+                return
+            }
+            let stopped = state.withLock { outcome -> Bool in
+                guard !outcome.isStopped else { return false }
+                switch retention {
+                case .all:
+                    outcome.elements.append(element)
+                case .lastOnly:
+                    outcome.elements = [element]
+                case .upTo(let limit):
+                    outcome.elements.append(element)
+                    if outcome.elements.count >= limit { outcome.isStopped = true }
+                }
+                return outcome.isStopped
+            }
+            if stopped { finish() }
+        case .error(let error):
+            stop(with: error)
+        case .completed:
+            stop(with: nil)
+        }
+    }
+
+    /// Blocks until stopped or `timeout` passes, disposes the subscription, returns the outcome.
+    func wait(timeout: TimeInterval?) -> BlockingOutcome<Element> {
+        if let timeout {
+            if semaphore.wait(timeout: .now() + max(0, timeout)) == .timedOut {
+                stop(with: RxError.timeout)
+            }
+        } else {
+            semaphore.wait()
+        }
+        subscription.dispose()
+        return state.withLock { $0 }
+    }
+
+    private func stop(with error: Swift.Error?) {
+        let first = state.withLock { outcome -> Bool in
+            guard !outcome.isStopped else { return false }
+            outcome.isStopped = true
+            outcome.error = error
+            return true
+        }
+        if first { finish() }
+    }
+
+    private func finish() {
+        subscription.dispose()
+        semaphore.signal()
+    }
+}

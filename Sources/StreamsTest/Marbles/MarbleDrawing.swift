@@ -1,0 +1,186 @@
+/// Events drawn as a marble string, with what the string cannot say.
+struct MarbleDrawing: Equatable {
+    /// The marble string.
+    var text: String
+    /// Characters invented for values that have no entry in `values:`, with their values.
+    var legend: [(character: Character, value: String)] = []
+    /// `false` when some event is off the frame grid, overlaps a previous group, or sits on the
+    /// frame of `^`: the string is then only an approximation of the events.
+    var isExact = true
+
+    static func == (lhs: MarbleDrawing, rhs: MarbleDrawing) -> Bool {
+        lhs.text == rhs.text && lhs.isExact == rhs.isExact
+            && lhs.legend.map(\.character) == rhs.legend.map(\.character)
+            && lhs.legend.map(\.value) == rhs.legend.map(\.value)
+    }
+}
+
+extension Marbles {
+    /// Draws recorded events as a marble string: the inverse of parsing.
+    ///
+    /// Time `origin` is frame 0. Events in the same frame become a group `(ab)`; events before
+    /// `origin` are drawn before a `^`. A value is drawn with its key in `values`, else (for
+    /// `String` / `Character` elements) as its own single character, else with an invented
+    /// character (`A`, `B`, ...). Errors are `#`, completion `|`. Nothing is drawn after the
+    /// last event. Times that are not a whole number of frames are rounded down to a frame.
+    /// A `frameSize` below 1 is treated as 1.
+    ///
+    ///     [.next(210, "a"), .next(230, "b"), .completed(230)]  ->  "-a-(b|)"
+    public static func string<Element: Equatable>(
+        from events: [Recorded<Event<Element>>],
+        values: [Character: Element] = [:],
+        frameSize: TestTime = defaultFrameSize,
+        origin: TestTime = TestScheduler.Defaults.subscribed
+    ) -> String {
+        drawing(of: events, values: values, frameSize: max(frameSize, 1), origin: origin).text
+    }
+
+    /// Compares recorded events with a marble string and explains the difference.
+    ///
+    /// Events must match exactly (times included), after parsing `expected` with `values`,
+    /// `error`, `frameSize` and `origin`. Usable from Swift Testing:
+    /// `#expect(Marbles.mismatch(res.events, "--a--|", values: v) == nil)`.
+    ///
+    /// - Returns: `nil` when they match; otherwise a readable report with the expected and actual
+    ///   marble strings, a caret under the first differing frame, and the first differing event.
+    public static func mismatch<Element: Equatable>(
+        _ actual: [Recorded<Event<Element>>],
+        _ expected: String,
+        values: [Character: Element] = [:],
+        error: Swift.Error = MarbleError(),
+        frameSize: TestTime = defaultFrameSize,
+        origin: TestTime = TestScheduler.Defaults.subscribed
+    ) -> String? {
+        guard frameSize > 0 else { return "invalid marble frame size \(frameSize): it must be positive" }
+        let expectedEvents: [Recorded<Event<Element>>]
+        do {
+            expectedEvents = try MarbleDiagram(expected).recordedEvents(values: values, error: error, frameSize: frameSize, origin: origin)
+        } catch {
+            return "invalid expected marbles: \(error)"
+        }
+        if actual == expectedEvents { return nil }
+
+        let expectedDrawing = drawing(of: expectedEvents, values: values, frameSize: frameSize, origin: origin)
+        let actualDrawing = drawing(of: actual, values: values, frameSize: frameSize, origin: origin)
+        var lines = ["events do not match \"\(expected)\" (frame = \(frameSize) ticks, frame 0 = time \(origin))"]
+        lines.append("  expected: \(expectedDrawing.text)")
+        lines.append("  actual:   \(actualDrawing.text)")
+        if let column = firstDifference(expectedDrawing.text, actualDrawing.text) {
+            lines.append("            " + String(repeating: " ", count: column) + "^")
+        }
+        lines.append("  " + describeFirstDifference(expected: expectedEvents, actual: actual))
+        if !actualDrawing.legend.isEmpty {
+            let legend = actualDrawing.legend.map { "\($0.character) = \($0.value)" }.joined(separator: ", ")
+            lines.append("  legend (values not in `values:`): \(legend)")
+        }
+        if !actualDrawing.isExact {
+            lines.append("  note: some actual events are off the frame grid or overlap a group, so the actual marbles are approximate")
+            lines.append("  actual events: \(actual.map { String(reflecting: $0) })")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    static func drawing<Element: Equatable>(
+        of events: [Recorded<Event<Element>>],
+        values: [Character: Element],
+        frameSize: TestTime,
+        origin: TestTime
+    ) -> MarbleDrawing {
+        let keyed = values.sorted { $0.key < $1.key }
+        var drawing = MarbleDrawing(text: "")
+        var invented: [(value: Element, character: Character)] = []
+        var spare = inventedCharacters.filter { values[$0] == nil }.makeIterator()
+
+        func symbol(for element: Element) -> Character {
+            if let key = keyed.first(where: { $0.value == element })?.key { return key }
+            if let text = (element as? String) ?? (element as? Character).map(String.init),
+               text.count == 1, let character = text.first,
+               !reserved.contains(character), !character.isWhitespace, values[character] == nil {
+                return character
+            }
+            if let known = invented.first(where: { $0.value == element }) { return known.character }
+            let character = spare.next() ?? "?"
+            invented.append((element, character))
+            drawing.legend.append((character, String(reflecting: element)))
+            return character
+        }
+
+        // Group consecutive events that fall in the same frame.
+        var groups: [(frame: Int, symbols: [Character])] = []
+        for recorded in events {
+            let offset = recorded.time - origin
+            let frame = offset >= 0 ? offset / frameSize : -((-offset + frameSize - 1) / frameSize)
+            if offset - frame * frameSize != 0 { drawing.isExact = false }
+            let character: Character
+            switch recorded.value {
+            case .next(let element): character = symbol(for: element)
+            case .error: character = "#"
+            case .completed: character = "|"
+            }
+            if let last = groups.last, last.frame == frame {
+                groups[groups.count - 1].symbols.append(character)
+            } else {
+                groups.append((frame, [character]))
+            }
+        }
+
+        let needsCaret = (groups.first?.frame ?? 0) < 0
+        var cursor = min(0, groups.first?.frame ?? 0)
+        var caretPlaced = !needsCaret
+
+        func move(to frame: Int) {
+            if frame < cursor {
+                drawing.isExact = false
+            } else {
+                drawing.text += String(repeating: "-", count: frame - cursor)
+                cursor = frame
+            }
+        }
+        func placeCaret() {
+            move(to: 0)
+            drawing.text.append("^")
+            cursor += 1
+            caretPlaced = true
+        }
+
+        for group in groups {
+            if !caretPlaced, group.frame >= 0 { placeCaret() }
+            move(to: group.frame)
+            if group.symbols.count == 1 {
+                drawing.text.append(group.symbols[0])
+                cursor += 1
+            } else {
+                drawing.text += "(" + String(group.symbols) + ")"
+                cursor += group.symbols.count + 2
+            }
+        }
+        if !caretPlaced { placeCaret() }
+        return drawing
+    }
+
+    /// Characters handed out for values that have no key in `values:`.
+    private static let inventedCharacters = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
+
+    /// The first character offset where the two strings differ, or `nil` if they are equal.
+    private static func firstDifference(_ lhs: String, _ rhs: String) -> Int? {
+        if lhs == rhs { return nil }
+        let left = Array(lhs), right = Array(rhs)
+        for index in 0..<min(left.count, right.count) where left[index] != right[index] {
+            return index
+        }
+        return min(left.count, right.count)
+    }
+
+    private static func describeFirstDifference<Element: Equatable>(
+        expected: [Recorded<Event<Element>>],
+        actual: [Recorded<Event<Element>>]
+    ) -> String {
+        for index in 0..<min(expected.count, actual.count) where expected[index] != actual[index] {
+            return "first difference at event \(index): expected \(String(reflecting: expected[index])), actual \(String(reflecting: actual[index]))"
+        }
+        if expected.count > actual.count {
+            return "missing events from index \(actual.count): \(expected[actual.count...].map { String(reflecting: $0) })"
+        }
+        return "unexpected extra events from index \(expected.count): \(actual[expected.count...].map { String(reflecting: $0) })"
+    }
+}
