@@ -1,3 +1,4 @@
+import Foundation
 import XCTest
 import Streams
 import StreamsTest
@@ -151,9 +152,12 @@ final class SequenceTests: XCTestCase {
     func testFromSequence_concurrentDispatchScheduler() {
         XCTAssertNoLeaks {
             let recorder = GrammarRecorder<Int>()
-            let scheduler = ConcurrentDispatchQueueScheduler(qos: .default)
+            let queue = DispatchQueue(label: "SequenceTests.from")
+            let scheduler = ConcurrentDispatchQueueScheduler(queue: queue)
             let subscription = Observable.from(0..<100, scheduler: scheduler).subscribe(recorder)
             recorder.waitForTerminal()
+            // The terminal event is seen before the queue's thread finishes disposing; let it finish.
+            queue.sync {}
             recorder.assertGrammar()
             XCTAssertEqual(recorder.elements, Array(0..<100))
             XCTAssertEqual(recorder.terminals, [.completed])

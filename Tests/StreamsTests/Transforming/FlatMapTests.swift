@@ -138,6 +138,44 @@ final class FlatMapTests: XCTestCase {
         }
     }
 
+    func testFlatMap_reentrantOuterElementDuringCreateInner() {
+        XCTAssertNoLeaks {
+            let outer = PublishSubject<Int>()
+            var received: [Int] = []
+            let subscription = outer
+                .flatMap { value in
+                    Observable<Int>.create { observer in
+                        observer.onNext(value)
+                        observer.onNext(value + 1)
+                        observer.onCompleted()
+                        return Disposables.create()
+                    }
+                }
+                .subscribe(onNext: { value in
+                    received.append(value)
+                    if value == 1 { outer.onNext(10) }
+                })
+            outer.onNext(1)
+            XCTAssertEqual(received, [1, 2, 10, 11])
+            subscription.dispose()
+        }
+    }
+
+    func testFlatMap_reentrantInnerEventIsDeliveredAfterCurrentCall() {
+        XCTAssertNoLeaks {
+            let a = PublishSubject<Int>(), b = PublishSubject<Int>()
+            var log: [String] = []
+            let subscription = Observable.of(a, b).flatMap { $0 }.subscribe(onNext: { value in
+                log.append("begin \(value)")
+                if value == 1 { b.onNext(100) }
+                log.append("end \(value)")
+            })
+            a.onNext(1)
+            XCTAssertEqual(log, ["begin 1", "end 1", "begin 100", "end 100"])
+            subscription.dispose()
+        }
+    }
+
     func testFlatMap_multiThreadStress() {
         XCTAssertNoLeaks {
             let threads = 8, perThread = 2_000
