@@ -1,3 +1,4 @@
+import Foundation
 import XCTest
 import Streams
 import StreamsTest
@@ -112,6 +113,24 @@ final class ConcatMapTests: XCTestCase {
             gate.onCompleted()
             XCTAssertEqual(received, count - 1)
             XCTAssertTrue(completed)
+            subscription.dispose()
+        }
+    }
+
+    func testConcatMap_multiThreadStress() {
+        XCTAssertNoLeaks {
+            let inners = 200, perInner = 50
+            let factory = AsyncInnerFactory()
+            let recorder = GrammarRecorder<Int>()
+            let subscription = Observable.from(0..<inners)
+                .concatMap { factory.make($0, count: perInner) }
+                .subscribe(recorder)
+            recorder.waitForTerminal()
+            factory.work.wait()
+            recorder.assertGrammar()
+            XCTAssertEqual(recorder.terminals, [.completed])
+            XCTAssertEqual(recorder.elements, Array(0..<inners * perInner), "one inner at a time, in order")
+            XCTAssertEqual(factory.maxActive.load(ordering: .relaxed), 1)
             subscription.dispose()
         }
     }

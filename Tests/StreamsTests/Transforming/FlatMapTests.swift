@@ -253,4 +253,21 @@ final class FlatMapTests: XCTestCase {
             for inner in inners { XCTAssertFalse(inner.hasObservers) }
         }
     }
+
+    func testFlatMap_asyncInnersStress() {
+        XCTAssertNoLeaks {
+            let inners = 100, perInner = 100
+            let factory = AsyncInnerFactory()
+            let recorder = GrammarRecorder<Int>()
+            let subscription = Observable.from(0..<inners)
+                .flatMap { factory.make($0, count: perInner) }
+                .subscribe(recorder)
+            recorder.waitForTerminal()
+            factory.work.wait()
+            recorder.assertGrammar()
+            XCTAssertEqual(recorder.terminals, [.completed])
+            XCTAssertEqual(recorder.elements.sorted(), Array(0..<inners * perInner))
+            subscription.dispose()
+        }
+    }
 }

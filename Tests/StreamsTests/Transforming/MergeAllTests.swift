@@ -1,3 +1,4 @@
+import Foundation
 import XCTest
 import Streams
 import StreamsTest
@@ -94,6 +95,25 @@ final class MergeAllTests: XCTestCase {
         XCTAssertNoLeaks {
             let events = collectEvents(Observable.of(Observable.of(1, 2), .of(3), .empty()).merge()).events
             XCTAssertEqual(events, [.next(1), .next(2), .next(3), .completed])
+        }
+    }
+
+    func testMergeAll_maxConcurrentMultiThreadStress() {
+        XCTAssertNoLeaks {
+            let inners = 200, perInner = 50, limit = 3
+            let factory = AsyncInnerFactory()
+            let recorder = GrammarRecorder<Int>()
+            let subscription = Observable.from(0..<inners)
+                .map { factory.make($0, count: perInner) }
+                .merge(maxConcurrent: limit)
+                .subscribe(recorder)
+            recorder.waitForTerminal()
+            factory.work.wait()
+            recorder.assertGrammar()
+            XCTAssertEqual(recorder.terminals, [.completed])
+            XCTAssertEqual(recorder.elements.sorted(), Array(0..<inners * perInner))
+            XCTAssertLessThanOrEqual(factory.maxActive.load(ordering: .relaxed), limit)
+            subscription.dispose()
         }
     }
 }

@@ -101,3 +101,41 @@ func collectEvents<Element>(_ source: Observable<Element>) -> (events: [Event<El
     let subscription = source.subscribe { event in events.withLock { $0.append(event) } }
     return (events.withLock { $0 }, subscription)
 }
+
+/// Inner sequences that emit `count` elements and complete on a global dispatch queue, and count
+/// how many are subscribed at once.
+final class AsyncInnerFactory: @unchecked Sendable {
+    // Safety: all mutable state is atomic; `work` is thread-safe.
+    let work = DispatchGroup()
+    let active = Atomic<Int>(0)
+    let maxActive = Atomic<Int>(0)
+
+    /// Holds an observer until the emitting block is done with it.
+    private final class ObserverBox: @unchecked Sendable {
+        // Safety: only the one dispatch block that emits reads and clears `observer`.
+        var observer: AnyObserver<Int>?
+        init(_ observer: AnyObserver<Int>) { self.observer = observer }
+    }
+
+    func make(_ index: Int, count: Int) -> Observable<Int> {
+        Observable.create { [self] observer in
+            let now = active.add(1, ordering: .relaxed).newValue
+            var seen = maxActive.load(ordering: .relaxed)
+            while now > seen {
+                let (exchanged, original) = maxActive.compareExchange(expected: seen, desired: now, ordering: .relaxed)
+                if exchanged { break }
+                seen = original
+            }
+            let box = ObserverBox(observer)
+            work.enter()
+            DispatchQueue.global().async { [self] in
+                for value in 0..<count { box.observer?.onNext(index * count + value) }
+                active.subtract(1, ordering: .relaxed)
+                box.observer?.onCompleted()
+                box.observer = nil
+                work.leave()
+            }
+            return Disposables.create()
+        }
+    }
+}
