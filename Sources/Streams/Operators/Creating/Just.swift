@@ -2,15 +2,15 @@ extension ObservableType {
     /// Emits one element, then completes.
     ///
     ///     output: (a|)
+    ///
+    /// - Note: Delivers synchronously on the subscribing thread. See `Guides/Creating.md`.
     public static func just(_ element: Element) -> Observable<Element> {
-        Observable.create { observer in
-            observer.onNext(element)
-            observer.onCompleted()
-            return Disposables.create()
-        }
+        JustObservable(element: element)
     }
 
-    /// Emits one element on `scheduler`, then completes.
+    /// Emits one element on `scheduler`, then completes (two scheduled steps).
+    ///
+    ///     output: -a-|
     ///
     /// - Note: Delivers on `scheduler`. See `Guides/Creating.md`.
     public static func just(_ element: Element, scheduler: ImmediateSchedulerType) -> Observable<Element> {
@@ -29,27 +29,63 @@ extension ObservableType {
     /// Completes at once without elements.
     ///
     ///     output: |
+    ///
+    /// - Note: Delivers synchronously on the subscribing thread. See `Guides/Creating.md`.
     public static func empty() -> Observable<Element> {
-        Observable.create { observer in
-            observer.onCompleted()
-            return Disposables.create()
-        }
+        TerminalObservable(event: .completed)
     }
 
     /// Never emits and never terminates.
     ///
     ///     output: ------…
+    ///
+    /// - Note: Delivers nothing. See `Guides/Creating.md`.
     public static func never() -> Observable<Element> {
-        Observable.create { _ in Disposables.create() }
+        NeverObservable()
     }
 
     /// Fails at once with `error`.
     ///
     ///     output: #
+    ///
+    /// - Note: Delivers synchronously on the subscribing thread. See `Guides/Creating.md`.
     public static func error(_ error: Swift.Error) -> Observable<Element> {
-        Observable.create { observer in
-            observer.onError(error)
-            return Disposables.create()
-        }
+        TerminalObservable(event: .error(error))
+    }
+}
+
+/// `just`: two events on subscribe, nothing to cancel (so no sink).
+final private class JustObservable<Element>: Observable<Element> {
+    private let element: Element
+
+    init(element: Element) {
+        self.element = element
+    }
+
+    override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+        observer.on(.next(element))
+        observer.on(.completed)
+        return Disposables.create()
+    }
+}
+
+/// `empty` and `error`: one terminal event on subscribe.
+final private class TerminalObservable<Element>: Observable<Element> {
+    private let event: Event<Element>
+
+    init(event: Event<Element>) {
+        self.event = event
+    }
+
+    override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+        observer.on(event)
+        return Disposables.create()
+    }
+}
+
+/// `never`: nothing at all.
+final private class NeverObservable<Element>: Observable<Element> {
+    override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+        Disposables.create()
     }
 }

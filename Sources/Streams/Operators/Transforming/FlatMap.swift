@@ -1,0 +1,325 @@
+extension ObservableType {
+    /// Maps each element to an inner sequence and merges the elements of all inner sequences.
+    ///
+    ///     source:  --a-----b------|
+    ///     inner a:   --1--2--|
+    ///     inner b:         --3--4--|
+    ///     output:  ----1--23-4-----|     (arrival order)
+    ///
+    /// Inner sequences are subscribed as soon as their element arrives and run concurrently.
+    /// Completes once the source and every inner sequence have completed. The first error, from
+    /// the source, an inner sequence or a throwing `selector`, is forwarded and disposes everything.
+    /// - Parameter selector: Maps an element to its inner sequence (called outside Streams' locks).
+    /// - Returns: The merged elements of the inner sequences.
+    /// - Note: Inner sequences may emit on different threads; the output is serialized (one event
+    ///   at a time) and delivered on the emitting threads. See `Guides/Transforming.md`.
+    public func flatMap<Source: ObservableConvertibleType>(_ selector: @escaping (Element) throws -> Source) -> Observable<Source.Element> {
+        FlatMapProducer(source: asObservable(), mode: .all, selector: selector)
+    }
+
+    /// Maps an element to an inner sequence only while no inner sequence is running; elements
+    /// arriving meanwhile are dropped (`selector` is not called for them).
+    ///
+    ///     source:  --a--b-------c---|
+    ///     inner a:   --1--2--|
+    ///     inner c:              --3--|
+    ///     output:  ----1--2-------3--|     (b is dropped)
+    ///
+    /// Completes once the source and the running inner sequence have completed; the first error
+    /// terminates the output and disposes everything.
+    /// - Parameter selector: Maps an element to its inner sequence (called outside Streams' locks).
+    /// - Returns: The elements of the inner sequences that were started.
+    /// - Note: The output is serialized. See `Guides/Transforming.md`.
+    public func flatMapFirst<Source: ObservableConvertibleType>(_ selector: @escaping (Element) throws -> Source) -> Observable<Source.Element> {
+        FlatMapProducer(source: asObservable(), mode: .first, selector: selector)
+    }
+
+    /// Maps each element to an inner sequence and emits the inner sequences one after another.
+    ///
+    ///     source:  --a--b------------|
+    ///     inner a:   --1--2--|
+    ///     inner b:           --3--4--|     (subscribed when a completes)
+    ///     output:  ----1--2----3--4--|
+    ///
+    /// `selector` runs when the element arrives; its sequence waits in a queue until the previous
+    /// inner sequence completes. Completes once the source has completed and the queue is done;
+    /// the first error terminates the output and disposes everything.
+    /// - Parameter selector: Maps an element to its inner sequence (called outside Streams' locks).
+    /// - Returns: The concatenated elements of the inner sequences.
+    /// - Note: The output is serialized. See `Guides/Transforming.md`.
+    public func concatMap<Source: ObservableConvertibleType>(_ selector: @escaping (Element) throws -> Source) -> Observable<Source.Element> {
+        FlatMapProducer(source: asObservable(), mode: .limited(1), selector: selector)
+    }
+}
+
+extension ObservableType where Element: ObservableConvertibleType {
+    /// Merges the elements of the inner sequences this sequence emits.
+    ///
+    ///     source:  --A-----B------|
+    ///     A:         --1--2--|
+    ///     B:               --3--4--|
+    ///     output:  ----1--23-4-----|
+    ///
+    /// Completes once the source and every inner sequence have completed; the first error
+    /// terminates the output and disposes everything.
+    /// - Returns: The merged elements of the inner sequences.
+    /// - Note: The output is serialized. See `Guides/Transforming.md`.
+    public func merge() -> Observable<Element.Element> {
+        FlatMapProducer(source: asObservable(), mode: .all) { $0 }
+    }
+
+    /// Merges the elements of the inner sequences, subscribed to at most `maxConcurrent` at a time.
+    ///
+    ///     source:  --A--B--C-------------|     (maxConcurrent: 2)
+    ///     A:         --1------|
+    ///     B:            --2--|
+    ///     C:                 --3--|          (waits for B)
+    ///     output:  ----1--2----3----------|
+    ///
+    /// Extra inner sequences wait in a queue. A `maxConcurrent` below 1 fails the output with
+    /// `RxError.argumentOutOfRange` on subscribe.
+    /// - Parameter maxConcurrent: The most inner sequences subscribed at once.
+    /// - Returns: The merged elements of the inner sequences.
+    /// - Note: The output is serialized. See `Guides/Transforming.md`.
+    public func merge(maxConcurrent: Int) -> Observable<Element.Element> {
+        FlatMapProducer(source: asObservable(), mode: .limited(maxConcurrent)) { $0 }
+    }
+
+    /// Emits the elements of the inner sequences one sequence after another (`merge(maxConcurrent: 1)`).
+    ///
+    ///     source:  --A--B------------|
+    ///     A:         --1--2--|
+    ///     B:                 --3--4--|     (subscribed when A completes)
+    ///     output:  ----1--2----3--4--|
+    ///
+    /// - Returns: The concatenated elements of the inner sequences.
+    /// - Note: The output is serialized. See `Guides/Transforming.md`.
+    public func concat() -> Observable<Element.Element> {
+        merge(maxConcurrent: 1)
+    }
+}
+
+/// How many inner sequences a `FlatMapSink` runs at once, and what happens to the rest.
+private enum FlatMapMode {
+    /// Every inner sequence at once (`flatMap`, `merge()`).
+    case all
+    /// At most `n`; the others queue (`concatMap`, `concat()`, `merge(maxConcurrent:)`).
+    case limited(Int)
+    /// One; elements arriving while it runs are dropped (`flatMapFirst`).
+    case first
+
+    var maxConcurrent: Int {
+        switch self {
+        case .all: return .max
+        case .limited(let n): return n
+        case .first: return 1
+        }
+    }
+}
+
+/// A FIFO of inner sequences waiting for a free slot.
+private struct InnerQueue<Element> {
+    private var items: [Observable<Element>] = []
+    private var head = 0
+
+    var isEmpty: Bool { head == items.count }
+
+    mutating func append(_ item: Observable<Element>) { items.append(item) }
+
+    mutating func popFirst() -> Observable<Element>? {
+        guard head < items.count else { return nil }
+        let item = items[head]
+        head += 1
+        if head == items.count {
+            items.removeAll(keepingCapacity: true)
+            head = 0
+        }
+        return item
+    }
+}
+
+private struct FlatMapState<Element> {
+    /// Inner subscriptions started and not yet completed.
+    var active = 0
+    /// Whether the source has completed.
+    var outerStopped = false
+    /// Whether a thread is subscribing queued inner sequences (see `FlatMapSink.pump`).
+    var pumping = false
+    var queue = InnerQueue<Element>()
+}
+
+/// The sink of the `flatMap`/`merge`/`concat` family.
+///
+/// Inner subscriptions start in a loop (`pump`) rather than recursively, so a long queue of
+/// inner sequences that complete synchronously does not grow the stack; and the selector always
+/// runs outside the lock.
+final private class FlatMapSink<SourceElement, Source: ObservableConvertibleType, Observer: ObserverType>: SerializingSink<Observer, FlatMapState<Observer.Element>>, ObserverType where Source.Element == Observer.Element {
+    typealias Element = SourceElement
+    typealias Inner = Observer.Element
+
+    private let selector: (SourceElement) throws -> Source
+    private let mode: FlatMapMode
+    private let maxConcurrent: Int
+    private let outerSubscription = SingleAssignmentDisposable()
+    private let group = CompositeDisposable()
+
+    init(mode: FlatMapMode, selector: @escaping (SourceElement) throws -> Source, observer: Observer, cancel: Cancelable) {
+        self.mode = mode
+        self.maxConcurrent = mode.maxConcurrent
+        self.selector = selector
+        super.init(state: FlatMapState(), observer: observer, cancel: cancel)
+    }
+
+    func run(_ source: Observable<SourceElement>) -> Disposable {
+        if maxConcurrent < 1 {
+            forwardOn(.error(RxError.argumentOutOfRange))
+            return group
+        }
+        group.insert(outerSubscription)
+        outerSubscription.setDisposable(source.subscribe(self))
+        return group
+    }
+
+    // MARK: Source events
+
+    func on(_ event: Event<SourceElement>) {
+        switch event {
+        case .next(let element):
+            outerNext(element)
+        case .error(let error):
+            synchronized { _, outbox in outbox.send(.error(error)) }
+        case .completed:
+            outerSubscription.dispose()
+            synchronized { state, outbox in
+                state.outerStopped = true
+                Self.completeIfDone(state, &outbox)
+            }
+        }
+    }
+
+    private func outerNext(_ element: SourceElement) {
+        if isDisposed { return }
+        if case .first = mode {
+            let idle = withState { state -> Bool in
+                guard state.active == 0 else { return false }
+                state.active = 1
+                return true
+            }
+            guard idle, let inner = select(element) else { return }
+            subscribeInner(inner)
+            return
+        }
+        guard let inner = select(element) else { return }
+        let startNow = withState { state -> Bool in
+            if !state.pumping && state.active < maxConcurrent {
+                state.active += 1
+                state.pumping = true
+                return true
+            }
+            state.queue.append(inner)
+            return false
+        }
+        if startNow {
+            subscribeInner(inner)
+            pump()
+        }
+    }
+
+    /// Runs the selector outside the lock; a thrown error terminates the output.
+    private func select(_ element: SourceElement) -> Observable<Inner>? {
+        do {
+            return try selector(element).asObservable()
+        } catch {
+            synchronized { _, outbox in outbox.send(.error(error)) }
+            return nil
+        }
+    }
+
+    // MARK: Inner subscriptions
+
+    /// Subscribes queued inner sequences while slots are free; the caller holds the pumping role.
+    private func pump() {
+        while true {
+            let next = synchronized { state, outbox -> Observable<Inner>? in
+                if state.active < maxConcurrent, let inner = state.queue.popFirst() {
+                    state.active += 1
+                    return inner
+                }
+                state.pumping = false
+                Self.completeIfDone(state, &outbox)
+                return nil
+            }
+            guard let next else { return }
+            if isDisposed { continue }
+            subscribeInner(next)
+        }
+    }
+
+    private func subscribeInner(_ inner: Observable<Inner>) {
+        let subscription = SingleAssignmentDisposable()
+        guard let key = group.insert(subscription) else { return }
+        subscription.setDisposable(inner.subscribe(FlatMapInnerObserver(sink: self, key: key)))
+    }
+
+    fileprivate func innerOn(_ event: Event<Inner>, key: CompositeDisposable.DisposeKey) {
+        switch event {
+        case .next, .error:
+            synchronized { _, outbox in outbox.send(event) }
+        case .completed:
+            group.remove(for: key)
+            let startPump = synchronized { state, outbox -> Bool in
+                state.active -= 1
+                if state.pumping { return false }
+                if !state.queue.isEmpty {
+                    state.pumping = true
+                    return true
+                }
+                Self.completeIfDone(state, &outbox)
+                return false
+            }
+            if startPump { pump() }
+        }
+    }
+
+    private static func completeIfDone(_ state: FlatMapState<Inner>, _ outbox: inout Outbox<Inner>) {
+        if state.outerStopped && state.active == 0 && !state.pumping && state.queue.isEmpty {
+            outbox.send(.completed)
+        }
+    }
+
+    override func dispose() {
+        group.dispose()
+        super.dispose()
+    }
+}
+
+/// Forwards one inner sequence's events to its `FlatMapSink`.
+private struct FlatMapInnerObserver<SourceElement, Source: ObservableConvertibleType, Observer: ObserverType>: ObserverType, StopReporting where Source.Element == Observer.Element {
+    let sink: FlatMapSink<SourceElement, Source, Observer>
+    let key: CompositeDisposable.DisposeKey
+
+    func on(_ event: Event<Observer.Element>) {
+        sink.innerOn(event, key: key)
+    }
+
+    var reportsStopped: Bool { false }
+    var downstreamObserver: Any? { sink }
+}
+
+final private class FlatMapProducer<SourceElement, Source: ObservableConvertibleType>: Producer<Source.Element> {
+    private let source: Observable<SourceElement>
+    private let mode: FlatMapMode
+    private let selector: (SourceElement) throws -> Source
+
+    init(source: Observable<SourceElement>, mode: FlatMapMode, selector: @escaping (SourceElement) throws -> Source) {
+        self.source = source
+        self.mode = mode
+        self.selector = selector
+    }
+
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Source.Element {
+        let sink = FlatMapSink(mode: mode, selector: selector, observer: observer, cancel: cancel)
+        let subscription = sink.run(source)
+        return (sink, subscription)
+    }
+}

@@ -1,0 +1,156 @@
+extension ObservableType {
+    /// Maps each element to an inner sequence and emits only the elements of the latest one.
+    ///
+    ///     source:  --a-----b--------|
+    ///     inner a:   --1--2--3--|
+    ///     inner b:         --4--5--|
+    ///     output:  ----1----4--5--|      (a is disposed when b arrives)
+    ///
+    /// A new element disposes the previous inner subscription before the new inner sequence is
+    /// subscribed. Completes once the source has completed and the current inner sequence (if
+    /// any) has completed. The first error, from the source, the current inner sequence or a
+    /// throwing `selector`, is forwarded and disposes everything.
+    /// - Parameter selector: Maps an element to its inner sequence (called outside Streams' locks).
+    /// - Returns: The elements of the latest inner sequence.
+    /// - Note: The output is serialized (one event at a time). See `Guides/Transforming.md`.
+    public func flatMapLatest<Source: ObservableConvertibleType>(_ selector: @escaping (Element) throws -> Source) -> Observable<Source.Element> {
+        SwitchProducer(source: asObservable(), selector: selector)
+    }
+}
+
+extension ObservableType where Element: ObservableConvertibleType {
+    /// Emits the elements of the latest inner sequence, disposing the previous one when a new one arrives.
+    ///
+    ///     source:  --A-----B--------|
+    ///     A:         --1--2--3--|
+    ///     B:               --4--5--|
+    ///     output:  ----1----4--5--|
+    ///
+    /// Completes once the source and the current inner sequence have completed; the first error
+    /// terminates the output and disposes everything.
+    /// - Returns: The elements of the latest inner sequence.
+    /// - Note: The output is serialized. See `Guides/Transforming.md`.
+    public func switchLatest() -> Observable<Element.Element> {
+        SwitchProducer(source: asObservable()) { $0 }
+    }
+}
+
+private struct SwitchState {
+    /// The id of the latest inner subscription; events of older ones are dropped.
+    var latest: UInt64 = 0
+    /// Whether the latest inner sequence is still running.
+    var hasLatest = false
+    /// Whether the source has completed.
+    var outerStopped = false
+}
+
+final private class SwitchSink<SourceElement, Source: ObservableConvertibleType, Observer: ObserverType>: SerializingSink<Observer, SwitchState>, ObserverType where Source.Element == Observer.Element {
+    typealias Element = SourceElement
+    typealias Inner = Observer.Element
+
+    private let selector: (SourceElement) throws -> Source
+    private let outerSubscription = SingleAssignmentDisposable()
+    private let innerSubscription = SerialDisposable()
+
+    init(selector: @escaping (SourceElement) throws -> Source, observer: Observer, cancel: Cancelable) {
+        self.selector = selector
+        super.init(state: SwitchState(), observer: observer, cancel: cancel)
+    }
+
+    func run(_ source: Observable<SourceElement>) -> Disposable {
+        outerSubscription.setDisposable(source.subscribe(self))
+        return Disposables.create(outerSubscription, innerSubscription)
+    }
+
+    // MARK: Source events
+
+    func on(_ event: Event<SourceElement>) {
+        switch event {
+        case .next(let element):
+            outerNext(element)
+        case .error(let error):
+            synchronized { _, outbox in outbox.send(.error(error)) }
+        case .completed:
+            outerSubscription.dispose()
+            synchronized { state, outbox in
+                state.outerStopped = true
+                if !state.hasLatest { outbox.send(.completed) }
+            }
+        }
+    }
+
+    private func outerNext(_ element: SourceElement) {
+        if isDisposed { return }
+        let inner: Observable<Inner>
+        do {
+            inner = try selector(element).asObservable()
+        } catch {
+            synchronized { _, outbox in outbox.send(.error(error)) }
+            return
+        }
+        let id = withState { state -> UInt64 in
+            state.latest &+= 1
+            state.hasLatest = true
+            return state.latest
+        }
+        let subscription = SingleAssignmentDisposable()
+        // Disposes the previous inner subscription (its late events are dropped by id anyway).
+        innerSubscription.disposable = subscription
+        subscription.setDisposable(inner.subscribe(SwitchInnerObserver(sink: self, id: id, subscription: subscription)))
+    }
+
+    // MARK: Inner events
+
+    fileprivate func innerOn(_ event: Event<Inner>, id: UInt64, subscription: Disposable) {
+        switch event {
+        case .next, .error:
+            synchronized { state, outbox in
+                if state.latest == id { outbox.send(event) }
+            }
+        case .completed:
+            synchronized { state, outbox in
+                guard state.latest == id else { return }
+                state.hasLatest = false
+                if state.outerStopped { outbox.send(.completed) }
+            }
+            subscription.dispose()
+        }
+    }
+
+    override func dispose() {
+        outerSubscription.dispose()
+        innerSubscription.dispose()
+        super.dispose()
+    }
+}
+
+/// Forwards one inner sequence's events, tagged with its id, to its `SwitchSink`.
+private struct SwitchInnerObserver<SourceElement, Source: ObservableConvertibleType, Observer: ObserverType>: ObserverType, StopReporting where Source.Element == Observer.Element {
+    let sink: SwitchSink<SourceElement, Source, Observer>
+    let id: UInt64
+    let subscription: SingleAssignmentDisposable
+
+    func on(_ event: Event<Observer.Element>) {
+        sink.innerOn(event, id: id, subscription: subscription)
+    }
+
+    /// A replaced inner sequence has stopped even while the sink goes on.
+    var reportsStopped: Bool { subscription.isDisposed }
+    var downstreamObserver: Any? { sink }
+}
+
+final private class SwitchProducer<SourceElement, Source: ObservableConvertibleType>: Producer<Source.Element> {
+    private let source: Observable<SourceElement>
+    private let selector: (SourceElement) throws -> Source
+
+    init(source: Observable<SourceElement>, selector: @escaping (SourceElement) throws -> Source) {
+        self.source = source
+        self.selector = selector
+    }
+
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Source.Element {
+        let sink = SwitchSink(selector: selector, observer: observer, cancel: cancel)
+        let subscription = sink.run(source)
+        return (sink, subscription)
+    }
+}

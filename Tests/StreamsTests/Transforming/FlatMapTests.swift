@@ -1,0 +1,273 @@
+import Foundation
+import XCTest
+import Streams
+import StreamsTest
+
+final class FlatMapTests: XCTestCase {
+    func testFlatMap_values() {
+        XCTAssertNoLeaks {
+            let scheduler = TestScheduler(initialClock: 0)
+            let xs = scheduler.createHotObservable([.next(150, 0), .next(210, 1), .next(250, 2), .completed(300)])
+            let ys1 = scheduler.createColdObservable([.next(10, 11), .next(60, 12), .completed(70)])
+            let ys2 = scheduler.createColdObservable([.next(5, 21), .next(100, 22), .completed(110)])
+            let res = scheduler.start { xs.flatMap { $0 == 1 ? ys1 : ys2 } }
+            XCTAssertEqual(res.events, [.next(220, 11), .next(255, 21), .next(270, 12), .next(350, 22), .completed(360)])
+            XCTAssertEqual(xs.subscriptions, [Subscription(200, 300)])
+            XCTAssertEqual(ys1.subscriptions, [Subscription(210, 280)])
+            XCTAssertEqual(ys2.subscriptions, [Subscription(250, 360)])
+        }
+    }
+
+    func testFlatMap_completesWhenOuterCompletesLast() {
+        XCTAssertNoLeaks {
+            let scheduler = TestScheduler(initialClock: 0)
+            let xs = scheduler.createHotObservable([.next(210, 1), .completed(400)])
+            let ys = scheduler.createColdObservable([.next(10, 11), .completed(20)])
+            let res = scheduler.start { xs.flatMap { _ in ys } }
+            XCTAssertEqual(res.events, [.next(220, 11), .completed(400)])
+            XCTAssertEqual(ys.subscriptions, [Subscription(210, 230)])
+        }
+    }
+
+    func testFlatMap_empty() {
+        XCTAssertNoLeaks {
+            let scheduler = TestScheduler(initialClock: 0)
+            let xs = scheduler.createHotObservable([.completed(300, Int.self)])
+            let res = scheduler.start { xs.flatMap { Observable.just($0) } }
+            XCTAssertEqual(res.events, [.completed(300)])
+            XCTAssertEqual(xs.subscriptions, [Subscription(200, 300)])
+        }
+    }
+
+    func testFlatMap_never() {
+        XCTAssertNoLeaks {
+            let scheduler = TestScheduler(initialClock: 0)
+            let xs = scheduler.createHotObservable([Recorded<Event<Int>>]())
+            let res = scheduler.start { xs.flatMap { Observable.just($0) } }
+            XCTAssertEqual(res.events, [])
+            XCTAssertEqual(xs.subscriptions, [Subscription(200, 1000)])
+        }
+    }
+
+    func testFlatMap_innerNeverKeepsOutputOpen() {
+        XCTAssertNoLeaks {
+            let scheduler = TestScheduler(initialClock: 0)
+            let xs = scheduler.createHotObservable([.next(210, 1), .completed(300)])
+            let ys = scheduler.createColdObservable([.next(10, 11)])
+            let res = scheduler.start { xs.flatMap { _ in ys } }
+            XCTAssertEqual(res.events, [.next(220, 11)])
+            XCTAssertEqual(xs.subscriptions, [Subscription(200, 300)])
+            XCTAssertEqual(ys.subscriptions, [Subscription(210, 1000)])
+        }
+    }
+
+    func testFlatMap_outerError() {
+        XCTAssertNoLeaks {
+            let scheduler = TestScheduler(initialClock: 0)
+            let xs = scheduler.createHotObservable([.next(210, 1), .error(250, TransformTestError(), Int.self)])
+            let ys = scheduler.createColdObservable([.next(10, 11), .next(100, 12), .completed(200)])
+            let res = scheduler.start { xs.flatMap { _ in ys } }
+            XCTAssertEqual(res.events, [.next(220, 11), .error(250, TransformTestError())])
+            XCTAssertEqual(xs.subscriptions, [Subscription(200, 250)])
+            XCTAssertEqual(ys.subscriptions, [Subscription(210, 250)])
+        }
+    }
+
+    func testFlatMap_innerErrorDisposesEverything() {
+        XCTAssertNoLeaks {
+            let scheduler = TestScheduler(initialClock: 0)
+            let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(500)])
+            let ys1 = scheduler.createColdObservable([.next(10, 11), .next(100, 12)])
+            let ys2 = scheduler.createColdObservable([.next(10, 21), .error(30, TransformTestError(tag: 2))])
+            let res = scheduler.start { xs.flatMap { $0 == 1 ? ys1 : ys2 } }
+            XCTAssertEqual(res.events, [.next(220, 11), .next(230, 21), .error(250, TransformTestError(tag: 2))])
+            XCTAssertEqual(xs.subscriptions, [Subscription(200, 250)])
+            XCTAssertEqual(ys1.subscriptions, [Subscription(210, 250)])
+            XCTAssertEqual(ys2.subscriptions, [Subscription(220, 250)])
+        }
+    }
+
+    func testFlatMap_selectorThrows() {
+        XCTAssertNoLeaks {
+            let scheduler = TestScheduler(initialClock: 0)
+            let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(300)])
+            let ys = scheduler.createColdObservable([.next(5, 11), .next(50, 12)])
+            let res = scheduler.start {
+                xs.flatMap { value -> TestableObservable<Int> in
+                    if value == 2 { throw TransformTestError() }
+                    return ys
+                }
+            }
+            XCTAssertEqual(res.events, [.next(215, 11), .error(220, TransformTestError())])
+            XCTAssertEqual(xs.subscriptions, [Subscription(200, 220)])
+            XCTAssertEqual(ys.subscriptions, [Subscription(210, 220)])
+        }
+    }
+
+    func testFlatMap_disposeMidStream() {
+        XCTAssertNoLeaks {
+            let scheduler = TestScheduler(initialClock: 0)
+            let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(300)])
+            let ys = scheduler.createColdObservable([.next(10, 11), .next(100, 12), .completed(200)])
+            let res = scheduler.start(disposed: 250) { xs.flatMap { _ in ys } }
+            XCTAssertEqual(res.events, [.next(220, 11), .next(230, 11)])
+            XCTAssertEqual(xs.subscriptions, [Subscription(200, 250)])
+            XCTAssertEqual(ys.subscriptions, [Subscription(210, 250), Subscription(220, 250)])
+        }
+    }
+
+    func testFlatMap_synchronousInners() {
+        XCTAssertNoLeaks {
+            let events = collectEvents(Observable.of(1, 2, 3).flatMap { Observable.of($0, $0 * 10) }).events
+            XCTAssertEqual(events, [.next(1), .next(10), .next(2), .next(20), .next(3), .next(30), .completed])
+        }
+    }
+
+    func testFlatMap_reentrantOuterElementIsSerialized() {
+        XCTAssertNoLeaks {
+            let outer = PublishSubject<Int>()
+            var received: [Int] = []
+            let subscription = outer.flatMap { Observable.of($0, $0 + 1) }.subscribe(onNext: { value in
+                received.append(value)
+                // Re-entering the source while the first inner sequence is still emitting.
+                if value == 1 { outer.onNext(10) }
+            })
+            outer.onNext(1)
+            XCTAssertEqual(received, [1, 2, 10, 11])
+            subscription.dispose()
+        }
+    }
+
+    func testFlatMap_reentrantOuterElementDuringCreateInner() {
+        XCTAssertNoLeaks {
+            let outer = PublishSubject<Int>()
+            var received: [Int] = []
+            let subscription = outer
+                .flatMap { value in
+                    Observable<Int>.create { observer in
+                        observer.onNext(value)
+                        observer.onNext(value + 1)
+                        observer.onCompleted()
+                        return Disposables.create()
+                    }
+                }
+                .subscribe(onNext: { value in
+                    received.append(value)
+                    if value == 1 { outer.onNext(10) }
+                })
+            outer.onNext(1)
+            XCTAssertEqual(received, [1, 2, 10, 11])
+            subscription.dispose()
+        }
+    }
+
+    func testFlatMap_reentrantInnerEventIsDeliveredAfterCurrentCall() {
+        XCTAssertNoLeaks {
+            let a = PublishSubject<Int>(), b = PublishSubject<Int>()
+            var log: [String] = []
+            let subscription = Observable.of(a, b).flatMap { $0 }.subscribe(onNext: { value in
+                log.append("begin \(value)")
+                if value == 1 { b.onNext(100) }
+                log.append("end \(value)")
+            })
+            a.onNext(1)
+            XCTAssertEqual(log, ["begin 1", "end 1", "begin 100", "end 100"])
+            subscription.dispose()
+        }
+    }
+
+    func testFlatMap_multiThreadStress() {
+        XCTAssertNoLeaks {
+            let threads = 8, perThread = 2_000
+            let inners = (0..<threads).map { _ in PublishSubject<Int>() }
+            let outer = PublishSubject<Int>()
+            let recorder = GrammarRecorder<Int>()
+            let subscription = outer.flatMap { inners[$0] }.subscribe(recorder)
+            for index in 0..<threads { outer.onNext(index) }
+            outer.onCompleted()
+            DispatchQueue.concurrentPerform(iterations: threads) { index in
+                for value in 0..<perThread { inners[index].onNext(index * perThread + value) }
+                inners[index].onCompleted()
+            }
+            recorder.waitForTerminal()
+            recorder.assertGrammar()
+            XCTAssertEqual(recorder.terminals, [.completed])
+            let elements = recorder.elements
+            XCTAssertEqual(elements.count, threads * perThread)
+            XCTAssertEqual(Set(elements).count, threads * perThread)
+            for index in 0..<threads {
+                let fromThread = elements.filter { $0 / perThread == index }
+                XCTAssertEqual(fromThread, Array(index * perThread ..< (index + 1) * perThread), "per-inner order kept")
+            }
+            subscription.dispose()
+        }
+    }
+
+    func testFlatMap_multiThreadStressWithError() {
+        XCTAssertNoLeaks {
+            let threads = 8, perThread = 2_000
+            let inners = (0..<threads).map { _ in PublishSubject<Int>() }
+            let outer = PublishSubject<Int>()
+            let recorder = GrammarRecorder<Int>()
+            let subscription = outer.flatMap { inners[$0] }.subscribe(recorder)
+            for index in 0..<threads { outer.onNext(index) }
+            DispatchQueue.concurrentPerform(iterations: threads) { index in
+                for value in 0..<perThread {
+                    if index == 3 && value == perThread / 2 {
+                        inners[index].onError(TransformTestError())
+                        return
+                    }
+                    inners[index].onNext(value)
+                }
+                inners[index].onCompleted()
+            }
+            recorder.waitForTerminal()
+            recorder.assertGrammar()
+            XCTAssertEqual(recorder.terminals, [.error(TransformTestError())])
+            XCTAssertLessThan(recorder.elements.count, threads * perThread)
+            XCTAssertFalse(outer.hasObservers, "the source is disposed after the error")
+            for inner in inners { XCTAssertFalse(inner.hasObservers, "every inner is disposed after the error") }
+            subscription.dispose()
+        }
+    }
+
+    func testFlatMap_multiThreadDisposeRace() {
+        XCTAssertNoLeaks {
+            let threads = 4, perThread = 5_000
+            let inners = (0..<threads).map { _ in PublishSubject<Int>() }
+            let outer = PublishSubject<Int>()
+            let recorder = GrammarRecorder<Int>()
+            // Safety: `dispose()` of a Streams subscription is thread-safe.
+            nonisolated(unsafe) let subscription = outer.flatMap { inners[$0] }.subscribe(recorder)
+            for index in 0..<threads { outer.onNext(index) }
+            DispatchQueue.concurrentPerform(iterations: threads + 1) { index in
+                if index == threads {
+                    subscription.dispose()
+                    return
+                }
+                for value in 0..<perThread { inners[index].onNext(value) }
+            }
+            XCTAssertEqual(recorder.terminals.count, 0)
+            XCTAssertEqual(recorder.overlappingCalls, 0)
+            XCTAssertFalse(outer.hasObservers)
+            for inner in inners { XCTAssertFalse(inner.hasObservers) }
+        }
+    }
+
+    func testFlatMap_asyncInnersStress() {
+        XCTAssertNoLeaks {
+            let inners = 100, perInner = 100
+            let factory = AsyncInnerFactory()
+            let recorder = GrammarRecorder<Int>()
+            let subscription = Observable.from(0..<inners)
+                .flatMap { factory.make($0, count: perInner) }
+                .subscribe(recorder)
+            recorder.waitForTerminal()
+            factory.work.wait()
+            recorder.assertGrammar()
+            XCTAssertEqual(recorder.terminals, [.completed])
+            XCTAssertEqual(recorder.elements.sorted(), Array(0..<inners * perInner))
+            subscription.dispose()
+        }
+    }
+}
