@@ -32,6 +32,8 @@ final private class MergeArraySink<Observer: ObserverType>: SerializingSink<Obse
             return group
         }
         for source in sources {
+            // A source that terminated the output during its subscription ends the loop.
+            if isDisposed { break }
             let subscription = SingleAssignmentDisposable()
             guard let key = group.insert(subscription) else { break }
             subscription.setDisposable(source.subscribe(SinkForward<Element> { [self] event in
@@ -43,9 +45,7 @@ final private class MergeArraySink<Observer: ObserverType>: SerializingSink<Obse
 
     private func on(_ event: Event<Element>, key: CompositeDisposable.DisposeKey) {
         switch event {
-        case .next:
-            synchronized { _, outbox in outbox.send(event) }
-        case .error:
+        case .next, .error:
             synchronized { _, outbox in outbox.send(event) }
         case .completed:
             group.remove(for: key)
