@@ -151,20 +151,29 @@ final class ConcatTests: XCTestCase {
         }
     }
 
-    /// The current source completes on another thread while its subscription is still running.
+    /// The current source completes on another thread, sometimes while its subscription is still
+    /// running (even sources wait for it inside `subscribe`), sometimes after.
     func testConcat_sourceCompletingOnAnotherThread() {
         XCTAssertNoLeaks {
             let rounds = 200
+            let waited = DispatchQueue(label: "concat.waited")
+            let unwaited = DispatchQueue(label: "concat.unwaited")
             let probe = CombiningSupport.ConcurrencyProbe<Int>()
             let sources = (0..<rounds).map { value in
                 Observable<Int>.create { observer in
-                    let group = DispatchGroup()
                     let handed = CombiningSupport.Unchecked(value: observer)
-                    DispatchQueue.global().async(group: group) {
+                    let emit: @Sendable () -> Void = {
                         handed.value.onNext(value)
                         handed.value.onCompleted()
                     }
-                    if value.isMultiple(of: 2) { group.wait() }
+                    if value.isMultiple(of: 2) {
+                        // Completes on `waited`'s thread while this subscribe call is blocked.
+                        let group = DispatchGroup()
+                        waited.async(group: group, execute: emit)
+                        group.wait()
+                    } else {
+                        unwaited.async(execute: emit)
+                    }
                     return Disposables.create()
                 }
             }
@@ -174,6 +183,9 @@ final class ConcatTests: XCTestCase {
                 done.signal()
             })
             done.wait()
+            // Let the thread that delivered the completion finish releasing the chain.
+            unwaited.sync {}
+            waited.sync {}
             XCTAssertEqual(probe.elements, Array(0..<rounds))
             XCTAssertEqual(probe.maxConcurrentCalls, 1)
             XCTAssertEqual(probe.terminalCount, 1)
