@@ -12,8 +12,8 @@ extension ObservableType {
     ///   - collection: The sources; the selector receives their elements in collection order.
     ///   - resultSelector: Combines the latest elements. Runs outside Streams' locks.
     /// - Returns: The sequence of combined elements.
-    /// - Note: Delivers on the thread of the source that triggered the element; the output is
-    ///   serialized. See `Guides/Combining.md`.
+    /// - Note: Delivers on the thread of the source that triggered the element (or of a thread
+    ///   already delivering); the output is serialized. See `Guides/Combining.md`.
     public static func combineLatest<Collection: Swift.Collection>(
         _ collection: Collection,
         resultSelector: @escaping ([Collection.Element.Element]) throws -> Element
@@ -31,8 +31,8 @@ extension ObservableType {
     ///     output:        -----A--B--C---|     (A = [1, a], B = [2, a], C = [2, b])
     ///
     /// An empty collection emits `[]` and completes at once (as RxSwift).
-    /// - Note: Delivers on the thread of the source that triggered the element; the output is
-    ///   serialized. See `Guides/Combining.md`.
+    /// - Note: Delivers on the thread of the source that triggered the element (or of a thread
+    ///   already delivering); the output is serialized. See `Guides/Combining.md`.
     public static func combineLatest<Collection: Swift.Collection>(
         _ collection: Collection
     ) -> Observable<[Element]> where Collection.Element: ObservableType, Collection.Element.Element == Element {

@@ -4,7 +4,7 @@ extension ObservableType {
     ///
     ///     source1: --1-----2-----3----|
     ///     source2: -----a-----b-------|
-    ///     output:  -----1a-2a-2b-3b---|     (resultSelector: { "\($0)\($1)" })
+    ///     output:  -----A--B--C--D----|     (A = selector(1, a), B = (2, a), C = (2, b), D = (3, b))
     ///
     /// Completes when every source has completed, or when a source emits while all the others
     /// have completed and one of them never emitted (nothing can be combined any more). Fails as
@@ -14,8 +14,9 @@ extension ObservableType {
     ///   - source2: The second source.
     ///   - resultSelector: Combines the latest elements. Runs outside Streams' locks.
     /// - Returns: The sequence of combined elements.
-    /// - Note: Delivers on the thread of the source that triggered the element; the output is
-    ///   serialized even when the sources emit concurrently. See `Guides/Combining.md`.
+    /// - Note: Delivers on the thread of the source that triggered the element (or of a thread
+    ///   already delivering for this subscription); the output is serialized even when the
+    ///   sources emit concurrently. See `Guides/Combining.md`.
     public static func combineLatest<O1: ObservableType, O2: ObservableType>(
         _ source1: O1, _ source2: O2,
         resultSelector: @escaping (O1.Element, O2.Element) throws -> Element
@@ -28,14 +29,9 @@ extension ObservableType {
     /// Combines the latest elements of three sequences with `resultSelector` whenever any emits,
     /// once all have emitted.
     ///
-    ///     source1: --1--------2----|
-    ///     source2: ----a-----------|
-    ///     source3: -------x-----y--|
-    ///     output:  -------1ax-2ax-2ay-|
-    ///
     /// Termination as for `combineLatest(_:_:resultSelector:)`.
-    /// - Note: Delivers on the thread of the source that triggered the element; the output is
-    ///   serialized. See `Guides/Combining.md`.
+    /// - Note: Delivers on the thread of the source that triggered the element (or of a thread
+    ///   already delivering); the output is serialized. See `Guides/Combining.md`.
     public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element) throws -> Element
@@ -49,8 +45,8 @@ extension ObservableType {
     /// once all have emitted.
     ///
     /// Termination as for `combineLatest(_:_:resultSelector:)`.
-    /// - Note: Delivers on the thread of the source that triggered the element; the output is
-    ///   serialized. See `Guides/Combining.md`.
+    /// - Note: Delivers on the thread of the source that triggered the element (or of a thread
+    ///   already delivering); the output is serialized. See `Guides/Combining.md`.
     public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element) throws -> Element
@@ -66,11 +62,11 @@ extension ObservableType where Element == Any {
     ///
     ///     source1: --1-----2-----3----|
     ///     source2: -----a-----b-------|
-    ///     output:  -----(1,a)-(2,a)-(2,b)-(3,b)-|
+    ///     output:  -----A--B--C--D----|     (A = (1, a), B = (2, a), C = (2, b), D = (3, b))
     ///
     /// Termination as for `combineLatest(_:_:resultSelector:)`.
-    /// - Note: Delivers on the thread of the source that triggered the element; the output is
-    ///   serialized. See `Guides/Combining.md`.
+    /// - Note: Delivers on the thread of the source that triggered the element (or of a thread
+    ///   already delivering); the output is serialized. See `Guides/Combining.md`.
     public static func combineLatest<O1: ObservableType, O2: ObservableType>(
         _ source1: O1, _ source2: O2
     ) -> Observable<(O1.Element, O2.Element)> {
@@ -82,8 +78,8 @@ extension ObservableType where Element == Any {
     /// Emits a tuple of the latest elements of three sequences whenever any emits, once all have emitted.
     ///
     /// Termination as for `combineLatest(_:_:resultSelector:)`.
-    /// - Note: Delivers on the thread of the source that triggered the element; the output is
-    ///   serialized. See `Guides/Combining.md`.
+    /// - Note: Delivers on the thread of the source that triggered the element (or of a thread
+    ///   already delivering); the output is serialized. See `Guides/Combining.md`.
     public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3
     ) -> Observable<(O1.Element, O2.Element, O3.Element)> {
@@ -95,8 +91,8 @@ extension ObservableType where Element == Any {
     /// Emits a tuple of the latest elements of four sequences whenever any emits, once all have emitted.
     ///
     /// Termination as for `combineLatest(_:_:resultSelector:)`.
-    /// - Note: Delivers on the thread of the source that triggered the element; the output is
-    ///   serialized. See `Guides/Combining.md`.
+    /// - Note: Delivers on the thread of the source that triggered the element (or of a thread
+    ///   already delivering); the output is serialized. See `Guides/Combining.md`.
     public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element)> {

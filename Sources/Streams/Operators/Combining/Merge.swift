@@ -5,18 +5,29 @@ extension ObservableType {
     ///     b:      ----2-----4---|
     ///     output: --1-2---3-4---|
     ///
-    /// Completes when every source has completed; fails as soon as one fails (and disposes the rest).
-    /// - Note: Sources may emit on different threads; the output is serialized. See `Guides/Combining.md`.
+    /// Completes when every source has completed (at once for an empty list); fails as soon as
+    /// one fails, disposing the rest.
+    /// - Parameter sources: The sequences to merge.
+    /// - Returns: The merged sequence.
+    /// - Note: Delivers on the thread of the source that emitted (or of a thread already
+    ///   delivering); the output is serialized even when the sources emit concurrently.
+    ///   See `Guides/Combining.md`.
     public static func merge(_ sources: [Observable<Element>]) -> Observable<Element> {
         MergeArrayProducer(sources: sources)
     }
 
     /// Merges the elements of several sequences into one, in arrival order.
+    ///
+    /// See `merge(_:)` for an array.
+    /// - Note: The output is serialized. See `Guides/Combining.md`.
     public static func merge(_ sources: Observable<Element>...) -> Observable<Element> {
         MergeArrayProducer(sources: sources)
     }
 
     /// Merges the elements of a collection of sequences into one, in arrival order.
+    ///
+    /// See `merge(_:)` for an array.
+    /// - Note: The output is serialized. See `Guides/Combining.md`.
     public static func merge<Collection: Swift.Collection>(_ sources: Collection) -> Observable<Element> where Collection.Element == Observable<Element> {
         MergeArrayProducer(sources: Array(sources))
     }

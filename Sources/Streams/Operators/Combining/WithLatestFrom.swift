@@ -14,7 +14,8 @@ extension ObservableType {
     ///   - resultSelector: Combines an element of `self` with the latest of `second`. Runs outside
     ///     Streams' locks.
     /// - Returns: The sequence of combined elements.
-    /// - Note: Delivers on the thread on which `self` emits. `second` is subscribed first.
+    /// - Note: Delivers on the thread on which `self` (or, for an error, `second`) emits, or of a
+    ///   thread already delivering; the output is serialized. `second` is subscribed first.
     ///   See `Guides/Combining.md`.
     public func withLatestFrom<Source: ObservableConvertibleType, ResultType>(
         _ second: Source,
@@ -33,7 +34,8 @@ extension ObservableType {
     ///     output: --------a-----b--|
     ///
     /// Termination as for `withLatestFrom(_:resultSelector:)`.
-    /// - Note: Delivers on the thread on which `self` emits. See `Guides/Combining.md`.
+    /// - Note: Delivers on the thread on which `self` emits (or of a thread already delivering);
+    ///   the output is serialized. See `Guides/Combining.md`.
     public func withLatestFrom<Source: ObservableConvertibleType>(_ second: Source) -> Observable<Source.Element> {
         WithLatestFromProducer(first: asObservable(), second: second.asObservable(), selection: .library { $0.1 })
     }

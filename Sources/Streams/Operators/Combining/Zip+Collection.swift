@@ -12,8 +12,8 @@ extension ObservableType {
     ///   - collection: The sources; the selector receives their elements in collection order.
     ///   - resultSelector: Combines one element of each source. Runs outside Streams' locks.
     /// - Returns: The sequence of combined elements.
-    /// - Note: Delivers on the thread of the source that completed the group; the output is
-    ///   serialized. See `Guides/Combining.md`.
+    /// - Note: Delivers on the thread of the source that completed the group (or of a thread
+    ///   already delivering); the output is serialized. See `Guides/Combining.md`.
     public static func zip<Collection: Swift.Collection>(
         _ collection: Collection,
         resultSelector: @escaping ([Collection.Element.Element]) throws -> Element
@@ -28,8 +28,8 @@ extension ObservableType {
     ///     output:        ----A---B-------C--|     (A = [1, a], B = [2, b], C = [3, c])
     ///
     /// Termination as for `zip(_:resultSelector:)`.
-    /// - Note: Delivers on the thread of the source that completed the group; the output is
-    ///   serialized. See `Guides/Combining.md`.
+    /// - Note: Delivers on the thread of the source that completed the group (or of a thread
+    ///   already delivering); the output is serialized. See `Guides/Combining.md`.
     public static func zip<Collection: Swift.Collection>(
         _ collection: Collection
     ) -> Observable<[Element]> where Collection.Element: ObservableType, Collection.Element.Element == Element {

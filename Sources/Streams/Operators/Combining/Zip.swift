@@ -13,8 +13,9 @@ extension ObservableType {
     ///   - source2: The second source.
     ///   - resultSelector: Combines one element of each source. Runs outside Streams' locks.
     /// - Returns: The sequence of combined elements.
-    /// - Note: Delivers on the thread of the source that completed the pair; the output is
-    ///   serialized even when the sources emit concurrently. See `Guides/Combining.md`.
+    /// - Note: Delivers on the thread of the source that completed the pair (or of a thread
+    ///   already delivering); the output is serialized even when the sources emit concurrently.
+    ///   See `Guides/Combining.md`.
     public static func zip<O1: ObservableType, O2: ObservableType>(
         _ source1: O1, _ source2: O2,
         resultSelector: @escaping (O1.Element, O2.Element) throws -> Element
@@ -33,8 +34,8 @@ extension ObservableType where Element == Any {
     ///     output:  ----A---B-------C--|     (A = (1, a), B = (2, b), C = (3, c))
     ///
     /// Termination as for `zip(_:_:resultSelector:)`.
-    /// - Note: Delivers on the thread of the source that completed the pair; the output is
-    ///   serialized. See `Guides/Combining.md`.
+    /// - Note: Delivers on the thread of the source that completed the pair (or of a thread
+    ///   already delivering); the output is serialized. See `Guides/Combining.md`.
     public static func zip<O1: ObservableType, O2: ObservableType>(
         _ source1: O1, _ source2: O2
     ) -> Observable<(O1.Element, O2.Element)> {
