@@ -5,18 +5,29 @@ extension ObservableType {
     ///     b:      ----2-----4---|
     ///     output: --1-2---3-4---|
     ///
-    /// Completes when every source has completed; fails as soon as one fails (and disposes the rest).
-    /// - Note: Sources may emit on different threads; the output is serialized. See `Guides/Combining.md`.
+    /// Completes when every source has completed (at once for an empty list); fails as soon as
+    /// one fails, disposing the rest.
+    /// - Parameter sources: The sequences to merge.
+    /// - Returns: The merged sequence.
+    /// - Note: Delivers on the thread of the source that emitted (or of a thread already
+    ///   delivering); the output is serialized even when the sources emit concurrently.
+    ///   See `Guides/Combining.md`.
     public static func merge(_ sources: [Observable<Element>]) -> Observable<Element> {
         MergeArrayProducer(sources: sources)
     }
 
     /// Merges the elements of several sequences into one, in arrival order.
+    ///
+    /// See `merge(_:)` for an array.
+    /// - Note: The output is serialized. See `Guides/Combining.md`.
     public static func merge(_ sources: Observable<Element>...) -> Observable<Element> {
         MergeArrayProducer(sources: sources)
     }
 
     /// Merges the elements of a collection of sequences into one, in arrival order.
+    ///
+    /// See `merge(_:)` for an array.
+    /// - Note: The output is serialized. See `Guides/Combining.md`.
     public static func merge<Collection: Swift.Collection>(_ sources: Collection) -> Observable<Element> where Collection.Element == Observable<Element> {
         MergeArrayProducer(sources: Array(sources))
     }
@@ -32,6 +43,8 @@ final private class MergeArraySink<Observer: ObserverType>: SerializingSink<Obse
             return group
         }
         for source in sources {
+            // A source that terminated the output during its subscription ends the loop.
+            if isDisposed { break }
             let subscription = SingleAssignmentDisposable()
             guard let key = group.insert(subscription) else { break }
             subscription.setDisposable(source.subscribe(SinkForward<Element> { [self] event in
@@ -43,9 +56,7 @@ final private class MergeArraySink<Observer: ObserverType>: SerializingSink<Obse
 
     private func on(_ event: Event<Element>, key: CompositeDisposable.DisposeKey) {
         switch event {
-        case .next:
-            synchronized { _, outbox in outbox.send(event) }
-        case .error:
+        case .next, .error:
             synchronized { _, outbox in outbox.send(event) }
         case .completed:
             group.remove(for: key)

@@ -1,0 +1,294 @@
+extension ObservableType {
+    /// Combines the latest elements of two sequences with `resultSelector` whenever either emits,
+    /// once both have emitted.
+    ///
+    ///     source1: --1-----2-----3----|
+    ///     source2: -----a-----b-------|
+    ///     output:  -----A--B--C--D----|     (A = selector(1, a), B = (2, a), C = (2, b), D = (3, b))
+    ///
+    /// Completes when every source has completed, or when a source emits while all the others
+    /// have completed and one of them never emitted (nothing can be combined any more). Fails as
+    /// soon as a source fails, or `resultSelector` throws; the other sources are then disposed.
+    /// - Parameters:
+    ///   - source1: The first source.
+    ///   - source2: The second source.
+    ///   - resultSelector: Combines the latest elements. Runs outside Streams' locks.
+    /// - Returns: The sequence of combined elements.
+    /// - Note: Delivers on the thread of the source that triggered the element (or of a thread
+    ///   already delivering for this subscription); the output is serialized even when the
+    ///   sources emit concurrently. See `Guides/Combining.md`.
+    public static func combineLatest<O1: ObservableType, O2: ObservableType>(
+        _ source1: O1, _ source2: O2,
+        resultSelector: @escaping (O1.Element, O2.Element) throws -> Element
+    ) -> Observable<Element> {
+        CombineLatest2(source1.asObservable(), source2.asObservable(), selection: .user { values in
+            try resultSelector(values.0!, values.1!)
+        })
+    }
+
+    /// Combines the latest elements of three sequences with `resultSelector` whenever any emits,
+    /// once all have emitted.
+    ///
+    /// Termination as for `combineLatest(_:_:resultSelector:)`.
+    /// - Note: Delivers on the thread of the source that triggered the element (or of a thread
+    ///   already delivering); the output is serialized. See `Guides/Combining.md`.
+    public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType>(
+        _ source1: O1, _ source2: O2, _ source3: O3,
+        resultSelector: @escaping (O1.Element, O2.Element, O3.Element) throws -> Element
+    ) -> Observable<Element> {
+        CombineLatest3(source1.asObservable(), source2.asObservable(), source3.asObservable(), selection: .user { values in
+            try resultSelector(values.0!, values.1!, values.2!)
+        })
+    }
+
+    /// Combines the latest elements of four sequences with `resultSelector` whenever any emits,
+    /// once all have emitted.
+    ///
+    /// Termination as for `combineLatest(_:_:resultSelector:)`.
+    /// - Note: Delivers on the thread of the source that triggered the element (or of a thread
+    ///   already delivering); the output is serialized. See `Guides/Combining.md`.
+    public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType>(
+        _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4,
+        resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element) throws -> Element
+    ) -> Observable<Element> {
+        CombineLatest4(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), selection: .user { values in
+            try resultSelector(values.0!, values.1!, values.2!, values.3!)
+        })
+    }
+}
+
+extension ObservableType where Element == Any {
+    /// Emits a tuple of the latest elements of two sequences whenever either emits, once both have emitted.
+    ///
+    ///     source1: --1-----2-----3----|
+    ///     source2: -----a-----b-------|
+    ///     output:  -----A--B--C--D----|     (A = (1, a), B = (2, a), C = (2, b), D = (3, b))
+    ///
+    /// Termination as for `combineLatest(_:_:resultSelector:)`.
+    /// - Note: Delivers on the thread of the source that triggered the element (or of a thread
+    ///   already delivering); the output is serialized. See `Guides/Combining.md`.
+    public static func combineLatest<O1: ObservableType, O2: ObservableType>(
+        _ source1: O1, _ source2: O2
+    ) -> Observable<(O1.Element, O2.Element)> {
+        CombineLatest2(source1.asObservable(), source2.asObservable(), selection: .library { values in
+            (values.0!, values.1!)
+        })
+    }
+
+    /// Emits a tuple of the latest elements of three sequences whenever any emits, once all have emitted.
+    ///
+    /// Termination as for `combineLatest(_:_:resultSelector:)`.
+    /// - Note: Delivers on the thread of the source that triggered the element (or of a thread
+    ///   already delivering); the output is serialized. See `Guides/Combining.md`.
+    public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType>(
+        _ source1: O1, _ source2: O2, _ source3: O3
+    ) -> Observable<(O1.Element, O2.Element, O3.Element)> {
+        CombineLatest3(source1.asObservable(), source2.asObservable(), source3.asObservable(), selection: .library { values in
+            (values.0!, values.1!, values.2!)
+        })
+    }
+
+    /// Emits a tuple of the latest elements of four sequences whenever any emits, once all have emitted.
+    ///
+    /// Termination as for `combineLatest(_:_:resultSelector:)`.
+    /// - Note: Delivers on the thread of the source that triggered the element (or of a thread
+    ///   already delivering); the output is serialized. See `Guides/Combining.md`.
+    public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType>(
+        _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4
+    ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element)> {
+        CombineLatest4(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), selection: .library { values in
+            (values.0!, values.1!, values.2!, values.3!)
+        })
+    }
+}
+
+/// The locked state of a `combineLatest` subscription.
+struct CombineLatestState<Values, Result> {
+    /// The latest element of each source (`nil` until it has one).
+    var values: Values
+    var hasValue: [Bool]
+    var valueCount = 0
+    var isDone: [Bool]
+    var doneCount = 0
+    /// A terminal event has been decided; later inputs are ignored.
+    var isStopped = false
+    var results = ResultSequencer<Result>()
+
+    init(values: Values, arity: Int) {
+        self.values = values
+        hasValue = Array(repeating: false, count: arity)
+        isDone = Array(repeating: false, count: arity)
+    }
+}
+
+/// The sink shared by every `combineLatest` form. `Values` stores the latest element of each
+/// source (a tuple of optionals for the fixed arities, an array for collections).
+final class CombineLatestSink<Values, Observer: ObserverType>: SerializingSink<Observer, CombineLatestState<Values, Observer.Element>> {
+    typealias Result = Observer.Element
+
+    private let arity: Int
+    private let selection: ResultSelection<Values, Result>
+    private let subscriptions: [SingleAssignmentDisposable]
+
+    init(arity: Int, values: Values, selection: ResultSelection<Values, Result>, observer: Observer, cancel: Cancelable) {
+        self.arity = arity
+        self.selection = selection
+        subscriptions = (0..<arity).map { _ in SingleAssignmentDisposable() }
+        super.init(state: CombineLatestState(values: values, arity: arity), observer: observer, cancel: cancel)
+    }
+
+    /// Every source subscription, for the producer to return.
+    var subscription: Disposable { Disposables.create(subscriptions) }
+
+    /// Subscribes source number `index`; `store` writes its elements into `Values` (under the lock).
+    /// Sources after a synchronous terminal event are not subscribed.
+    func subscribe<E>(_ source: Observable<E>, at index: Int, store: @escaping (inout Values, E) -> Void) {
+        guard !isDisposed else { return }
+        subscriptions[index].setDisposable(source.subscribe(SinkForward<E> { [self] event in
+            on(event, at: index, store: store)
+        }))
+    }
+
+    /// Emits the combination of zero sources (`combineLatest([])`), then completes.
+    func runEmpty() {
+        let event: Event<Result>
+        switch selection {
+        case .library(let select): event = .next(select(withState { $0.values }))
+        case .user(let select):
+            do { event = .next(try select(withState { $0.values })) } catch { event = .error(error) }
+        }
+        synchronized { state, outbox in
+            state.isStopped = true
+            state.results.send(event, into: &outbox)
+            state.results.send(.completed, into: &outbox)
+        }
+    }
+
+    private func on<E>(_ event: Event<E>, at index: Int, store: (inout Values, E) -> Void) {
+        switch event {
+        case .next(let element):
+            let pending = synchronized { state, outbox -> (UInt64, Values, (Values) throws -> Result)? in
+                guard !state.isStopped else { return nil }
+                store(&state.values, element)
+                if !state.hasValue[index] {
+                    state.hasValue[index] = true
+                    state.valueCount += 1
+                }
+                if state.valueCount == arity {
+                    switch selection {
+                    case .library(let select):
+                        state.results.send(.next(select(state.values)), into: &outbox)
+                        return nil
+                    case .user(let select):
+                        return (state.results.reserve(), state.values, select)
+                    }
+                }
+                // As RxSwift: when every other source has completed, one of them without an
+                // element, nothing can ever be combined again, so complete now.
+                let othersDone = state.doneCount - (state.isDone[index] ? 1 : 0)
+                if othersDone == arity - 1 {
+                    state.isStopped = true
+                    state.results.send(.completed, into: &outbox)
+                }
+                return nil
+            }
+            if let (ticket, values, select) = pending {
+                // The user's selector runs here, with no lock held; `ResultSequencer` puts its
+                // result back in input order.
+                guard !isDisposed else { return }
+                let result: Event<Result>
+                do { result = .next(try select(values)) } catch { result = .error(error) }
+                synchronized { state, outbox in
+                    if result.isStopEvent { state.isStopped = true }
+                    state.results.fulfill(ticket, with: result, into: &outbox)
+                }
+            }
+        case .error(let error):
+            synchronized { state, outbox in
+                guard !state.isStopped else { return }
+                state.isStopped = true
+                state.results.send(.error(error), into: &outbox)
+            }
+        case .completed:
+            let disposeSource = synchronized { state, outbox -> Bool in
+                guard !state.isStopped, !state.isDone[index] else { return false }
+                state.isDone[index] = true
+                state.doneCount += 1
+                guard state.doneCount == arity else { return true }
+                state.isStopped = true
+                state.results.send(.completed, into: &outbox)
+                return false
+            }
+            if disposeSource { subscriptions[index].dispose() }
+        }
+    }
+}
+
+final private class CombineLatest2<E1, E2, Result>: Producer<Result> {
+    typealias Values = (E1?, E2?)
+    private let source1: Observable<E1>
+    private let source2: Observable<E2>
+    private let selection: ResultSelection<Values, Result>
+
+    init(_ source1: Observable<E1>, _ source2: Observable<E2>, selection: ResultSelection<Values, Result>) {
+        self.source1 = source1
+        self.source2 = source2
+        self.selection = selection
+    }
+
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Result {
+        let sink = CombineLatestSink(arity: 2, values: (nil, nil) as Values, selection: selection, observer: observer, cancel: cancel)
+        sink.subscribe(source1, at: 0) { values, element in values.0 = element }
+        sink.subscribe(source2, at: 1) { values, element in values.1 = element }
+        return (sink, sink.subscription)
+    }
+}
+
+final private class CombineLatest3<E1, E2, E3, Result>: Producer<Result> {
+    typealias Values = (E1?, E2?, E3?)
+    private let source1: Observable<E1>
+    private let source2: Observable<E2>
+    private let source3: Observable<E3>
+    private let selection: ResultSelection<Values, Result>
+
+    init(_ source1: Observable<E1>, _ source2: Observable<E2>, _ source3: Observable<E3>, selection: ResultSelection<Values, Result>) {
+        self.source1 = source1
+        self.source2 = source2
+        self.source3 = source3
+        self.selection = selection
+    }
+
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Result {
+        let sink = CombineLatestSink(arity: 3, values: (nil, nil, nil) as Values, selection: selection, observer: observer, cancel: cancel)
+        sink.subscribe(source1, at: 0) { values, element in values.0 = element }
+        sink.subscribe(source2, at: 1) { values, element in values.1 = element }
+        sink.subscribe(source3, at: 2) { values, element in values.2 = element }
+        return (sink, sink.subscription)
+    }
+}
+
+final private class CombineLatest4<E1, E2, E3, E4, Result>: Producer<Result> {
+    typealias Values = (E1?, E2?, E3?, E4?)
+    private let source1: Observable<E1>
+    private let source2: Observable<E2>
+    private let source3: Observable<E3>
+    private let source4: Observable<E4>
+    private let selection: ResultSelection<Values, Result>
+
+    init(_ source1: Observable<E1>, _ source2: Observable<E2>, _ source3: Observable<E3>, _ source4: Observable<E4>, selection: ResultSelection<Values, Result>) {
+        self.source1 = source1
+        self.source2 = source2
+        self.source3 = source3
+        self.source4 = source4
+        self.selection = selection
+    }
+
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Result {
+        let sink = CombineLatestSink(arity: 4, values: (nil, nil, nil, nil) as Values, selection: selection, observer: observer, cancel: cancel)
+        sink.subscribe(source1, at: 0) { values, element in values.0 = element }
+        sink.subscribe(source2, at: 1) { values, element in values.1 = element }
+        sink.subscribe(source3, at: 2) { values, element in values.2 = element }
+        sink.subscribe(source4, at: 3) { values, element in values.3 = element }
+        return (sink, sink.subscription)
+    }
+}
