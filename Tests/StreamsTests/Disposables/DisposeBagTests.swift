@@ -1,6 +1,7 @@
 import Dispatch
 import XCTest
 import Streams
+import StreamsTest
 
 final class DisposeBagTests: XCTestCase {
     func testDisposeBag_disposesOnDeinitInInsertionOrder() {
@@ -41,10 +42,10 @@ final class DisposeBagTests: XCTestCase {
     }
 
     func testDisposeBag_disposedBySubscription() {
-        XCTAssertNoLeaksInBag()
+        XCTAssertNoLeaks { checkSubscriptionEndsWithBag() }
     }
 
-    private func XCTAssertNoLeaksInBag() {
+    private func checkSubscriptionEndsWithBag() {
         let subject = PublishSubject<Int>()
         var received: [Int] = []
         var bag: DisposeBag? = DisposeBag()
