@@ -1,14 +1,29 @@
 /// Collects subscriptions and disposes them all when the bag is deallocated.
 ///
-/// Unlike RxSwift's bag, inserting prunes entries that are already disposed
-/// (`Cancelable.isDisposed`), so a long-lived bag does not grow with finished work.
+/// Disposables are disposed in insertion order; one inserted into a bag that is being
+/// deallocated is disposed at once. Unlike RxSwift's bag, inserting now and then prunes entries
+/// that have already finished (a `Cancelable` whose `isDisposed` is true, or
+/// `Disposables.create()`), so a long-lived bag does not grow with completed work: its size
+/// stays within about twice the number of live entries (at least 32). See `Guides/Disposables.md`.
 public final class DisposeBag: @unchecked Sendable {
-    // Safety: `state` is guarded by its lock; disposal happens outside it.
+    // Safety: `state` is guarded by its lock. Entries are disposed, and `isDisposed` of entries
+    // is read during pruning, only outside the lock.
     private struct State {
         var disposables: [Disposable] = []
         var isDisposed = false
         var insertionsSincePrune = 0
+        var keptAtLastPrune = 0
+        /// Entries taken out by a prune in progress (still owned by the bag).
+        var pruning = 0
     }
+
+    private enum InsertOutcome {
+        case stored
+        case disposeNow
+        case prune([Disposable])
+    }
+
+    private static var pruneThreshold: Int { 32 }
 
     private let state = LockedState(State())
 
@@ -16,37 +31,81 @@ public final class DisposeBag: @unchecked Sendable {
     public init() {}
 
     /// Creates a bag holding `disposables`.
-    public init(disposing disposables: Disposable...) {
-        for disposable in disposables { insert(disposable) }
+    public convenience init(disposing disposables: Disposable...) {
+        self.init(disposing: disposables)
     }
 
     /// Creates a bag holding `disposables`.
-    public init(disposing disposables: [Disposable]) {
-        for disposable in disposables { insert(disposable) }
+    public convenience init(disposing disposables: [Disposable]) {
+        self.init()
+        insert(disposables)
     }
 
-    /// Adds `disposable`; if the bag is already disposed, disposes it at once.
+    /// Creates a bag holding the disposables listed in `builder`.
+    public convenience init(@DisposableBuilder builder: () -> [Disposable]) {
+        self.init(disposing: builder())
+    }
+
+    /// Adds `disposable`; if the bag is already being deallocated, disposes it at once.
     public func insert(_ disposable: Disposable) {
-        let disposeNow = state.withLock { state -> Bool in
-            if state.isDisposed { return true }
-            state.insertionsSincePrune += 1
-            if state.insertionsSincePrune >= 32 && state.insertionsSincePrune >= state.disposables.count {
-                state.disposables.removeAll { ($0 as? Cancelable)?.isDisposed == true }
-                state.insertionsSincePrune = 0
-            }
+        let outcome = state.withLock { state -> InsertOutcome in
+            if state.isDisposed { return .disposeNow }
             state.disposables.append(disposable)
-            return false
+            state.insertionsSincePrune += 1
+            guard state.pruning == 0,
+                  state.insertionsSincePrune >= max(Self.pruneThreshold, state.keptAtLastPrune) else { return .stored }
+            let taken = state.disposables
+            state.disposables = []
+            state.pruning = taken.count
+            state.insertionsSincePrune = 0
+            return .prune(taken)
         }
-        if disposeNow { disposable.dispose() }
+        switch outcome {
+        case .stored:
+            break
+        case .disposeNow:
+            disposable.dispose()
+        case .prune(let taken):
+            let kept = taken.filter { !Self.isFinished($0) }
+            state.withLock { state in
+                state.disposables = kept + state.disposables
+                state.keptAtLastPrune = kept.count
+                state.pruning = 0
+            }
+        }
     }
 
     /// Adds several disposables.
     public func insert(_ disposables: Disposable...) {
+        insert(disposables)
+    }
+
+    /// Adds an array of disposables.
+    public func insert(_ disposables: [Disposable]) {
         for disposable in disposables { insert(disposable) }
     }
 
-    /// The number of disposables held (including ones already disposed but not yet pruned).
-    public var count: Int { state.withLock { $0.disposables.count } }
+    /// Adds the disposables listed in `builder`.
+    public func insert(@DisposableBuilder builder: () -> [Disposable]) {
+        insert(builder())
+    }
+
+    /// The number of disposables held (including finished ones not yet pruned).
+    public var count: Int { state.withLock { $0.disposables.count + $0.pruning } }
+
+    /// Collects a list of disposables for `DisposeBag(builder:)` and `insert(builder:)`.
+    @resultBuilder
+    public struct DisposableBuilder {
+        /// Returns the listed disposables.
+        public static func buildBlock(_ disposables: Disposable...) -> [Disposable] {
+            disposables
+        }
+    }
+
+    private static func isFinished(_ disposable: Disposable) -> Bool {
+        if let cancelable = disposable as? Cancelable { return cancelable.isDisposed }
+        return disposable is NopDisposable
+    }
 
     deinit {
         let all = state.withLock { state -> [Disposable] in

@@ -1,0 +1,125 @@
+import Dispatch
+import XCTest
+import Streams
+import StreamsTest
+
+final class DisposeBagTests: XCTestCase {
+    func testDisposeBag_disposesOnDeinitInInsertionOrder() {
+        let log = TestDisposalLog()
+        let items = (0 ..< 3).map { CountingTestDisposable("\($0)", log: log) }
+        var bag: DisposeBag? = DisposeBag()
+        for item in items { bag?.insert(item) }
+        XCTAssertEqual(bag?.count, 3)
+        XCTAssertEqual(log.entries, [])
+        bag = nil
+        XCTAssertEqual(log.entries, ["0", "1", "2"])
+        XCTAssertEqual(items.map(\.disposeCount), [1, 1, 1])
+    }
+
+    func testDisposeBag_insertionVariants() {
+        let items = (0 ..< 9).map { _ in CountingTestDisposable() }
+        var bags: [DisposeBag] = [
+            DisposeBag(disposing: items[0], items[1]),
+            DisposeBag(disposing: [items[2]]),
+            DisposeBag {
+                items[3]
+                items[4]
+            },
+        ]
+        do {
+            let bag = DisposeBag()
+            bag.insert(items[5], items[6])
+            bag.insert([items[7]])
+            bag.insert {
+                items[8]
+            }
+            bags.append(bag)
+        }
+        XCTAssertEqual(bags.map(\.count), [2, 1, 2, 4])
+        XCTAssertTrue(items.allSatisfy { $0.disposeCount == 0 })
+        bags = []
+        XCTAssertTrue(items.allSatisfy { $0.disposeCount == 1 })
+    }
+
+    func testDisposeBag_disposedBySubscription() {
+        XCTAssertNoLeaks { checkSubscriptionEndsWithBag() }
+    }
+
+    private func checkSubscriptionEndsWithBag() {
+        let subject = PublishSubject<Int>()
+        var received: [Int] = []
+        var bag: DisposeBag? = DisposeBag()
+        subject.subscribe(onNext: { received.append($0) }).disposed(by: bag!)
+        subject.onNext(1)
+        bag = nil
+        subject.onNext(2)
+        XCTAssertEqual(received, [1])
+        XCTAssertFalse(subject.hasObservers)
+    }
+
+    /// A long-lived bag fed with finished work stays small, and pruned entries are not disposed again.
+    func testDisposeBag_pruningKeepsBagBounded() {
+        let live = (0 ..< 100).map { _ in CountingTestDisposable() }
+        let bag = DisposeBag()
+        for item in live { bag.insert(item) }
+        var finished: [CountingTestDisposable] = []
+        for step in 0 ..< 10_000 {
+            let item = CountingTestDisposable()
+            item.dispose()
+            finished.append(item)
+            bag.insert(item)
+            bag.insert(Disposables.create())
+            bag.insert(BooleanDisposable(isDisposed: true))
+            XCTAssertLessThanOrEqual(bag.count, 2 * 100 + 3, "step \(step)")
+        }
+        XCTAssertGreaterThanOrEqual(bag.count, 100)
+        withExtendedLifetime(bag) {}
+        XCTAssertTrue(live.allSatisfy { $0.disposeCount == 0 })
+        XCTAssertTrue(finished.allSatisfy { $0.disposeCount == 1 })
+    }
+
+    func testDisposeBag_pruningKeepsLiveEntriesAndOrder() {
+        let log = TestDisposalLog()
+        var bag: DisposeBag? = DisposeBag()
+        var live: [CountingTestDisposable] = []
+        for index in 0 ..< 200 {
+            if index % 10 == 0 {
+                let item = CountingTestDisposable("\(index)", log: log)
+                live.append(item)
+                bag?.insert(item)
+            } else {
+                let done = CountingTestDisposable()
+                done.dispose()
+                bag?.insert(done)
+            }
+        }
+        bag = nil
+        XCTAssertEqual(log.entries, live.indices.map { "\($0 * 10)" })
+        XCTAssertTrue(live.allSatisfy { $0.disposeCount == 1 })
+    }
+
+    /// Several threads insert (live and finished entries, so pruning runs concurrently); when the bag
+    /// goes away every live entry is disposed exactly once.
+    func testDisposeBag_concurrentInsertion() {
+        for _ in 0 ..< 10 {
+            let all = LockedState([(CountingTestDisposable, Bool)]())
+            do {
+                let box = DisposablesTestBox(DisposeBag())
+                DispatchQueue.concurrentPerform(iterations: 4) { _ in
+                    for step in 0 ..< 500 {
+                        let item = CountingTestDisposable()
+                        let finished = step % 2 == 0
+                        if finished { item.dispose() }
+                        all.withLock { $0.append((item, finished)) }
+                        box.value.insert(item)
+                    }
+                }
+                XCTAssertTrue(all.withLock { $0 }.allSatisfy { $0.1 || $0.0.disposeCount == 0 })
+            }
+            let items = all.withLock { $0 }
+            XCTAssertEqual(items.count, 2_000)
+            // Live entries: exactly once. Finished ones: the bag may dispose those it has not pruned yet again.
+            XCTAssertTrue(items.allSatisfy { $0.1 ? $0.0.disposeCount >= 1 : $0.0.disposeCount == 1 })
+        }
+    }
+}
