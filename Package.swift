@@ -16,6 +16,7 @@ let package = Package(
         .executableTarget(name: "item-list-demo", dependencies: ["Streams"], path: "Examples/ItemListDemo"),
         .testTarget(name: "StreamsTests", dependencies: ["Streams", "StreamsTest"]),
         .testTarget(name: "StreamsTestTests", dependencies: ["Streams", "StreamsTest"]),
+        .testTarget(name: "ConfigFeaturesTests", dependencies: ["ConfigFeatures", "Streams", "StreamsTest"]),
     ],
     swiftLanguageModes: [.v6]
 )
