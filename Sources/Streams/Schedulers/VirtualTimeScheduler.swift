@@ -98,17 +98,17 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
     /// Schedules `action` at virtual time `time` (adjusted by `adjustScheduledTime(_:)`).
     public func scheduleAbsoluteVirtual<StateType>(_ state: StateType, time: VirtualTime, action: @escaping (StateType) -> Disposable) -> Disposable {
         let adjusted = adjustScheduledTime(time)
-        let item = self.state.withLock { locked -> VirtualSchedulerItem<VirtualTime> in
+        return self.state.withLock { locked -> VirtualSchedulerItem<VirtualTime> in
             let item = VirtualSchedulerItem(time: adjusted, id: locked.nextId) { action(state) }
+            // Set before the item is shared (inserted or returned).
+            item.onDispose = { [weak self, weak item] in
+                guard let self, let item else { return }
+                self.state.withLock { $0.queue.removeAll { $0 === item } }
+            }
             locked.nextId += 1
             locked.queue.insert(item)
             return item
         }
-        item.onDispose = { [weak self, weak item] in
-            guard let self, let item else { return }
-            self.state.withLock { $0.queue.removeAll { $0 === item } }
-        }
-        return item
     }
 
     /// Schedules `action` periodically in virtual time.
