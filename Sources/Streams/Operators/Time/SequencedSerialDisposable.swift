@@ -40,6 +40,21 @@ final class SequencedSerialDisposable: Cancelable, @unchecked Sendable {
         toDispose?.dispose()
     }
 
+    /// Makes `disposable` the current work if `order` is not older than the current work's,
+    /// disposing the previous one; otherwise (or if disposed) disposes `disposable` itself.
+    ///
+    /// For work whose order is known up front (for example a timer per element id), where a
+    /// reentrant call can store newer work before an outer call stores older work.
+    func replace(order: UInt64, with disposable: Disposable) {
+        let toDispose = state.withLock { state -> Disposable? in
+            if state.isDisposed || order < state.ticket { return disposable }
+            state.ticket = order
+            defer { state.current = disposable }
+            return state.current
+        }
+        toDispose?.dispose()
+    }
+
     /// Disposes the current work and every later one.
     func dispose() {
         let current = state.withLock { state -> Disposable? in

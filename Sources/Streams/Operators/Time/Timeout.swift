@@ -47,7 +47,9 @@ final private class TimeoutSink<Observer: ObserverType>: SerializingSink<Observe
     private let other: Observable<Element>
     private let scheduler: SchedulerType
     private let subscription = SerialDisposable()
-    private let timer = SerialDisposable()
+    // Keyed by element id: an element sent reentrantly from the observer starts its (newer)
+    // timer before the outer element's call stores its own, older, one.
+    private let timer = SequencedSerialDisposable()
 
     init(dueTime: RxTimeInterval, other: Observable<Element>, scheduler: SchedulerType, observer: Observer, cancel: Cancelable) {
         self.dueTime = dueTime
@@ -74,12 +76,12 @@ final private class TimeoutSink<Observer: ObserverType>: SerializingSink<Observe
         if let restart { startTimer(id: restart) }
     }
 
-    /// Only `run` and the (serial) upstream start timers, so assignments arrive in order.
     private func startTimer(id: UInt64) {
-        timer.disposable = scheduler.scheduleRelative(id, dueTime: dueTime) { [self] id in
+        let work = scheduler.scheduleRelative(id, dueTime: dueTime) { [self] id in
             fire(id)
             return Disposables.create()
         }
+        timer.replace(order: id, with: work)
     }
 
     private func fire(_ id: UInt64) {
