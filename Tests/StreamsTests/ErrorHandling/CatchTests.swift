@@ -159,20 +159,22 @@ final class CatchTests: XCTestCase {
     }
 
     func testCatch_errorFromAnotherThread() {
-        let observer = ConcurrencyCheckingObserver<Int>(expectation(description: "completed"))
-        let subscription = Observable<Int>.create { observer in
-            let box = SendableBox(value: observer)
-            DispatchQueue.global().async {
-                box.value.onNext(1)
-                box.value.onError(TestError())
+        assertNoLeaksEventually {
+            let observer = ConcurrencyCheckingObserver<Int>(expectation(description: "completed"))
+            let subscription = Observable<Int>.create { observer in
+                let box = SendableBox(value: observer)
+                DispatchQueue.global().async {
+                    box.value.onNext(1)
+                    box.value.onError(TestError())
+                }
+                return Disposables.create()
             }
-            return Disposables.create()
+            .catchAndReturn(2)
+            .subscribe(observer)
+            wait(for: [observer.terminated], timeout: 10)
+            observer.assertGrammar()
+            XCTAssertEqual(observer.events, [.next(1), .next(2), .completed])
+            subscription.dispose()
         }
-        .catchAndReturn(2)
-        .subscribe(observer)
-        wait(for: [observer.terminated], timeout: 10)
-        observer.assertGrammar()
-        XCTAssertEqual(observer.events, [.next(1), .next(2), .completed])
-        subscription.dispose()
     }
 }

@@ -181,23 +181,25 @@ final class RetryTests: XCTestCase {
     }
 
     func testRetry_asynchronousFailuresOnOtherThreads() {
-        let attempts = Atomic<Int>(0)
-        let source = Observable<Int>.create { observer in
-            let attempt = attempts.add(1, ordering: .relaxed).newValue
-            let box = SendableBox(value: observer)
-            DispatchQueue.global().async {
-                box.value.onNext(attempt)
-                if attempt < 200 { box.value.onError(TestError()) } else { box.value.onCompleted() }
+        assertNoLeaksEventually {
+            let attempts = Atomic<Int>(0)
+            let source = Observable<Int>.create { observer in
+                let attempt = attempts.add(1, ordering: .relaxed).newValue
+                let box = SendableBox(value: observer)
+                DispatchQueue.global().async {
+                    box.value.onNext(attempt)
+                    if attempt < 200 { box.value.onError(TestError()) } else { box.value.onCompleted() }
+                }
+                return Disposables.create()
             }
-            return Disposables.create()
+            let observer = ConcurrencyCheckingObserver<Int>(expectation(description: "completed"))
+            let subscription = source.retry().subscribe(observer)
+            wait(for: [observer.terminated], timeout: 30)
+            observer.assertGrammar()
+            XCTAssertEqual(observer.elements, Array(1...200))
+            XCTAssertEqual(observer.events.last, .completed)
+            subscription.dispose()
         }
-        let observer = ConcurrencyCheckingObserver<Int>(expectation(description: "completed"))
-        let subscription = source.retry().subscribe(observer)
-        wait(for: [observer.terminated], timeout: 30)
-        observer.assertGrammar()
-        XCTAssertEqual(observer.elements, Array(1...200))
-        XCTAssertEqual(observer.events.last, .completed)
-        subscription.dispose()
     }
 
     func testCatchSequence_triesEachUntilOneCompletes() {

@@ -81,41 +81,45 @@ final class MainSchedulerTests: XCTestCase {
     }
 
     func testObserveOnMainScheduler_deliversOnMainThreadInOrder() {
-        let observer = ConcurrencyCheckingObserver<Int>(expectation(description: "completed"))
-        let offMain = LockedBox(0)
-        let subject = PublishSubject<Int>()
-        let subscription = subject.observe(on: MainScheduler.instance)
-            .map { value -> Int in
-                if !Thread.isMainThread { offMain.mutate { $0 += 1 } }
-                return value
+        assertNoLeaksEventually {
+            let observer = ConcurrencyCheckingObserver<Int>(expectation(description: "completed"))
+            let offMain = LockedBox(0)
+            let subject = PublishSubject<Int>()
+            let subscription = subject.observe(on: MainScheduler.instance)
+                .map { value -> Int in
+                    if !Thread.isMainThread { offMain.mutate { $0 += 1 } }
+                    return value
+                }
+                .subscribe(observer)
+            let box = SendableBox(value: subject)
+            DispatchQueue.global().async {
+                for i in 0..<1_000 { box.value.onNext(i) }
+                box.value.onCompleted()
             }
-            .subscribe(observer)
-        let box = SendableBox(value: subject)
-        DispatchQueue.global().async {
-            for i in 0..<1_000 { box.value.onNext(i) }
-            box.value.onCompleted()
+            wait(for: [observer.terminated], timeout: 30)
+            observer.assertGrammar()
+            XCTAssertEqual(observer.elements, Array(0..<1_000))
+            XCTAssertEqual(offMain.value, 0)
+            subscription.dispose()
         }
-        wait(for: [observer.terminated], timeout: 30)
-        observer.assertGrammar()
-        XCTAssertEqual(observer.elements, Array(0..<1_000))
-        XCTAssertEqual(offMain.value, 0)
-        subscription.dispose()
     }
 
     func testMainScheduler_timeOperatorsDrainViaRunLoop() {
-        var values: [Int] = []
-        var completed = false
-        let subscription = Observable<Int>.timer(.milliseconds(1), period: .milliseconds(1), scheduler: MainScheduler.instance)
-            .subscribe(onNext: { values.append($0) })
-        let timeout = Observable<Int>.just(1).delay(.milliseconds(2), scheduler: MainScheduler.asyncInstance)
-            .subscribe(onCompleted: { completed = true })
-        let deadline = Date().addingTimeInterval(10)
-        while (values.count < 3 || !completed) && Date() < deadline {
-            _ = RunLoop.main.run(mode: .default, before: Date().addingTimeInterval(0.01))
+        assertNoLeaksEventually {
+            var values: [Int] = []
+            var completed = false
+            let subscription = Observable<Int>.timer(.milliseconds(1), period: .milliseconds(1), scheduler: MainScheduler.instance)
+                .subscribe(onNext: { values.append($0) })
+            let timeout = Observable<Int>.just(1).delay(.milliseconds(2), scheduler: MainScheduler.asyncInstance)
+                .subscribe(onCompleted: { completed = true })
+            let deadline = Date().addingTimeInterval(10)
+            while (values.count < 3 || !completed) && Date() < deadline {
+                _ = RunLoop.main.run(mode: .default, before: Date().addingTimeInterval(0.01))
+            }
+            subscription.dispose()
+            timeout.dispose()
+            XCTAssertEqual(Array(values.prefix(3)), [0, 1, 2])
+            XCTAssertTrue(completed)
         }
-        subscription.dispose()
-        timeout.dispose()
-        XCTAssertEqual(Array(values.prefix(3)), [0, 1, 2])
-        XCTAssertTrue(completed)
     }
 }

@@ -112,33 +112,35 @@ final class DebounceTests: XCTestCase {
     }
 
     func testDebounce_multiThreadedSourcesOnSerialScheduler() {
-        let scheduler = SerialDispatchQueueScheduler(internalSerialQueueName: "DebounceTests.stress")
-        let producers = 4
-        let perProducer = 500
-        let lastSeen = LockedBox<Int?>(nil)
-        let sources = (0..<producers).map { producer in
-            Observable<Int>.create { observer in
-                let box = SendableBox(value: observer)
-                DispatchQueue.global().async {
-                    for i in 0..<perProducer { box.value.onNext(producer * perProducer + i) }
-                    box.value.onCompleted()
+        assertNoLeaksEventually {
+            let scheduler = SerialDispatchQueueScheduler(internalSerialQueueName: "DebounceTests.stress")
+            let producers = 4
+            let perProducer = 500
+            let lastSeen = LockedBox<Int?>(nil)
+            let sources = (0..<producers).map { producer in
+                Observable<Int>.create { observer in
+                    let box = SendableBox(value: observer)
+                    DispatchQueue.global().async {
+                        for i in 0..<perProducer { box.value.onNext(producer * perProducer + i) }
+                        box.value.onCompleted()
+                    }
+                    return Disposables.create()
                 }
-                return Disposables.create()
             }
+            let observer = ConcurrencyCheckingObserver<Int>(expectation(description: "completed"))
+            let subscription = Observable.merge(sources)
+                .map { value -> Int in
+                    lastSeen.mutate { $0 = value }
+                    return value
+                }
+                .debounce(.microseconds(50), scheduler: scheduler)
+                .subscribe(observer)
+            wait(for: [observer.terminated], timeout: 30)
+            observer.assertGrammar()
+            XCTAssertEqual(observer.events.last, .completed)
+            XCTAssertEqual(observer.elements.last, lastSeen.value)
+            XCTAssertEqual(Set(observer.elements).count, observer.elements.count)
+            subscription.dispose()
         }
-        let observer = ConcurrencyCheckingObserver<Int>(expectation(description: "completed"))
-        let subscription = Observable.merge(sources)
-            .map { value -> Int in
-                lastSeen.mutate { $0 = value }
-                return value
-            }
-            .debounce(.microseconds(50), scheduler: scheduler)
-            .subscribe(observer)
-        wait(for: [observer.terminated], timeout: 30)
-        observer.assertGrammar()
-        XCTAssertEqual(observer.events.last, .completed)
-        XCTAssertEqual(observer.elements.last, lastSeen.value)
-        XCTAssertEqual(Set(observer.elements).count, observer.elements.count)
-        subscription.dispose()
     }
 }

@@ -138,32 +138,36 @@ final class DelayTests: XCTestCase {
     }
 
     func testDelay_realConcurrentSchedulerKeepsOrder() {
-        let scheduler = ConcurrentDispatchQueueScheduler(qos: .default)
-        let subject = PublishSubject<Int>()
-        let observer = ConcurrencyCheckingObserver<Int>(expectation(description: "completed"))
-        let subscription = subject.delay(.milliseconds(1), scheduler: scheduler).subscribe(observer)
-        let box = SendableBox(value: subject)
-        DispatchQueue.global().async {
-            for i in 0..<2_000 { box.value.onNext(i) }
-            box.value.onCompleted()
+        assertNoLeaksEventually {
+            let scheduler = ConcurrentDispatchQueueScheduler(qos: .default)
+            let subject = PublishSubject<Int>()
+            let observer = ConcurrencyCheckingObserver<Int>(expectation(description: "completed"))
+            let subscription = subject.delay(.milliseconds(1), scheduler: scheduler).subscribe(observer)
+            let box = SendableBox(value: subject)
+            DispatchQueue.global().async {
+                for i in 0..<2_000 { box.value.onNext(i) }
+                box.value.onCompleted()
+            }
+            wait(for: [observer.terminated], timeout: 30)
+            observer.assertGrammar()
+            XCTAssertEqual(observer.elements, Array(0..<2_000))
+            XCTAssertEqual(observer.events.last, .completed)
+            subscription.dispose()
         }
-        wait(for: [observer.terminated], timeout: 30)
-        observer.assertGrammar()
-        XCTAssertEqual(observer.elements, Array(0..<2_000))
-        XCTAssertEqual(observer.events.last, .completed)
-        subscription.dispose()
     }
 
     func testDelay_realSchedulerErrorOvertakesPendingElements() {
-        let scheduler = SerialDispatchQueueScheduler(internalSerialQueueName: "DelayTests.error")
-        let subject = PublishSubject<Int>()
-        let observer = ConcurrencyCheckingObserver<Int>(expectation(description: "failed"))
-        let subscription = subject.delay(.seconds(60), scheduler: scheduler).subscribe(observer)
-        subject.onNext(1)
-        subject.onError(TestError())
-        wait(for: [observer.terminated], timeout: 10)
-        observer.assertGrammar()
-        XCTAssertEqual(observer.events, [.error(TestError())])
-        subscription.dispose()
+        assertNoLeaksEventually {
+            let scheduler = SerialDispatchQueueScheduler(internalSerialQueueName: "DelayTests.error")
+            let subject = PublishSubject<Int>()
+            let observer = ConcurrencyCheckingObserver<Int>(expectation(description: "failed"))
+            let subscription = subject.delay(.seconds(60), scheduler: scheduler).subscribe(observer)
+            subject.onNext(1)
+            subject.onError(TestError())
+            wait(for: [observer.terminated], timeout: 10)
+            observer.assertGrammar()
+            XCTAssertEqual(observer.events, [.error(TestError())])
+            subscription.dispose()
+        }
     }
 }

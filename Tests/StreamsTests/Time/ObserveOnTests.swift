@@ -126,90 +126,96 @@ final class ObserveOnTests: XCTestCase {
     }
 
     func testObserveOn_serialSchedulerDeliversOnItsQueue() {
-        let key = DispatchSpecificKey<String>()
-        let scheduler = SerialDispatchQueueScheduler(internalSerialQueueName: "ObserveOnTests.queue") { queue in
-            queue.setSpecific(key: key, value: "ObserveOnTests.queue")
+        assertNoLeaksEventually {
+            let key = DispatchSpecificKey<String>()
+            let scheduler = SerialDispatchQueueScheduler(internalSerialQueueName: "ObserveOnTests.queue") { queue in
+                queue.setSpecific(key: key, value: "ObserveOnTests.queue")
+            }
+            let done = expectation(description: "completed")
+            let onQueue = LockedBox([Bool]())
+            let subscription = Observable.just(1).observe(on: scheduler).subscribe { event in
+                onQueue.mutate { $0.append(DispatchQueue.getSpecific(key: key) == "ObserveOnTests.queue") }
+                if event.isStopEvent { done.fulfill() }
+            }
+            wait(for: [done], timeout: 10)
+            XCTAssertEqual(onQueue.value, [true, true])
+            subscription.dispose()
         }
-        let done = expectation(description: "completed")
-        let onQueue = LockedBox([Bool]())
-        let subscription = Observable.just(1).observe(on: scheduler).subscribe { event in
-            onQueue.mutate { $0.append(DispatchQueue.getSpecific(key: key) == "ObserveOnTests.queue") }
-            if event.isStopEvent { done.fulfill() }
-        }
-        wait(for: [done], timeout: 10)
-        XCTAssertEqual(onQueue.value, [true, true])
-        subscription.dispose()
     }
 
     /// Several serial sources emit concurrently (each subscribed on a concurrent scheduler); the
     /// merged stream is observed on a concurrent scheduler.
     func testObserveOn_stressManyThreadsConcurrentScheduler() {
-        let sourceScheduler = ConcurrentDispatchQueueScheduler(qos: .default)
-        let deliveryScheduler = ConcurrentDispatchQueueScheduler(qos: .userInitiated)
-        let producers = 6
-        let perProducer = 5_000
-        let sources = (0..<producers).map { producer in
-            Observable<(Int, Int)>.create { observer in
-                for i in 0..<perProducer { observer.onNext((producer, i)) }
-                observer.onCompleted()
-                return Disposables.create()
+        assertNoLeaksEventually {
+            let sourceScheduler = ConcurrentDispatchQueueScheduler(qos: .default)
+            let deliveryScheduler = ConcurrentDispatchQueueScheduler(qos: .userInitiated)
+            let producers = 6
+            let perProducer = 5_000
+            let sources = (0..<producers).map { producer in
+                Observable<(Int, Int)>.create { observer in
+                    for i in 0..<perProducer { observer.onNext((producer, i)) }
+                    observer.onCompleted()
+                    return Disposables.create()
+                }
+                .subscribe(on: sourceScheduler)
             }
-            .subscribe(on: sourceScheduler)
+            let observer = ConcurrencyCheckingObserver<(Int, Int)>(expectation(description: "completed"))
+            let subscription = Observable.merge(sources).observe(on: deliveryScheduler).subscribe(observer)
+            wait(for: [observer.terminated], timeout: 60)
+            observer.assertGrammar()
+            XCTAssertTrue(observer.events.last?.isCompleted ?? false)
+            let elements = observer.elements
+            XCTAssertEqual(elements.count, producers * perProducer)
+            var next = [Int](repeating: 0, count: producers)
+            for (producer, index) in elements {
+                XCTAssertEqual(index, next[producer], "out of order for producer \(producer)")
+                next[producer] = index + 1
+            }
+            subscription.dispose()
         }
-        let observer = ConcurrencyCheckingObserver<(Int, Int)>(expectation(description: "completed"))
-        let subscription = Observable.merge(sources).observe(on: deliveryScheduler).subscribe(observer)
-        wait(for: [observer.terminated], timeout: 60)
-        observer.assertGrammar()
-        XCTAssertTrue(observer.events.last?.isCompleted ?? false)
-        let elements = observer.elements
-        XCTAssertEqual(elements.count, producers * perProducer)
-        var next = [Int](repeating: 0, count: producers)
-        for (producer, index) in elements {
-            XCTAssertEqual(index, next[producer], "out of order for producer \(producer)")
-            next[producer] = index + 1
-        }
-        subscription.dispose()
     }
 
     func testObserveOn_stressDisposeOnDeliveryQueueStopsDelivery() {
-        let scheduler = SerialDispatchQueueScheduler(internalSerialQueueName: "ObserveOnTests.dispose")
-        let producer = ConcurrentDispatchQueueScheduler(qos: .default)
-        let afterDispose = Atomic<Int>(0)
-        let disposed = Atomic<Bool>(false)
-        let done = expectation(description: "disposed")
-        let subscription = SingleAssignmentDisposable()
-        let received = Atomic<Int>(0)
-        subscription.setDisposable(Observable<Int>.create { observer in
-            let stop = Atomic<Bool>(false)
-            let box = SendableBox(value: observer)
-            DispatchQueue.global().async {
-                var i = 0
-                while !stop.load(ordering: .relaxed) && i < 1_000_000 {
-                    box.value.onNext(i)
-                    i += 1
+        assertNoLeaksEventually {
+            let scheduler = SerialDispatchQueueScheduler(internalSerialQueueName: "ObserveOnTests.dispose")
+            let producer = ConcurrentDispatchQueueScheduler(qos: .default)
+            let afterDispose = Atomic<Int>(0)
+            let disposed = Atomic<Bool>(false)
+            let done = expectation(description: "disposed")
+            let subscription = SingleAssignmentDisposable()
+            let received = Atomic<Int>(0)
+            subscription.setDisposable(Observable<Int>.create { observer in
+                let stop = Atomic<Bool>(false)
+                let box = SendableBox(value: observer)
+                DispatchQueue.global().async {
+                    var i = 0
+                    while !stop.load(ordering: .relaxed) && i < 1_000_000 {
+                        box.value.onNext(i)
+                        i += 1
+                    }
                 }
+                return Disposables.create { stop.store(true, ordering: .relaxed) }
             }
-            return Disposables.create { stop.store(true, ordering: .relaxed) }
-        }
-        .subscribe(on: producer)
-        .observe(on: scheduler)
-        .subscribe(onNext: { _ in
-            if disposed.load(ordering: .acquiring) { afterDispose.add(1, ordering: .relaxed) }
-            if received.add(1, ordering: .relaxed).newValue == 1_000 {
-                // Disposing on the delivery queue: nothing may be delivered afterwards.
-                subscription.dispose()
-                disposed.store(true, ordering: .releasing)
-                done.fulfill()
+            .subscribe(on: producer)
+            .observe(on: scheduler)
+            .subscribe(onNext: { _ in
+                if disposed.load(ordering: .acquiring) { afterDispose.add(1, ordering: .relaxed) }
+                if received.add(1, ordering: .relaxed).newValue == 1_000 {
+                    // Disposing on the delivery queue: nothing may be delivered afterwards.
+                    subscription.dispose()
+                    disposed.store(true, ordering: .releasing)
+                    done.fulfill()
+                }
+            }))
+            wait(for: [done], timeout: 30)
+            // A fence: any delivery work already queued runs before this.
+            let fence = expectation(description: "fence")
+            _ = scheduler.schedule(()) { _ in
+                fence.fulfill()
+                return Disposables.create()
             }
-        }))
-        wait(for: [done], timeout: 30)
-        // A fence: any delivery work already queued runs before this.
-        let fence = expectation(description: "fence")
-        _ = scheduler.schedule(()) { _ in
-            fence.fulfill()
-            return Disposables.create()
+            wait(for: [fence], timeout: 10)
+            XCTAssertEqual(afterDispose.load(ordering: .acquiring), 0)
         }
-        wait(for: [fence], timeout: 10)
-        XCTAssertEqual(afterDispose.load(ordering: .acquiring), 0)
     }
 }

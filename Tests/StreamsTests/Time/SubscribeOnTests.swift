@@ -101,28 +101,30 @@ final class SubscribeOnTests: XCTestCase {
     }
 
     func testSubscribeOn_realSchedulerRunsSubscribeAndDisposeOffTheCallingThread() {
-        let key = DispatchSpecificKey<String>()
-        let scheduler = SerialDispatchQueueScheduler(internalSerialQueueName: "SubscribeOnTests.queue") { queue in
-            queue.setSpecific(key: key, value: "SubscribeOnTests.queue")
-        }
-        let subscribed = expectation(description: "subscribed")
-        let disposed = expectation(description: "disposed")
-        let subscribedOnQueue = LockedBox<Bool?>(nil)
-        let disposedOnQueue = LockedBox<Bool?>(nil)
-        let subscription = Observable<Int>.create { _ in
-            subscribedOnQueue.mutate { $0 = DispatchQueue.getSpecific(key: key) != nil }
-            subscribed.fulfill()
-            return Disposables.create {
-                disposedOnQueue.mutate { $0 = DispatchQueue.getSpecific(key: key) != nil }
-                disposed.fulfill()
+        assertNoLeaksEventually {
+            let key = DispatchSpecificKey<String>()
+            let scheduler = SerialDispatchQueueScheduler(internalSerialQueueName: "SubscribeOnTests.queue") { queue in
+                queue.setSpecific(key: key, value: "SubscribeOnTests.queue")
             }
+            let subscribed = expectation(description: "subscribed")
+            let disposed = expectation(description: "disposed")
+            let subscribedOnQueue = LockedBox<Bool?>(nil)
+            let disposedOnQueue = LockedBox<Bool?>(nil)
+            let subscription = Observable<Int>.create { _ in
+                subscribedOnQueue.mutate { $0 = DispatchQueue.getSpecific(key: key) != nil }
+                subscribed.fulfill()
+                return Disposables.create {
+                    disposedOnQueue.mutate { $0 = DispatchQueue.getSpecific(key: key) != nil }
+                    disposed.fulfill()
+                }
+            }
+            .subscribe(on: scheduler)
+            .subscribe()
+            wait(for: [subscribed], timeout: 10)
+            subscription.dispose()
+            wait(for: [disposed], timeout: 10)
+            XCTAssertEqual(subscribedOnQueue.value, true)
+            XCTAssertEqual(disposedOnQueue.value, true)
         }
-        .subscribe(on: scheduler)
-        .subscribe()
-        wait(for: [subscribed], timeout: 10)
-        subscription.dispose()
-        wait(for: [disposed], timeout: 10)
-        XCTAssertEqual(subscribedOnQueue.value, true)
-        XCTAssertEqual(disposedOnQueue.value, true)
     }
 }

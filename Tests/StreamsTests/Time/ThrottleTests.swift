@@ -122,35 +122,37 @@ final class ThrottleTests: XCTestCase {
     }
 
     func testThrottle_multiThreadedSourcesOnSerialScheduler() {
-        let scheduler = SerialDispatchQueueScheduler(internalSerialQueueName: "ThrottleTests.stress")
-        let producers = 4
-        let perProducer = 500
-        let seen = LockedBox([Int]())
-        let sources = (0..<producers).map { producer in
-            Observable<Int>.create { observer in
-                let box = SendableBox(value: observer)
-                DispatchQueue.global().async {
-                    for i in 0..<perProducer { box.value.onNext(producer * perProducer + i) }
-                    box.value.onCompleted()
+        assertNoLeaksEventually {
+            let scheduler = SerialDispatchQueueScheduler(internalSerialQueueName: "ThrottleTests.stress")
+            let producers = 4
+            let perProducer = 500
+            let seen = LockedBox([Int]())
+            let sources = (0..<producers).map { producer in
+                Observable<Int>.create { observer in
+                    let box = SendableBox(value: observer)
+                    DispatchQueue.global().async {
+                        for i in 0..<perProducer { box.value.onNext(producer * perProducer + i) }
+                        box.value.onCompleted()
+                    }
+                    return Disposables.create()
                 }
-                return Disposables.create()
             }
+            let observer = ConcurrencyCheckingObserver<Int>(expectation(description: "completed"))
+            let subscription = Observable.merge(sources)
+                .map { value -> Int in
+                    seen.mutate { $0.append(value) }
+                    return value
+                }
+                .throttle(.microseconds(50), scheduler: scheduler)
+                .subscribe(observer)
+            wait(for: [observer.terminated], timeout: 30)
+            observer.assertGrammar()
+            let seenValues = seen.value
+            XCTAssertEqual(seenValues.count, producers * perProducer)
+            XCTAssertEqual(observer.elements.first, seenValues.first)
+            XCTAssertEqual(observer.elements.last, seenValues.last)
+            XCTAssertTrue(isSubsequence(observer.elements, of: seenValues))
+            subscription.dispose()
         }
-        let observer = ConcurrencyCheckingObserver<Int>(expectation(description: "completed"))
-        let subscription = Observable.merge(sources)
-            .map { value -> Int in
-                seen.mutate { $0.append(value) }
-                return value
-            }
-            .throttle(.microseconds(50), scheduler: scheduler)
-            .subscribe(observer)
-        wait(for: [observer.terminated], timeout: 30)
-        observer.assertGrammar()
-        let seenValues = seen.value
-        XCTAssertEqual(seenValues.count, producers * perProducer)
-        XCTAssertEqual(observer.elements.first, seenValues.first)
-        XCTAssertEqual(observer.elements.last, seenValues.last)
-        XCTAssertTrue(isSubsequence(observer.elements, of: seenValues))
-        subscription.dispose()
     }
 }

@@ -132,23 +132,25 @@ final class TimeoutTests: XCTestCase {
     }
 
     func testTimeout_realSchedulerRaceKeepsGrammar() {
-        let scheduler = ConcurrentDispatchQueueScheduler(qos: .default)
-        for round in 0..<50 {
-            let subject = PublishSubject<Int>()
-            let observer = ConcurrencyCheckingObserver<Int>(expectation(description: "terminated \(round)"))
-            let subscription = subject.timeout(.microseconds(200), scheduler: scheduler).subscribe(observer)
-            let box = SendableBox(value: subject)
-            DispatchQueue.global().async {
-                for i in 0..<200 { box.value.onNext(i) }
-                box.value.onCompleted()
+        assertNoLeaksEventually {
+            let scheduler = ConcurrentDispatchQueueScheduler(qos: .default)
+            for round in 0..<50 {
+                let subject = PublishSubject<Int>()
+                let observer = ConcurrencyCheckingObserver<Int>(expectation(description: "terminated \(round)"))
+                let subscription = subject.timeout(.microseconds(200), scheduler: scheduler).subscribe(observer)
+                let box = SendableBox(value: subject)
+                DispatchQueue.global().async {
+                    for i in 0..<200 { box.value.onNext(i) }
+                    box.value.onCompleted()
+                }
+                wait(for: [observer.terminated], timeout: 10)
+                observer.assertGrammar()
+                XCTAssertEqual(observer.elements, Array(0..<observer.elements.count))
+                if case .error(let error) = observer.events.last {
+                    XCTAssertEqual(error as? RxError, .timeout)
+                }
+                subscription.dispose()
             }
-            wait(for: [observer.terminated], timeout: 10)
-            observer.assertGrammar()
-            XCTAssertEqual(observer.elements, Array(0..<observer.elements.count))
-            if case .error(let error) = observer.events.last {
-                XCTAssertEqual(error as? RxError, .timeout)
-            }
-            subscription.dispose()
         }
     }
 }

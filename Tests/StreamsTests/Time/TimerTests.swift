@@ -112,31 +112,35 @@ final class TimerTests: XCTestCase {
     }
 
     func testInterval_realSerialScheduler() {
-        let scheduler = SerialDispatchQueueScheduler(internalSerialQueueName: "TimerTests.interval")
-        let gotThree = expectation(description: "three ticks")
-        let values = LockedBox([Int]())
-        let subscription = SingleAssignmentDisposable()
-        subscription.setDisposable(Observable<Int>.interval(.milliseconds(5), scheduler: scheduler).subscribe(onNext: { value in
-            let count = values.mutate { values -> Int in
-                values.append(value)
-                return values.count
-            }
-            if count == 3 {
-                subscription.dispose()
-                gotThree.fulfill()
-            }
-        }))
-        wait(for: [gotThree], timeout: 10)
-        XCTAssertEqual(values.value, [0, 1, 2])
+        assertNoLeaksEventually {
+            let scheduler = SerialDispatchQueueScheduler(internalSerialQueueName: "TimerTests.interval")
+            let gotThree = expectation(description: "three ticks")
+            let values = LockedBox([Int]())
+            let subscription = SingleAssignmentDisposable()
+            subscription.setDisposable(Observable<Int>.interval(.milliseconds(5), scheduler: scheduler).subscribe(onNext: { value in
+                let count = values.mutate { values -> Int in
+                    values.append(value)
+                    return values.count
+                }
+                if count == 3 {
+                    subscription.dispose()
+                    gotThree.fulfill()
+                }
+            }))
+            wait(for: [gotThree], timeout: 10)
+            XCTAssertEqual(values.value, [0, 1, 2])
+        }
     }
 
     func testTimer_realConcurrentScheduler() {
-        let scheduler = ConcurrentDispatchQueueScheduler(qos: .default)
-        let observer = ConcurrencyCheckingObserver<Int>(expectation(description: "completed"))
-        let subscription = Observable<Int>.timer(.milliseconds(1), scheduler: scheduler).subscribe(observer)
-        wait(for: [observer.terminated], timeout: 10)
-        observer.assertGrammar()
-        XCTAssertEqual(observer.events, [.next(0), .completed])
-        subscription.dispose()
+        assertNoLeaksEventually {
+            let scheduler = ConcurrentDispatchQueueScheduler(qos: .default)
+            let observer = ConcurrencyCheckingObserver<Int>(expectation(description: "completed"))
+            let subscription = Observable<Int>.timer(.milliseconds(1), scheduler: scheduler).subscribe(observer)
+            wait(for: [observer.terminated], timeout: 10)
+            observer.assertGrammar()
+            XCTAssertEqual(observer.events, [.next(0), .completed])
+            subscription.dispose()
+        }
     }
 }
