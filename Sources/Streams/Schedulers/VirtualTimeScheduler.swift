@@ -139,8 +139,16 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
     }
 
     /// Moves the clock forward by `virtualInterval` without running work.
+    ///
+    /// Sleeping into the past (a negative interval) is a programmer error, as in RxSwift.
     public func sleep(_ virtualInterval: VirtualTimeInterval) {
-        state.withLock { $0.clock = converter.offsetVirtualTime($0.clock, offset: virtualInterval) }
+        let movedBack = state.withLock { state -> Bool in
+            let sleepTo = converter.offsetVirtualTime(state.clock, offset: virtualInterval)
+            if converter.compareVirtualTime(sleepTo, state.clock) == .lessThan { return true }
+            state.clock = sleepTo
+            return false
+        }
+        precondition(!movedBack, "VirtualTimeScheduler.sleep: can't sleep to the past")
     }
 
     /// Stops `start()` after the current item.
