@@ -162,7 +162,7 @@ final class CatchTests: XCTestCase {
         assertNoLeaksEventually {
             let observer = ConcurrencyCheckingObserver<Int>(expectation(description: "completed"))
             let subscription = Observable<Int>.create { observer in
-                let box = SendableBox(value: observer)
+                let box = UncheckedSendableTestBox(value: observer)
                 DispatchQueue.global().async {
                     box.value.onNext(1)
                     box.value.onError(TestError())

@@ -185,7 +185,7 @@ final class RetryTests: XCTestCase {
             let attempts = Atomic<Int>(0)
             let source = Observable<Int>.create { observer in
                 let attempt = attempts.add(1, ordering: .relaxed).newValue
-                let box = SendableBox(value: observer)
+                let box = UncheckedSendableTestBox(value: observer)
                 DispatchQueue.global().async {
                     box.value.onNext(attempt)
                     if attempt < 200 { box.value.onError(TestError()) } else { box.value.onCompleted() }

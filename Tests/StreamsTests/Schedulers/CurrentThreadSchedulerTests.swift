@@ -130,7 +130,7 @@ final class CurrentThreadSchedulerTests: XCTestCase {
 
     func testCurrentThread_trampolinesArePerThread() {
         let otherThread = expectation(description: "other thread")
-        let requiredOnOtherThread = LockedBox<Bool?>(nil)
+        let requiredOnOtherThread = ThreadSafeTestBox<Bool?>(nil)
         _ = CurrentThreadScheduler.instance.schedule(()) { _ in
             XCTAssertFalse(CurrentThreadScheduler.isScheduleRequired)
             DispatchQueue.global().async {

@@ -20,7 +20,7 @@ final class DispatchQueueSchedulerTests: XCTestCase {
         let count = 1_000
         let done = expectation(description: "all ran")
         done.expectedFulfillmentCount = count
-        let order = LockedBox([Int]())
+        let order = ThreadSafeTestBox([Int]())
         let inFlight = Atomic<Int>(0)
         let overlaps = Atomic<Int>(0)
         let onMain = Atomic<Int>(0)
@@ -80,7 +80,7 @@ final class DispatchQueueSchedulerTests: XCTestCase {
     func testSerial_schedulePeriodicThreadsStateAndStopsOnDispose() {
         let scheduler = SerialDispatchQueueScheduler(internalSerialQueueName: "DispatchQueueSchedulerTests.periodic")
         let threeTicks = expectation(description: "three ticks")
-        let states = LockedBox([Int]())
+        let states = ThreadSafeTestBox([Int]())
         let periodic = scheduler.schedulePeriodic(10, startAfter: .milliseconds(1), period: .milliseconds(1)) { state in
             let count = states.mutate { states -> Int in
                 states.append(state)
@@ -105,7 +105,7 @@ final class DispatchQueueSchedulerTests: XCTestCase {
         let count = 1_000
         let done = expectation(description: "all ran")
         done.expectedFulfillmentCount = count
-        let seen = LockedBox(Set<Int>())
+        let seen = ThreadSafeTestBox(Set<Int>())
         for i in 0..<count {
             _ = scheduler.schedule(i) { i in
                 seen.mutate { _ = $0.insert(i) }

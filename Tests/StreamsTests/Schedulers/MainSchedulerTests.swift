@@ -37,7 +37,7 @@ final class MainSchedulerTests: XCTestCase {
 
     func testMainScheduler_fromBackgroundRunsOnMainThread() {
         let done = expectation(description: "ran on main")
-        let wasMain = LockedBox<Bool?>(nil)
+        let wasMain = ThreadSafeTestBox<Bool?>(nil)
         DispatchQueue.global().async {
             _ = MainScheduler.instance.schedule(()) { _ in
                 wasMain.mutate { $0 = Thread.isMainThread }
@@ -83,7 +83,7 @@ final class MainSchedulerTests: XCTestCase {
     func testObserveOnMainScheduler_deliversOnMainThreadInOrder() {
         assertNoLeaksEventually {
             let observer = ConcurrencyCheckingObserver<Int>(expectation(description: "completed"))
-            let offMain = LockedBox(0)
+            let offMain = ThreadSafeTestBox(0)
             let subject = PublishSubject<Int>()
             let subscription = subject.observe(on: MainScheduler.instance)
                 .map { value -> Int in
@@ -91,7 +91,7 @@ final class MainSchedulerTests: XCTestCase {
                     return value
                 }
                 .subscribe(observer)
-            let box = SendableBox(value: subject)
+            let box = UncheckedSendableTestBox(value: subject)
             DispatchQueue.global().async {
                 for i in 0..<1_000 { box.value.onNext(i) }
                 box.value.onCompleted()

@@ -53,7 +53,7 @@ final class RecursiveSchedulingTests: XCTestCase {
     func testScheduleRecursive_keepsRunningWhenTheDisposableIsDropped() {
         let scheduler = SerialDispatchQueueScheduler(internalSerialQueueName: "RecursiveSchedulingTests.drop")
         let done = expectation(description: "done")
-        let values = LockedBox([Int]())
+        let values = ThreadSafeTestBox([Int]())
         _ = scheduler.scheduleRecursive(0) { value, recurse in
             values.mutate { $0.append(value) }
             if value < 10 { recurse(value + 1) } else { done.fulfill() }
@@ -65,7 +65,7 @@ final class RecursiveSchedulingTests: XCTestCase {
     func testScheduleRecursive_concurrentSchedulerRunsStepsOneAtATime() {
         let scheduler = ConcurrentDispatchQueueScheduler(qos: .default)
         let done = expectation(description: "done")
-        let values = LockedBox([Int]())
+        let values = ThreadSafeTestBox([Int]())
         let disposable = scheduler.scheduleRecursive(0) { value, recurse in
             values.mutate { $0.append(value) }
             if value < 1_000 { recurse(value + 1) } else { done.fulfill() }

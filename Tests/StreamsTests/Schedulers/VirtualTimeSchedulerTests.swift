@@ -4,7 +4,7 @@ import Streams
 import StreamsTest
 
 final class VirtualTimeSchedulerTests: XCTestCase {
-    private func record(_ scheduler: TestScheduler, _ log: LockedBox<[String]>, _ name: String, at time: Int) -> Disposable {
+    private func record(_ scheduler: TestScheduler, _ log: ThreadSafeTestBox<[String]>, _ name: String, at time: Int) -> Disposable {
         scheduler.scheduleAbsoluteVirtual((), time: time) { _ in
             log.mutate { $0.append("\(name)@\(scheduler.clock)") }
             return Disposables.create()
@@ -13,7 +13,7 @@ final class VirtualTimeSchedulerTests: XCTestCase {
 
     func testStart_runsInTimeOrderThenSchedulingOrder() {
         let scheduler = TestScheduler(initialClock: 0)
-        let log = LockedBox([String]())
+        let log = ThreadSafeTestBox([String]())
         _ = record(scheduler, log, "c", at: 30)
         _ = record(scheduler, log, "a", at: 10)
         _ = record(scheduler, log, "b1", at: 20)
@@ -26,7 +26,7 @@ final class VirtualTimeSchedulerTests: XCTestCase {
 
     func testStart_workScheduledWhileRunningIsRun() {
         let scheduler = TestScheduler(initialClock: 0)
-        let log = LockedBox([String]())
+        let log = ThreadSafeTestBox([String]())
         _ = scheduler.scheduleAbsoluteVirtual((), time: 10) { _ in
             XCTAssertTrue(scheduler.isRunning)
             _ = self.record(scheduler, log, "later", at: 15)
@@ -42,7 +42,7 @@ final class VirtualTimeSchedulerTests: XCTestCase {
 
     func testAdvanceTo_runsDueWorkAndSetsTheClock() {
         let scheduler = TestScheduler(initialClock: 0)
-        let log = LockedBox([String]())
+        let log = ThreadSafeTestBox([String]())
         _ = record(scheduler, log, "a", at: 10)
         _ = record(scheduler, log, "b", at: 20)
         _ = record(scheduler, log, "c", at: 30)
@@ -61,7 +61,7 @@ final class VirtualTimeSchedulerTests: XCTestCase {
 
     func testSleep_movesTheClockWithoutRunningWork() {
         let scheduler = TestScheduler(initialClock: 0)
-        let log = LockedBox([String]())
+        let log = ThreadSafeTestBox([String]())
         _ = record(scheduler, log, "a", at: 10)
         scheduler.sleep(50)
         XCTAssertEqual(scheduler.clock, 50)
@@ -74,7 +74,7 @@ final class VirtualTimeSchedulerTests: XCTestCase {
 
     func testStop_haltsStartAndStartResumes() {
         let scheduler = TestScheduler(initialClock: 0)
-        let log = LockedBox([String]())
+        let log = ThreadSafeTestBox([String]())
         _ = record(scheduler, log, "a", at: 10)
         _ = scheduler.scheduleAbsoluteVirtual((), time: 20) { _ in
             scheduler.stop()
@@ -91,7 +91,7 @@ final class VirtualTimeSchedulerTests: XCTestCase {
 
     func testCancellation_disposedWorkNeverRuns() {
         let scheduler = TestScheduler(initialClock: 0)
-        let log = LockedBox([String]())
+        let log = ThreadSafeTestBox([String]())
         let a = record(scheduler, log, "a", at: 10)
         _ = record(scheduler, log, "b", at: 20)
         XCTAssertEqual(scheduler.pendingCount, 2)
@@ -103,7 +103,7 @@ final class VirtualTimeSchedulerTests: XCTestCase {
 
     func testCancellation_workDisposedByEarlierWorkAtTheSameTime() {
         let scheduler = TestScheduler(initialClock: 0)
-        let log = LockedBox([String]())
+        let log = ThreadSafeTestBox([String]())
         let holder = SingleAssignmentDisposable()
         _ = scheduler.scheduleAbsoluteVirtual((), time: 10) { _ in
             holder.dispose()

@@ -116,10 +116,10 @@ final class DebounceTests: XCTestCase {
             let scheduler = SerialDispatchQueueScheduler(internalSerialQueueName: "DebounceTests.stress")
             let producers = 4
             let perProducer = 500
-            let lastSeen = LockedBox<Int?>(nil)
+            let lastSeen = ThreadSafeTestBox<Int?>(nil)
             let sources = (0..<producers).map { producer in
                 Observable<Int>.create { observer in
-                    let box = SendableBox(value: observer)
+                    let box = UncheckedSendableTestBox(value: observer)
                     DispatchQueue.global().async {
                         for i in 0..<perProducer { box.value.onNext(producer * perProducer + i) }
                         box.value.onCompleted()

@@ -143,7 +143,7 @@ final class DelayTests: XCTestCase {
             let subject = PublishSubject<Int>()
             let observer = ConcurrencyCheckingObserver<Int>(expectation(description: "completed"))
             let subscription = subject.delay(.milliseconds(1), scheduler: scheduler).subscribe(observer)
-            let box = SendableBox(value: subject)
+            let box = UncheckedSendableTestBox(value: subject)
             DispatchQueue.global().async {
                 for i in 0..<2_000 { box.value.onNext(i) }
                 box.value.onCompleted()

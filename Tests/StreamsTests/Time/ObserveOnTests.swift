@@ -132,7 +132,7 @@ final class ObserveOnTests: XCTestCase {
                 queue.setSpecific(key: key, value: "ObserveOnTests.queue")
             }
             let done = expectation(description: "completed")
-            let onQueue = LockedBox([Bool]())
+            let onQueue = ThreadSafeTestBox([Bool]())
             let subscription = Observable.just(1).observe(on: scheduler).subscribe { event in
                 onQueue.mutate { $0.append(DispatchQueue.getSpecific(key: key) == "ObserveOnTests.queue") }
                 if event.isStopEvent { done.fulfill() }
@@ -186,7 +186,7 @@ final class ObserveOnTests: XCTestCase {
             let received = Atomic<Int>(0)
             subscription.setDisposable(Observable<Int>.create { observer in
                 let stop = Atomic<Bool>(false)
-                let box = SendableBox(value: observer)
+                let box = UncheckedSendableTestBox(value: observer)
                 DispatchQueue.global().async {
                     var i = 0
                     while !stop.load(ordering: .relaxed) && i < 1_000_000 {

@@ -108,8 +108,8 @@ final class SubscribeOnTests: XCTestCase {
             }
             let subscribed = expectation(description: "subscribed")
             let disposed = expectation(description: "disposed")
-            let subscribedOnQueue = LockedBox<Bool?>(nil)
-            let disposedOnQueue = LockedBox<Bool?>(nil)
+            let subscribedOnQueue = ThreadSafeTestBox<Bool?>(nil)
+            let disposedOnQueue = ThreadSafeTestBox<Bool?>(nil)
             let subscription = Observable<Int>.create { _ in
                 subscribedOnQueue.mutate { $0 = DispatchQueue.getSpecific(key: key) != nil }
                 subscribed.fulfill()

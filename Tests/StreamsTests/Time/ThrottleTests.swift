@@ -126,10 +126,10 @@ final class ThrottleTests: XCTestCase {
             let scheduler = SerialDispatchQueueScheduler(internalSerialQueueName: "ThrottleTests.stress")
             let producers = 4
             let perProducer = 500
-            let seen = LockedBox([Int]())
+            let seen = ThreadSafeTestBox([Int]())
             let sources = (0..<producers).map { producer in
                 Observable<Int>.create { observer in
-                    let box = SendableBox(value: observer)
+                    let box = UncheckedSendableTestBox(value: observer)
                     DispatchQueue.global().async {
                         for i in 0..<perProducer { box.value.onNext(producer * perProducer + i) }
                         box.value.onCompleted()
@@ -151,7 +151,7 @@ final class ThrottleTests: XCTestCase {
             XCTAssertEqual(seenValues.count, producers * perProducer)
             XCTAssertEqual(observer.elements.first, seenValues.first)
             XCTAssertEqual(observer.elements.last, seenValues.last)
-            XCTAssertTrue(isSubsequence(observer.elements, of: seenValues))
+            XCTAssertTrue(isOrderedSubsequence(observer.elements, of: seenValues))
             subscription.dispose()
         }
     }

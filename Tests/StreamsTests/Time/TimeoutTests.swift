@@ -138,7 +138,7 @@ final class TimeoutTests: XCTestCase {
                 let subject = PublishSubject<Int>()
                 let observer = ConcurrencyCheckingObserver<Int>(expectation(description: "terminated \(round)"))
                 let subscription = subject.timeout(.microseconds(200), scheduler: scheduler).subscribe(observer)
-                let box = SendableBox(value: subject)
+                let box = UncheckedSendableTestBox(value: subject)
                 DispatchQueue.global().async {
                     for i in 0..<200 { box.value.onNext(i) }
                     box.value.onCompleted()

@@ -115,7 +115,7 @@ final class TimerTests: XCTestCase {
         assertNoLeaksEventually {
             let scheduler = SerialDispatchQueueScheduler(internalSerialQueueName: "TimerTests.interval")
             let gotThree = expectation(description: "three ticks")
-            let values = LockedBox([Int]())
+            let values = ThreadSafeTestBox([Int]())
             let subscription = SingleAssignmentDisposable()
             subscription.setDisposable(Observable<Int>.interval(.milliseconds(5), scheduler: scheduler).subscribe(onNext: { value in
                 let count = values.mutate { values -> Int in

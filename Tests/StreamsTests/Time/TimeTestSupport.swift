@@ -46,7 +46,7 @@ final class ConcurrencyCheckingObserver<Element>: ObserverType, @unchecked Senda
 }
 
 /// A thread-safe box for test bookkeeping.
-final class LockedBox<Value>: @unchecked Sendable {
+final class ThreadSafeTestBox<Value>: @unchecked Sendable {
     // Safety: `value` is only accessed under the lock.
     private let state: LockedState<Value>
     init(_ value: Value) { state = LockedState(value) }
@@ -55,7 +55,7 @@ final class LockedBox<Value>: @unchecked Sendable {
 }
 
 /// Whether `sub` appears in `sequence` in order (not necessarily contiguously).
-func isSubsequence<T: Equatable>(_ sub: [T], of sequence: [T]) -> Bool {
+func isOrderedSubsequence<T: Equatable>(_ sub: [T], of sequence: [T]) -> Bool {
     var iterator = sequence.makeIterator()
     outer: for wanted in sub {
         while let next = iterator.next() {
@@ -67,7 +67,7 @@ func isSubsequence<T: Equatable>(_ sub: [T], of sequence: [T]) -> Bool {
 }
 
 /// Hands a non-Sendable value to another thread in a test.
-struct SendableBox<Value>: @unchecked Sendable {
+struct UncheckedSendableTestBox<Value>: @unchecked Sendable {
     // Safety: tests only hand over values that are used by one thread at a time (observers
     // whose calls the operator under test serializes).
     let value: Value
