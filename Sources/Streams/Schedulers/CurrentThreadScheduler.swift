@@ -31,10 +31,18 @@ public final class CurrentThreadScheduler: ImmediateSchedulerType, Sendable {
         TrampolineQueue.current = queue
         defer { TrampolineQueue.current = nil }
         let disposable = action(state)
-        while !queue.items.isEmpty {
-            let item = queue.items.removeFirst()
+        // Index-based draining: `removeFirst()` would make a long queue quadratic.
+        var index = 0
+        while index < queue.items.count {
+            let item = queue.items[index]
+            index += 1
             item.run()
+            if index >= 1024 && index * 2 >= queue.items.count {
+                queue.items.removeFirst(index)
+                index = 0
+            }
         }
+        queue.items.removeAll()
         return disposable
     }
 }
@@ -43,7 +51,8 @@ public final class CurrentThreadScheduler: ImmediateSchedulerType, Sendable {
 private final class TrampolineQueue {
     var items: [TrampolineItem] = []
 
-    nonisolated(unsafe) private static var key: pthread_key_t = {
+    /// The thread-local slot (created once, thread-safely, by the lazy global initializer).
+    private static let key: pthread_key_t = {
         var key = pthread_key_t()
         pthread_key_create(&key, nil)
         return key
@@ -52,8 +61,6 @@ private final class TrampolineQueue {
     /// The queue of the trampoline running on this thread.
     static var current: TrampolineQueue? {
         get {
-            // Safety: `key` is written once by its lazy initializer (which Swift runs
-            // thread-safely) and only read afterwards.
             guard let raw = pthread_getspecific(key) else { return nil }
             return Unmanaged<TrampolineQueue>.fromOpaque(raw).takeUnretainedValue()
         }

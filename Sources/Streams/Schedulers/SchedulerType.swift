@@ -57,7 +57,9 @@ extension SchedulerType {
 
 /// Runs a recursive action on a scheduler: each `recurse` schedules one more run.
 private final class RecursiveScheduling<State>: Cancelable, @unchecked Sendable {
-    // Safety: the pending disposables are guarded by `state`'s lock; the action runs outside it.
+    // Safety: the pending disposables are guarded by `state`'s lock; the action runs outside it,
+    // and a scheduler runs the actions of one recursion one at a time (each is scheduled by the
+    // previous one).
     private let scheduler: ImmediateSchedulerType
     private let action: (State, (State) -> Void) -> Void
     private let state = LockedState((isDisposed: false, pending: [UInt64: Disposable](), finished: Set<UInt64>(), nextKey: UInt64(0)))
@@ -76,8 +78,10 @@ private final class RecursiveScheduling<State>: Cancelable, @unchecked Sendable 
             return state.nextKey
         }
         guard let key else { return }
-        let disposable = scheduler.schedule(value) { [weak self] value in
-            guard let self else { return Disposables.create() }
+        // The scheduled action holds `self` strongly (as RxSwift does): the recursion keeps
+        // running even if the caller drops the returned disposable. The reference is released
+        // when the action has run or is disposed.
+        let disposable = scheduler.schedule(value) { value in
             self.state.withLock { state in
                 if state.pending.removeValue(forKey: key) == nil { state.finished.insert(key) }
             }

@@ -98,17 +98,17 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
     /// Schedules `action` at virtual time `time` (adjusted by `adjustScheduledTime(_:)`).
     public func scheduleAbsoluteVirtual<StateType>(_ state: StateType, time: VirtualTime, action: @escaping (StateType) -> Disposable) -> Disposable {
         let adjusted = adjustScheduledTime(time)
-        let item = self.state.withLock { locked -> VirtualSchedulerItem<VirtualTime> in
+        return self.state.withLock { locked -> VirtualSchedulerItem<VirtualTime> in
             let item = VirtualSchedulerItem(time: adjusted, id: locked.nextId) { action(state) }
+            // Set before the item is shared (inserted or returned).
+            item.onDispose = { [weak self, weak item] in
+                guard let self, let item else { return }
+                self.state.withLock { $0.queue.removeAll { $0 === item } }
+            }
             locked.nextId += 1
             locked.queue.insert(item)
             return item
         }
-        item.onDispose = { [weak self, weak item] in
-            guard let self, let item else { return }
-            self.state.withLock { $0.queue.removeAll { $0 === item } }
-        }
-        return item
     }
 
     /// Schedules `action` periodically in virtual time.
@@ -139,8 +139,16 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
     }
 
     /// Moves the clock forward by `virtualInterval` without running work.
+    ///
+    /// Sleeping into the past (a negative interval) is a programmer error, as in RxSwift.
     public func sleep(_ virtualInterval: VirtualTimeInterval) {
-        state.withLock { $0.clock = converter.offsetVirtualTime($0.clock, offset: virtualInterval) }
+        let movedBack = state.withLock { state -> Bool in
+            let sleepTo = converter.offsetVirtualTime(state.clock, offset: virtualInterval)
+            if converter.compareVirtualTime(sleepTo, state.clock) == .lessThan { return true }
+            state.clock = sleepTo
+            return false
+        }
+        precondition(!movedBack, "VirtualTimeScheduler.sleep: can't sleep to the past")
     }
 
     /// Stops `start()` after the current item.

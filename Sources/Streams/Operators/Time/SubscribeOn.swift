@@ -1,0 +1,60 @@
+extension ObservableType {
+    /// Subscribes to (and later disposes) the source on `scheduler`.
+    ///
+    ///     subscribe:  caller ──schedule──▶ scheduler: source.subscribe(…)
+    ///     dispose:    caller ──schedule──▶ scheduler: subscription.dispose()
+    ///
+    /// Use it when subscribing has side effects that must run on a given thread or queue (for
+    /// example, a `create` closure that does blocking work). It does not move event delivery
+    /// itself: the source emits where it emits; use `observe(on:)` for that. Disposing before the
+    /// scheduled subscription ran cancels it.
+    /// - Parameter scheduler: The scheduler to subscribe and dispose on.
+    /// - Returns: The source sequence, subscribed on `scheduler`.
+    /// - Note: Events are delivered on whatever thread the source emits on (for a source that
+    ///   emits synchronously on subscription, that is `scheduler`). See `Guides/Time.md`.
+    public func subscribe(on scheduler: ImmediateSchedulerType) -> Observable<Element> {
+        SubscribeOnProducer(source: asObservable(), scheduler: scheduler)
+    }
+
+    /// Subscribes to the source on `scheduler` (renamed `subscribe(on:)`).
+    @available(*, deprecated, renamed: "subscribe(on:)")
+    public func subscribeOn(_ scheduler: ImmediateSchedulerType) -> Observable<Element> {
+        subscribe(on: scheduler)
+    }
+}
+
+final private class SubscribeOnSink<Observer: ObserverType>: Sink<Observer>, ObserverType {
+    typealias Element = Observer.Element
+
+    func on(_ event: Event<Element>) {
+        forwardOn(event)
+    }
+
+    func run(source: Observable<Element>, scheduler: ImmediateSchedulerType) -> Disposable {
+        let everything = SerialDisposable()
+        let pendingSubscription = SingleAssignmentDisposable()
+        everything.disposable = pendingSubscription
+        pendingSubscription.setDisposable(scheduler.schedule(()) { [self] _ in
+            let subscription = source.subscribe(self)
+            everything.disposable = ScheduledDisposable(scheduler: scheduler, disposable: subscription)
+            return Disposables.create()
+        })
+        return everything
+    }
+}
+
+final private class SubscribeOnProducer<Element>: Producer<Element> {
+    private let source: Observable<Element>
+    private let scheduler: ImmediateSchedulerType
+
+    init(source: Observable<Element>, scheduler: ImmediateSchedulerType) {
+        self.source = source
+        self.scheduler = scheduler
+    }
+
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+        let sink = SubscribeOnSink(observer: observer, cancel: cancel)
+        let subscription = sink.run(source: source, scheduler: scheduler)
+        return (sink, subscription)
+    }
+}
