@@ -1,6 +1,3 @@
-/// The integer types `range` (and RxSwift's `interval`/`timer`) work with.
-public typealias RxAbstractInteger = FixedWidthInteger
-
 extension ObservableType where Element: RxAbstractInteger {
     /// Emits `count` consecutive integers starting at `start`, then completes.
     ///

@@ -1,6 +1,3 @@
-/// The element type of `interval` and `timer`: any fixed-width integer (as in RxSwift).
-public typealias RxAbstractInteger = FixedWidthInteger
-
 extension ObservableType where Element: RxAbstractInteger {
     /// Emits `0, 1, 2, …`, one element every `period`, starting one `period` after subscription.
     ///
