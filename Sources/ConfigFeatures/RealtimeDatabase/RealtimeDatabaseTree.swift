@@ -79,7 +79,13 @@ enum RealtimeDatabaseTree {
         switch node {
         case .object(var members):
             let child = setting(value, at: rest, in: members[key] ?? .null)
-            members[key] = child == .null ? nil : child
+            // (Not `members[key] = child == .null ? nil : child`: JSONValue is
+            // ExpressibleByNilLiteral, so that `nil` would be stored as `.null`.)
+            if child == .null {
+                members.removeValue(forKey: key)
+            } else {
+                members[key] = child
+            }
             return members.isEmpty ? .null : .object(members)
         case .array(var elements):
             let index = arrayIndex(key)
