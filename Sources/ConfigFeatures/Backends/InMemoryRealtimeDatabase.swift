@@ -115,8 +115,9 @@ public final class InMemoryRealtimeDatabase: RealtimeDatabase, @unchecked Sendab
     /// Observes the value at `path`: the current value first, then the value after every write
     /// that changes it.
     ///
-    ///     writes:  set p=1    set p=1    set q=5    set p=2
-    ///     output:  v0---1----------------------------2-----     (v0: value when subscribed)
+    ///     writes (TestScheduler): @300 set x=1   @400 set x=1   @500 set y=2   @600 set x=2
+    ///     observeValue(at: "x"):  201: v0        301: 1                        601: 2
+    ///                             (subscribed at 200; v0 = the value then, .null if absent)
     ///
     /// - Returns: A sequence that never completes; it fails with
     ///   `RealtimeDatabaseError.invalidPath` for a bad path. Disposing it removes the listener

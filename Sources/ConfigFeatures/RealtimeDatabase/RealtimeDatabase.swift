@@ -24,8 +24,9 @@ public protocol RealtimeDatabase: Sendable {
     /// Observes the value at `path`: the current value first, then the new value after every
     /// write that changes it (a write at, above or below `path`).
     ///
-    ///     writes:  set a=1   set a=1   set b=5   set a=2
-    ///     output:  -v0--(1)-----------------------(2)---     (v0: value at subscription)
+    ///     writes (TestScheduler): @300 set x=1   @400 set x=1   @500 set y=2   @600 set x=2
+    ///     observeValue(at: "x"):  201: v0        301: 1                        601: 2
+    ///                             (subscribed at 200; v0 = the value then, .null if absent)
     ///
     /// Writes that leave the value equal (the same value again, or another path) emit nothing.
     /// Absent data is `.null`. The sequence never completes; it fails only for an invalid
