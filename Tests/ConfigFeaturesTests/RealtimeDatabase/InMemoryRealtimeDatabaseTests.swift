@@ -74,6 +74,19 @@ final class InMemoryRealtimeDatabaseTests: XCTestCase {
         }
     }
 
+    func testObserveValue_documentedTimeline() {
+        XCTAssertNoLeaks {
+            let scheduler = TestScheduler(initialClock: 0)
+            let database = InMemoryRealtimeDatabase(scheduler: scheduler)
+            scheduleWrite(scheduler, at: 300) { try database.setValue(1, at: "x") }
+            scheduleWrite(scheduler, at: 400) { try database.setValue(1, at: "x") }
+            scheduleWrite(scheduler, at: 500) { try database.setValue(2, at: "y") }
+            scheduleWrite(scheduler, at: 600) { try database.setValue(2, at: "x") }
+            let res = scheduler.start { database.observeValue(at: "x") }
+            XCTAssertEqual(res.events, [.next(201, .null), .next(301, 1), .next(601, 2)])
+        }
+    }
+
     func testObserveValue_writeBelowPathNotifiesWithWholeSubtree() throws {
         try XCTAssertNoLeaks {
             let scheduler = TestScheduler(initialClock: 0)
