@@ -4,7 +4,7 @@ import Streams
 import StreamsTest
 
 /// Runs `body` at virtual `time`, failing the test (instead of crashing) if it throws.
-func scheduleWrite(_ scheduler: TestScheduler, at time: TestTime, file: StaticString = #filePath, line: UInt = #line, _ body: @escaping () throws -> Void) {
+private func scheduleWrite(_ scheduler: TestScheduler, at time: TestTime, file: StaticString = #filePath, line: UInt = #line, _ body: @escaping () throws -> Void) {
     scheduler.scheduleAt(time) {
         do { try body() } catch { XCTFail("unexpected error \(error)", file: file, line: line) }
     }
@@ -736,7 +736,7 @@ final class InMemoryRealtimeDatabaseTests: XCTestCase {
 }
 
 /// A scheduler that runs every action at once, on the calling thread (to test reentrancy).
-final class ImmediateTestScheduler: SchedulerType, @unchecked Sendable {
+private final class ImmediateTestScheduler: SchedulerType, @unchecked Sendable {
     // Safety: stateless.
     var now: Date { Date(timeIntervalSince1970: 0) }
 

@@ -2,7 +2,7 @@ import XCTest
 import ConfigFeatures
 
 /// A deterministic generator (SplitMix64) for reproducible push IDs.
-struct SeededGenerator: RandomNumberGenerator, Sendable {
+private struct SeededGenerator: RandomNumberGenerator, Sendable {
     var state: UInt64
 
     mutating func next() -> UInt64 {
@@ -15,7 +15,7 @@ struct SeededGenerator: RandomNumberGenerator, Sendable {
 }
 
 /// Always returns the same number (to force the random part to its maximum).
-struct ConstantGenerator: RandomNumberGenerator, Sendable {
+private struct ConstantGenerator: RandomNumberGenerator, Sendable {
     let value: UInt64
     mutating func next() -> UInt64 { value }
 }
