@@ -1,0 +1,367 @@
+import Foundation
+import Streams
+
+/// An embedded Realtime Database: the JSON tree lives in memory and every notification is
+/// delivered on an injected scheduler.
+///
+/// Besides the `RealtimeDatabase` observables it offers synchronous, throwing writes that take
+/// effect at once (`setValue(_:at:)`, `updateChildValues(_:at:)`, `removeValue(at:)`,
+/// `push(_:at:)`), a synchronous read `value(at:)`, and `activeObserverCount` so tests can prove
+/// that listeners were removed.
+///
+///     let database = InMemoryRealtimeDatabase(scheduler: scheduler)
+///     try database.setValue(["group0": ["c0", "c1"]], at: "Groups")
+///     database.observeValue(at: "Groups/group0")   // ["c0","c1"], then every change
+///
+/// Calling a write on the concrete type picks the synchronous form (`try database.setValue(…)`);
+/// the observable form is chosen when an `Observable` is expected
+/// (`database.setValue(v, at: p).subscribe(…)`, or through a `RealtimeDatabase` value).
+///
+/// - Note: Every element, error and completion is delivered through
+///   `scheduler.schedule`, so on a `TestScheduler` it arrives one tick after the write or the
+///   subscription that caused it. Each observation receives its values one at a time, in the
+///   order the writes happened, even when writers and the scheduler run on several threads.
+///   See `Guides/RealtimeDatabase.md`.
+public final class InMemoryRealtimeDatabase: RealtimeDatabase, @unchecked Sendable {
+    // Safety: all mutable state (the tree and the registered observations) lives in `state`
+    // and is only touched inside `state.withLock`, whose bodies never call observers, the
+    // scheduler or `dispose()`. `scheduler` and `pushIDs` are immutable references to
+    // thread-safe objects (schedulers are thread-safe by contract).
+    private let scheduler: SchedulerType
+    private let pushIDs: PushIDGenerator
+    private let state = LockedState(State())
+
+    /// Creates an empty database delivering on `scheduler`.
+    ///
+    /// - Parameters:
+    ///   - scheduler: Where observers receive values (and write observables complete).
+    ///   - pushIDGenerator: The source of push IDs; its clock is `scheduler.now`.
+    public init(scheduler: SchedulerType, pushIDGenerator: PushIDGenerator = PushIDGenerator()) {
+        self.scheduler = scheduler
+        self.pushIDs = pushIDGenerator
+    }
+
+    /// Creates a database holding `value` at the root (e.g. an exported JSON file).
+    ///
+    /// - Throws: `RealtimeDatabaseError.invalidValue` when `value` cannot be stored.
+    public convenience init(scheduler: SchedulerType, value: JSONValue, pushIDGenerator: PushIDGenerator = PushIDGenerator()) throws {
+        self.init(scheduler: scheduler, pushIDGenerator: pushIDGenerator)
+        try setValue(value, at: "/")
+    }
+
+    /// The number of live `observeValue(at:)` subscriptions (Firebase's registered listeners).
+    public var activeObserverCount: Int {
+        state.withLock { $0.observations.count }
+    }
+
+    // MARK: - Synchronous API
+
+    /// The current value at `path` (`.null` when absent).
+    ///
+    /// - Throws: `RealtimeDatabaseError.invalidPath`.
+    public func value(at path: String) throws -> JSONValue {
+        let location = try RealtimeDatabasePath(path)
+        return state.withLock { RealtimeDatabaseTree.value(at: location.segments[...], in: $0.root) }
+    }
+
+    /// Replaces the value at `path` with `value` at once; `.null` deletes it and prunes parents
+    /// left empty. Observers whose value changes are notified on the scheduler.
+    ///
+    /// - Throws: `RealtimeDatabaseError.invalidPath` or `.invalidValue`; nothing is written then.
+    public func setValue(_ value: JSONValue, at path: String) throws {
+        let location = try RealtimeDatabasePath(path)
+        let normalized = try RealtimeDatabaseTree.normalized(value, at: location)
+        commit([(location, normalized)])
+    }
+
+    /// Sets several children of `path` at once, atomically (observers see one change).
+    ///
+    /// Keys are paths relative to `path` and may contain slashes (`"users/u1/name"`); `.null`
+    /// values delete. As in Firebase, no key may be an ancestor of (or equal to) another.
+    ///
+    /// - Throws: `RealtimeDatabaseError.invalidPath` (a bad `path` or key), `.invalidValue`, or
+    ///   `.invalidUpdate` (an empty or overlapping key); nothing is written then.
+    public func updateChildValues(_ values: [String: JSONValue], at path: String) throws {
+        commit(try writes(forUpdate: values, at: path))
+    }
+
+    /// Deletes the value at `path` at once (and prunes parents left empty).
+    ///
+    /// - Throws: `RealtimeDatabaseError.invalidPath`.
+    public func removeValue(at path: String) throws {
+        try setValue(.null, at: path)
+    }
+
+    /// Stores `value` under a new push ID child of `path` at once and returns the key
+    /// (Firebase's `childByAutoId().setValue(value)`).
+    ///
+    /// - Throws: `RealtimeDatabaseError.invalidPath` or `.invalidValue`; nothing is written then.
+    @discardableResult
+    public func push(_ value: JSONValue, at path: String) throws -> String {
+        let location = try RealtimeDatabasePath(path)
+        let normalized = try RealtimeDatabaseTree.normalized(value, at: location)
+        let key = childByAutoId()
+        commit([(RealtimeDatabasePath(validSegments: location.segments + [key]), normalized)])
+        return key
+    }
+
+    // MARK: - RealtimeDatabase
+
+    /// A new push ID, using the scheduler's clock for its time part. See `PushIDGenerator`.
+    public func childByAutoId() -> String {
+        pushIDs.next(at: scheduler.now)
+    }
+
+    /// Observes the value at `path`: the current value first, then the value after every write
+    /// that changes it.
+    ///
+    ///     writes (TestScheduler): @300 set x=1   @400 set x=1   @500 set y=2   @600 set x=2
+    ///     observeValue(at: "x"):  201: v0        301: 1                        601: 2
+    ///                             (subscribed at 200; v0 = the value then, .null if absent)
+    ///
+    /// - Returns: A sequence that never completes; it fails with
+    ///   `RealtimeDatabaseError.invalidPath` for a bad path. Disposing it removes the listener
+    ///   (`activeObserverCount` goes down at once).
+    /// - Note: Delivers on the scheduler, one tick after the write on a `TestScheduler`. See
+    ///   `Guides/RealtimeDatabase.md`.
+    public func observeValue(at path: String) -> Observable<JSONValue> {
+        Observable.create { [self] observer in
+            let location: RealtimeDatabasePath
+            do {
+                location = try RealtimeDatabasePath(path)
+            } catch {
+                return deliver(.error(error), to: observer)
+            }
+            let (id, delivery) = state.withLock { state -> (UInt64, Delivery) in
+                let id = state.nextObservationID
+                state.nextObservationID += 1
+                var observation = Observation(path: location, observer: observer)
+                let token = observation.enqueue(RealtimeDatabaseTree.value(at: location.segments[...], in: state.root))
+                state.observations[id] = observation
+                return (id, Delivery(observation: id, token: token))
+            }
+            schedule([delivery])
+            return Disposables.create { [self] in removeObservation(id) }
+        }
+    }
+
+    /// Reads the value at `path` when subscribed, then emits it and completes.
+    ///
+    /// - Returns: One element (`.null` when absent) then completion, or
+    ///   `RealtimeDatabaseError.invalidPath`.
+    /// - Note: Delivers on the scheduler. See `Guides/RealtimeDatabase.md`.
+    public func getValue(at path: String) -> Observable<JSONValue> {
+        Observable.create { [self] observer in
+            do {
+                return deliver(.next(try value(at: path)), to: observer)
+            } catch {
+                return deliver(.error(error), to: observer)
+            }
+        }
+    }
+
+    /// Performs `write` at once when subscribed, then emits `()` and completes on the scheduler
+    /// (after the notifications the write caused were scheduled).
+    ///
+    /// - Returns: A cold sequence; it fails with a `RealtimeDatabaseError` (nothing written) for
+    ///   an invalid write.
+    /// - Note: Delivers on the scheduler. See `Guides/RealtimeDatabase.md`.
+    public func perform(_ write: RealtimeDatabaseWrite) -> Observable<Void> {
+        Observable.create { [self] observer in
+            do {
+                switch write {
+                case .setValue(let value, let path): try setValue(value, at: path)
+                case .updateChildValues(let values, let path): try updateChildValues(values, at: path)
+                case .removeValue(let path): try removeValue(at: path)
+                }
+                return deliver(.next(()), to: observer)
+            } catch {
+                return deliver(.error(error), to: observer)
+            }
+        }
+    }
+
+    // MARK: - Writing
+
+    private func writes(forUpdate values: [String: JSONValue], at path: String) throws -> [(RealtimeDatabasePath, JSONValue)] {
+        let base = try RealtimeDatabasePath(path)
+        var writes: [(RealtimeDatabasePath, JSONValue)] = []
+        for (key, value) in values {
+            if key.isEmpty || key == "/" {
+                throw RealtimeDatabaseError.invalidUpdate(path: path, reason: "empty key")
+            }
+            let location = try base.child(key)
+            writes.append((location, try RealtimeDatabaseTree.normalized(value, at: location)))
+        }
+        writes.sort { RealtimeDatabaseTree.precedes($0.0, $1.0) }
+        // In this order a path's descendants directly follow it, so comparing neighbours
+        // finds every overlap.
+        for (earlier, later) in zip(writes, writes.dropFirst()) where earlier.0.isAncestor(ofOrEqualTo: later.0) {
+            throw RealtimeDatabaseError.invalidUpdate(path: path, reason: "\"\(earlier.0)\" overlaps \"\(later.0)\"")
+        }
+        return writes
+    }
+
+    /// Applies normalized, non-overlapping writes in one critical section and schedules the
+    /// resulting notifications after leaving it.
+    private func commit(_ writes: [(RealtimeDatabasePath, JSONValue)]) {
+        let deliveries = state.withLock { state -> [Delivery] in
+            let old = state.root
+            var new = old
+            var changed: [RealtimeDatabasePath] = []
+            for (location, value) in writes {
+                if RealtimeDatabaseTree.value(at: location.segments[...], in: new) == value { continue }
+                new = RealtimeDatabaseTree.setting(value, at: location.segments[...], in: new)
+                changed.append(location)
+            }
+            guard !changed.isEmpty else { return [] }
+            state.root = new
+            var deliveries: [Delivery] = []
+            for id in state.observations.keys.sorted() {
+                guard let index = state.observations.index(forKey: id) else { continue }
+                let path = state.observations.values[index].path
+                let affected: Bool
+                if changed.contains(where: { path.isAncestor(ofOrEqualTo: $0) }) {
+                    // The value at `path` contains the value at a changed location, so it changed.
+                    affected = true
+                } else if changed.contains(where: { $0.isAncestor(ofOrEqualTo: path) }) {
+                    // Overwritten from above: changed only if this part of the subtree differs.
+                    affected = RealtimeDatabaseTree.value(at: path.segments[...], in: old)
+                        != RealtimeDatabaseTree.value(at: path.segments[...], in: new)
+                } else {
+                    affected = false
+                }
+                guard affected else { continue }
+                let token = state.observations.values[index].enqueue(RealtimeDatabaseTree.value(at: path.segments[...], in: new))
+                deliveries.append(Delivery(observation: id, token: token))
+            }
+            return deliveries
+        }
+        schedule(deliveries)
+    }
+
+    // MARK: - Delivering
+
+    /// Schedules one delivery action per queued value and remembers it so that disposing the
+    /// observation cancels it.
+    private func schedule(_ deliveries: [Delivery]) {
+        for delivery in deliveries {
+            let scheduled = scheduler.schedule(delivery) { [self] delivery in
+                deliverNext(delivery)
+                return Disposables.create()
+            }
+            let orphaned = state.withLock { state -> Bool in
+                guard let index = state.observations.index(forKey: delivery.observation) else { return true }
+                if state.observations.values[index].scheduled[delivery.token] != nil {
+                    state.observations.values[index].scheduled[delivery.token] = scheduled
+                }
+                return false
+            }
+            if orphaned { scheduled.dispose() }
+        }
+    }
+
+    /// Runs on the scheduler: delivers one queued value to the observation.
+    ///
+    /// If another delivery to the same observation is in progress (a reentrant call from an
+    /// immediate scheduler, or a concurrent scheduler), the value is left for that one, which
+    /// delivers it after its current `onNext` returns: values are never delivered concurrently
+    /// nor out of order.
+    private func deliverNext(_ delivery: Delivery) {
+        let id = delivery.observation
+        let begin = state.withLock { state -> Bool in
+            guard let index = state.observations.index(forKey: id) else { return false }
+            state.observations.values[index].scheduled[delivery.token] = nil
+            state.observations.values[index].owed += 1
+            if state.observations.values[index].isDelivering { return false }
+            state.observations.values[index].isDelivering = true
+            return true
+        }
+        guard begin else { return }
+        while true {
+            let next = state.withLock { state -> (AnyObserver<JSONValue>, JSONValue)? in
+                guard let index = state.observations.index(forKey: id) else { return nil }
+                return state.observations.values[index].dequeue()
+            }
+            guard let (observer, value) = next else { return }
+            observer.onNext(value)
+        }
+    }
+
+    /// Schedules a single `next` (followed by completion) or `error` to `observer`.
+    private func deliver<Element>(_ event: Event<Element>, to observer: AnyObserver<Element>) -> Disposable {
+        scheduler.schedule(event) { event in
+            observer.on(event)
+            if case .next = event { observer.onCompleted() }
+            return Disposables.create()
+        }
+    }
+
+    private func removeObservation(_ id: UInt64) {
+        let removed = state.withLock { $0.observations.removeValue(forKey: id) }
+        // Cancel its pending deliveries and release the observer outside the lock.
+        removed?.scheduled.values.forEach { $0.dispose() }
+    }
+}
+
+extension InMemoryRealtimeDatabase {
+    private struct State {
+        var root: JSONValue = .null
+        var observations: [UInt64: Observation] = [:]
+        var nextObservationID: UInt64 = 0
+    }
+
+    /// One scheduled delivery: which observation, and which scheduled action.
+    private struct Delivery {
+        let observation: UInt64
+        let token: UInt64
+    }
+
+    /// A registered `observeValue` subscription and its queue of values not yet delivered.
+    private struct Observation {
+        let path: RealtimeDatabasePath
+        let observer: AnyObserver<JSONValue>
+        /// Values in write order; `head` is the next one to deliver.
+        var queue: [JSONValue] = []
+        var head = 0
+        /// Delivery actions that have run but whose value is not delivered yet.
+        var owed = 0
+        var isDelivering = false
+        /// Actions scheduled and not yet run, by token (a placeholder until `schedule` returns).
+        var scheduled: [UInt64: Disposable] = [:]
+        var nextToken: UInt64 = 0
+
+        init(path: RealtimeDatabasePath, observer: AnyObserver<JSONValue>) {
+            self.path = path
+            self.observer = observer
+        }
+
+        /// Queues `value` and returns the token of the action that will deliver it.
+        mutating func enqueue(_ value: JSONValue) -> UInt64 {
+            queue.append(value)
+            let token = nextToken
+            nextToken += 1
+            scheduled[token] = Disposables.create()
+            return token
+        }
+
+        /// The next value to deliver, or `nil` (ending the delivery role) when none is owed.
+        mutating func dequeue() -> (AnyObserver<JSONValue>, JSONValue)? {
+            guard owed > 0, head < queue.count else {
+                isDelivering = false
+                return nil
+            }
+            owed -= 1
+            let value = queue[head]
+            head += 1
+            if head == queue.count {
+                queue.removeAll(keepingCapacity: queue.count <= 16)
+                head = 0
+            } else if head >= 64, head * 2 >= queue.count {
+                queue.removeFirst(head)
+                head = 0
+            }
+            return (observer, value)
+        }
+    }
+}

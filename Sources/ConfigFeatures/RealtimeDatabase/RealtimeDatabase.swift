@@ -1,0 +1,116 @@
+import Streams
+
+/// A Firebase Realtime Database: a JSON tree addressed by slash paths, observed as streams of values.
+///
+/// Reads are observables of `JSONValue` (absent data is `.null`); writes are cold observables
+/// that perform the write when subscribed and then emit `()` and complete. Paths follow
+/// `RealtimeDatabasePath`; a bad path or value makes the observable fail with a
+/// `RealtimeDatabaseError`.
+///
+/// | Firebase (`DatabaseReference`)             | `RealtimeDatabase`                         |
+/// |--------------------------------------------|--------------------------------------------|
+/// | `observe(.value, with:)`                   | `observeValue(at:)` (subscribe)            |
+/// | `removeObserver(withHandle:)`              | dispose the subscription                   |
+/// | `observeSingleEvent(of: .value)`/`getData` | `getValue(at:)`                            |
+/// | `setValue(_:)`                             | `setValue(_:at:)`                          |
+/// | `updateChildValues(_:)`                    | `updateChildValues(_:at:)`                 |
+/// | `removeValue()`                            | `removeValue(at:)`                         |
+/// | `childByAutoId()` + `setValue(_:)`         | `push(_:at:)`, or `childByAutoId()` + `setValue` |
+///
+/// Implementations only provide `observeValue(at:)`, `getValue(at:)`, `perform(_:)` and
+/// `childByAutoId()`; the named writes have default implementations on top of `perform(_:)`.
+/// `InMemoryRealtimeDatabase` is the embedded implementation. See `Guides/RealtimeDatabase.md`.
+public protocol RealtimeDatabase: Sendable {
+    /// Observes the value at `path`: the current value first, then the new value after every
+    /// write that changes it (a write at, above or below `path`).
+    ///
+    ///     writes (TestScheduler): @300 set x=1   @400 set x=1   @500 set y=2   @600 set x=2
+    ///     observeValue(at: "x"):  201: v0        301: 1                        601: 2
+    ///                             (subscribed at 200; v0 = the value then, .null if absent)
+    ///
+    /// Writes that leave the value equal (the same value again, or another path) emit nothing.
+    /// Absent data is `.null`. The sequence never completes; it fails only for an invalid
+    /// path. Disposing the subscription removes the listener (Firebase's
+    /// `removeObserver(withHandle:)`).
+    /// - Note: Delivers on the database's scheduler.
+    func observeValue(at path: String) -> Observable<JSONValue>
+
+    /// Reads the value at `path` once: emits it (`.null` when absent) and completes
+    /// (Firebase's `observeSingleEvent(of: .value)` / `getData`).
+    /// - Note: Delivers on the database's scheduler.
+    func getValue(at path: String) -> Observable<JSONValue>
+
+    /// Performs `write` when subscribed, then emits `()` and completes; fails with a
+    /// `RealtimeDatabaseError` when the write is invalid (nothing is written then).
+    /// - Note: Delivers on the database's scheduler.
+    func perform(_ write: RealtimeDatabaseWrite) -> Observable<Void>
+
+    /// A new push ID (20 characters, ordered by creation time), without writing anything
+    /// (Firebase's `childByAutoId().key`). See `PushIDGenerator`.
+    func childByAutoId() -> String
+
+    /// Replaces the value at `path` with `value` (`.null` deletes it) when subscribed.
+    func setValue(_ value: JSONValue, at path: String) -> Observable<Void>
+
+    /// Sets several children of `path` at once when subscribed; keys are relative paths and may
+    /// contain slashes, values `.null` delete. All-or-nothing: one bad key fails the whole update.
+    func updateChildValues(_ values: [String: JSONValue], at path: String) -> Observable<Void>
+
+    /// Deletes the value at `path` (and prunes parents left empty) when subscribed.
+    func removeValue(at path: String) -> Observable<Void>
+
+    /// Stores `value` under a new push ID child of `path` when subscribed and emits that key.
+    ///
+    /// The key is generated when `push` is called, so subscribing again rewrites the same child.
+    func push(_ value: JSONValue, at path: String) -> Observable<String>
+}
+
+extension RealtimeDatabase {
+    /// Replaces the value at `path` with `value` (`.null` deletes it) when subscribed.
+    ///
+    /// - Returns: A cold sequence that writes on subscription, then emits `()` and completes.
+    /// - Note: Delivers on the database's scheduler. See `Guides/RealtimeDatabase.md`.
+    public func setValue(_ value: JSONValue, at path: String) -> Observable<Void> {
+        perform(.setValue(value, at: path))
+    }
+
+    /// Sets several children of `path` at once when subscribed (Firebase's multi-path update).
+    ///
+    /// - Returns: A cold sequence that writes on subscription, then emits `()` and completes.
+    /// - Note: Delivers on the database's scheduler. See `Guides/RealtimeDatabase.md`.
+    public func updateChildValues(_ values: [String: JSONValue], at path: String) -> Observable<Void> {
+        perform(.updateChildValues(values, at: path))
+    }
+
+    /// Deletes the value at `path` when subscribed.
+    ///
+    /// - Returns: A cold sequence that writes on subscription, then emits `()` and completes.
+    /// - Note: Delivers on the database's scheduler. See `Guides/RealtimeDatabase.md`.
+    public func removeValue(at path: String) -> Observable<Void> {
+        perform(.removeValue(at: path))
+    }
+
+    /// Stores `value` under a new push ID child of `path` when subscribed and emits the key.
+    ///
+    /// - Returns: A cold sequence that writes on subscription, then emits the key and completes.
+    /// - Note: Delivers on the database's scheduler. See `Guides/RealtimeDatabase.md`.
+    public func push(_ value: JSONValue, at path: String) -> Observable<String> {
+        let key = childByAutoId()
+        // A bad `path` is passed through unchanged so that the write fails with the error
+        // (and on the scheduler) the implementation uses for invalid paths.
+        let childPath = (try? RealtimeDatabasePath(path)).map { $0.isRoot ? key : "\($0)/\(key)" } ?? path
+        return perform(.setValue(value, at: childPath)).map { key }
+    }
+}
+
+/// A write to a Realtime Database, as performed by `RealtimeDatabase.perform(_:)`.
+///
+/// The cases map to Firebase's writes and to its REST verbs (`PUT`, `PATCH`, `DELETE`).
+public enum RealtimeDatabaseWrite: Sendable, Equatable {
+    /// Replace the value at `path` (`.null` deletes it): `setValue`, REST `PUT`.
+    case setValue(JSONValue, at: String)
+    /// Set each child (keys are relative paths) of `path`: `updateChildValues`, REST `PATCH`.
+    case updateChildValues([String: JSONValue], at: String)
+    /// Delete the value at `path`: `removeValue`, REST `DELETE`.
+    case removeValue(at: String)
+}
