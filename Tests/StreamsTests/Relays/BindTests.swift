@@ -322,7 +322,7 @@ final class BindTests: XCTestCase {
         XCTAssertNoLeaks {
             let source = PublishSubject<Int>()
             let relay = BehaviorRelay(value: 0)
-            let count = 10_000
+            let count = 5_000
             runConcurrently(subscribers: 2, sender: {
                 for value in 1...count { source.onNext(value) }
             }, subscriber: { _ in

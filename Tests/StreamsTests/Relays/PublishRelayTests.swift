@@ -93,14 +93,14 @@ final class PublishRelayTests: XCTestCase {
             let relay = PublishRelay<Int>()
             let sent = SentCounter()
             let results = StressResults()
-            let count = 10_000
+            let count = 5_000
             runConcurrently(subscribers: 3, sender: {
                 for value in 1...count {
                     relay.accept(value)
                     sent.set(value)
                 }
             }, subscriber: { _ in
-                subscribeRepeatedly(relay, sent: sent, cycles: 150, results: results)
+                subscribeRepeatedly(relay, sent: sent, cycles: 200, until: count, results: results)
             })
             for trial in results.trials.withLock({ $0 }) {
                 let events = trial.recorder.events

@@ -90,14 +90,14 @@ final class ReplayRelayTests: XCTestCase {
             let relay = ReplayRelay<Int>.create(bufferSize: bufferSize)
             let sent = SentCounter()
             let results = StressResults()
-            let count = 10_000
+            let count = 5_000
             runConcurrently(subscribers: 3, sender: {
                 for value in 1...count {
                     relay.accept(value)
                     sent.set(value)
                 }
             }, subscriber: { _ in
-                subscribeRepeatedly(relay, sent: sent, cycles: 150, results: results)
+                subscribeRepeatedly(relay, sent: sent, cycles: 200, until: count, results: results)
             })
             for trial in results.trials.withLock({ $0 }) {
                 let elements = trial.recorder.elements

@@ -47,11 +47,38 @@ func assertGrammar<Element>(_ events: [Event<Element>], file: StaticString = #fi
     }
 }
 
-/// Runs `sender` and `subscribers` copies of `subscriber` concurrently (one thread each, as far
-/// as the thread pool allows), and returns when all have finished.
-func runConcurrently(subscribers: Int, sender: @Sendable () -> Void, subscriber: @Sendable (Int) -> Void) {
-    DispatchQueue.concurrentPerform(iterations: subscribers + 1) { index in
-        if index == 0 { sender() } else { subscriber(index - 1) }
+/// Runs `sender` and `subscribers` copies of `subscriber` at once, each on its own thread, and
+/// returns when all have finished. The threads wait for each other before starting, so the work
+/// overlaps as much as the cores allow.
+func runConcurrently(subscribers: Int, sender: @escaping @Sendable () -> Void, subscriber: @escaping @Sendable (Int) -> Void) {
+    let threads = subscribers + 1
+    let barrier = StartBarrier()
+    let finished = DispatchSemaphore(value: 0)
+    for index in 0..<threads {
+        // The thread object may outlive this call: it only holds the slot, which is emptied
+        // before `finished` is signalled, so everything the work captured (subjects, relays)
+        // is released by the time this function returns and leak counting stays exact.
+        let slot = LockedState<(@Sendable () -> Void)?>(index == 0 ? sender : { subscriber(index - 1) })
+        let thread = Thread {
+            do {
+                let work = slot.withLock { work -> (@Sendable () -> Void)? in defer { work = nil }; return work }
+                barrier.arriveAndWait(for: threads)
+                work?()
+            }
+            finished.signal()
+        }
+        thread.start()
+    }
+    for _ in 0..<threads { finished.wait() }
+}
+
+/// Lets dedicated threads start their work together.
+final class StartBarrier: Sendable {
+    private let arrived = Atomic<Int>(0)
+
+    func arriveAndWait(for count: Int) {
+        arrived.add(1, ordering: .acquiringAndReleasing)
+        while arrived.load(ordering: .acquiring) < count { sched_yield() }
     }
 }
 
@@ -87,19 +114,23 @@ final class StressResults: @unchecked Sendable {
     }
 }
 
-/// A stress test's subscriber thread: subscribes `cycles` recorders to `source`, disposing every
-/// other one at once (while the sender runs) and keeping the rest until the test ends.
-func subscribeRepeatedly<Source: ObservableType & Sendable>(_ source: Source, sent: SentCounter, cycles: Int, results: StressResults) where Source.Element == Int {
+/// A stress test's subscriber thread: subscribes at least `cycles` recorders to `source`, and
+/// goes on (up to 20 times as many) while the sender has not sent `count` elements yet. One in
+/// four of the first `cycles` subscriptions is kept until the test ends; all others are disposed
+/// right after subscribing.
+func subscribeRepeatedly<Source: ObservableType & Sendable>(_ source: Source, sent: SentCounter, cycles: Int, until count: Int, results: StressResults) where Source.Element == Int {
     var trials: [StressTrial] = []
     var kept: [Disposable] = []
-    for cycle in 0..<cycles {
+    var cycle = 0
+    while cycle < cycles || (sent.value < count && cycle < cycles * 20) {
         let recorder = EventRecorder<Int>()
         let before = sent.value
         let subscription = source.subscribe(recorder)
         let after = sent.value
-        let keep = cycle % 2 == 1
+        let keep = cycle < cycles && cycle % 4 == 3
         if keep { kept.append(subscription) } else { subscription.dispose() }
         trials.append(StressTrial(recorder: recorder, kept: keep, sentBefore: before, sentAfter: after))
+        cycle += 1
     }
     results.trials.withLock { $0 += trials }
     results.kept.withLock { $0 += kept }
