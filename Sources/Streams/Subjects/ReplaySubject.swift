@@ -114,8 +114,6 @@ struct ReplayBuffer<Element> {
         self.limit = limit
     }
 
-    var count: Int { storage.count }
-
     /// Adds `element`; returns the element it evicted from a full bounded buffer (or
     /// `element` itself when `limit` is 0), so the caller can release it outside its lock.
     mutating func append(_ element: Element) -> Element? {
