@@ -68,7 +68,8 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
     }
 
     func unsubscribe(_ key: UInt64) {
-        state.withLock { $0.observers.remove(key) }
+        let removed = state.withLock { $0.observers.remove(key) }
+        _ = removed  // released outside the lock
     }
 
     /// Returns `self` as an observer.
@@ -76,10 +77,11 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
 
     /// Drops every observer; later events and subscriptions are rejected.
     public func dispose() {
-        state.withLock { state in
+        let removed = state.withLock { state -> ContiguousArray<(Event<Element>) -> Void> in
             state.isDisposed = true
-            _ = state.observers.removeAll()
             state.stopEvent = nil
+            return state.observers.removeAll()
         }
+        _ = removed  // released outside the lock
     }
 }

@@ -25,10 +25,13 @@ struct ObserverList<Element> {
         return key
     }
 
-    mutating func remove(_ key: UInt64) {
-        guard let index = keys.firstIndex(of: key) else { return }
+    /// Removes the handler registered under `key` and returns it, so the caller can release it
+    /// after leaving its lock (dropping the last reference may run arbitrary deinit code).
+    @discardableResult
+    mutating func remove(_ key: UInt64) -> Handler? {
+        guard let index = keys.firstIndex(of: key) else { return nil }
         keys.remove(at: index)
-        handlers.remove(at: index)
+        return handlers.remove(at: index)
     }
 
     mutating func removeAll() -> ContiguousArray<Handler> {
