@@ -37,6 +37,7 @@ final class ExecutionRecord<Element>: @unchecked Sendable {
 
 extension ExecutionRecord: Unsubscribing {
     func unsubscribe(_ key: UInt64) {
-        state.withLock { $0.observers.remove(key) }
+        let removed = state.withLock { $0.observers.remove(key) }
+        _ = removed  // released outside the lock: dropping an observer may run deinit code
     }
 }

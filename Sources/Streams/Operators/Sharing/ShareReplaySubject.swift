@@ -49,7 +49,8 @@ final class ShareReplaySubject<Element>: Observable<Element>, SubjectType, Obser
     }
 
     func unsubscribe(_ key: UInt64) {
-        state.withLock { $0.observers.remove(key) }
+        let removed = state.withLock { $0.observers.remove(key) }
+        _ = removed  // released outside the lock: dropping an observer may run deinit code
     }
 
     func asObserver() -> ShareReplaySubject<Element> { self }
