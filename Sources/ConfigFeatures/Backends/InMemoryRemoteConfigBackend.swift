@@ -34,7 +34,7 @@ public final class InMemoryRemoteConfigBackend: RemoteConfigBackend, @unchecked 
         var openFetches = Set<UInt64>()
         var nextID: UInt64 = 0
         var streams: [UInt64: Stream] = [:]
-        var realtimeConnectionCount = 0
+        var realtimeConnectionTimes: [Date] = []
         var realtimeFailures: [RemoteConfigBackendError] = []
         var realtimeDisabled = false
     }
@@ -147,7 +147,10 @@ public final class InMemoryRemoteConfigBackend: RemoteConfigBackend, @unchecked 
     public var activeRealtimeStreamCount: Int { state.withLock { $0.streams.count } }
 
     /// How many realtime streams were ever opened (including failed connection attempts).
-    public var realtimeConnectionCount: Int { state.withLock { $0.realtimeConnectionCount } }
+    public var realtimeConnectionCount: Int { state.withLock { $0.realtimeConnectionTimes.count } }
+
+    /// When each realtime stream was opened (the scheduler's `now`), oldest first.
+    public var realtimeConnectionTimes: [Date] { state.withLock { $0.realtimeConnectionTimes } }
 
     /// Drops every open realtime stream with `error` (after `latency`), as a lost connection.
     public func dropRealtimeStreams(with error: RemoteConfigBackendError = .network(message: "connection reset")) {
@@ -186,8 +189,9 @@ public final class InMemoryRemoteConfigBackend: RemoteConfigBackend, @unchecked 
         Observable.create { [self] observer in
             let pending = CompositeDisposable()
             let stream = Stream(observer: observer, pending: pending)
+            let now = scheduler.now
             let (id, first) = state.withLock { state -> (UInt64, Event<RemoteConfigInvalidation>?) in
-                state.realtimeConnectionCount += 1
+                state.realtimeConnectionTimes.append(now)
                 let id = state.nextID
                 state.nextID += 1
                 if !state.realtimeFailures.isEmpty { return (id, .error(state.realtimeFailures.removeFirst())) }
