@@ -19,6 +19,8 @@ import Foundation
 public final class InMemoryRemoteConfigBackend: RemoteConfigBackend, @unchecked Sendable {
     // Safety: all mutable state is in `state`, guarded by its lock; observers are called only
     // from scheduler actions, outside the lock. `scheduler` and `latency` are immutable.
+    // Scheduled actions find their observer by id instead of capturing it, so a cancelled
+    // timer that keeps its closure a little longer (dispatch sources do) holds no subscription.
     private struct Stream {
         let observer: AnyObserver<RemoteConfigInvalidation>
         let pending: CompositeDisposable
@@ -31,9 +33,11 @@ public final class InMemoryRemoteConfigBackend: RemoteConfigBackend, @unchecked 
         var requests: [RemoteConfigFetchRequest] = []
         var failures: [RemoteConfigBackendError] = []
         var scripted: [RemoteConfigFetchResponse] = []
-        var openFetches = Set<UInt64>()
+        var openFetches: [UInt64: AnyObserver<RemoteConfigFetchResponse>] = [:]
         var nextID: UInt64 = 0
         var streams: [UInt64: Stream] = [:]
+        /// Streams dropped by the server whose error is not delivered yet.
+        var closing: [UInt64: Stream] = [:]
         var realtimeConnectionTimes: [Date] = []
         var realtimeFailures: [RemoteConfigBackendError] = []
         var realtimeDisabled = false
@@ -70,12 +74,12 @@ public final class InMemoryRemoteConfigBackend: RemoteConfigBackend, @unchecked 
     /// Publishes `values` as a new template version and announces it to every open realtime
     /// stream (after `latency`).
     public func publish(_ values: [String: String]) {
-        let (version, streams) = state.withLock { state -> (Int, [Stream]) in
+        let (version, streams) = state.withLock { state -> (Int, [(UInt64, Stream)]) in
             state.values = values
             state.templateVersion += 1
-            return (state.templateVersion, Array(state.streams.values))
+            return (state.templateVersion, state.streams.map { ($0.key, $0.value) })
         }
-        for stream in streams { send(.next(RemoteConfigInvalidation(latestTemplateVersion: version)), to: stream, id: nil) }
+        for (id, stream) in streams { send(.next(RemoteConfigInvalidation(latestTemplateVersion: version)), to: stream, id: id) }
     }
 
     // MARK: Fetch
@@ -110,14 +114,13 @@ public final class InMemoryRemoteConfigBackend: RemoteConfigBackend, @unchecked 
                 state.requests.append(request)
                 let id = state.nextID
                 state.nextID += 1
-                state.openFetches.insert(id)
+                state.openFetches[id] = observer
                 if !state.failures.isEmpty { return (id, .failure(state.failures.removeFirst())) }
                 if !state.scripted.isEmpty { return (id, .success(state.scripted.removeFirst())) }
                 return (id, .success(Self.response(to: request, values: state.values, version: state.templateVersion)))
             }
-            let work = scheduler.scheduleRelative((), dueTime: latency) { [self] _ in
-                let open = state.withLock { $0.openFetches.remove(id) != nil }
-                guard open else { return Disposables.create() }
+            let work = scheduler.scheduleRelative((), dueTime: latency) { [weak self] _ in
+                guard let observer = self?.state.withLock({ $0.openFetches.removeValue(forKey: id) }) else { return Disposables.create() }
                 switch outcome {
                 case .success(let response):
                     observer.onNext(response)
@@ -128,7 +131,7 @@ public final class InMemoryRemoteConfigBackend: RemoteConfigBackend, @unchecked 
                 return Disposables.create()
             }
             return Disposables.create { [self] in
-                state.withLock { _ = $0.openFetches.remove(id) }
+                state.withLock { _ = $0.openFetches.removeValue(forKey: id) }
                 work.dispose()
             }
         }
@@ -155,7 +158,10 @@ public final class InMemoryRemoteConfigBackend: RemoteConfigBackend, @unchecked 
     /// Drops every open realtime stream with `error` (after `latency`), as a lost connection.
     public func dropRealtimeStreams(with error: RemoteConfigBackendError = .network(message: "connection reset")) {
         let streams = state.withLock { state -> [(UInt64, Stream)] in
-            defer { state.streams = [:] }
+            defer {
+                state.closing.merge(state.streams) { _, new in new }
+                state.streams = [:]
+            }
             return state.streams.map { ($0.key, $0.value) }
         }
         for (id, stream) in streams { send(.error(error), to: stream, id: id) }
@@ -169,18 +175,18 @@ public final class InMemoryRemoteConfigBackend: RemoteConfigBackend, @unchecked 
     /// Sends `invalidation` to every open realtime stream (after `latency`), e.g. with a
     /// `retryInterval`.
     public func sendInvalidation(_ invalidation: RemoteConfigInvalidation) {
-        let streams = state.withLock { Array($0.streams.values) }
-        for stream in streams { send(.next(invalidation), to: stream, id: nil) }
+        let streams = state.withLock { $0.streams.map { ($0.key, $0.value) } }
+        for (id, stream) in streams { send(.next(invalidation), to: stream, id: id) }
     }
 
     /// Disables realtime for this app: open streams and every later connection receive a
     /// `featureDisabled` message.
     public func disableRealtime() {
-        let (streams, version) = state.withLock { state -> ([Stream], Int) in
+        let (streams, version) = state.withLock { state -> ([(UInt64, Stream)], Int) in
             state.realtimeDisabled = true
-            return (Array(state.streams.values), state.templateVersion)
+            return (state.streams.map { ($0.key, $0.value) }, state.templateVersion)
         }
-        for stream in streams { send(.next(RemoteConfigInvalidation(latestTemplateVersion: version, featureDisabled: true)), to: stream, id: nil) }
+        for (id, stream) in streams { send(.next(RemoteConfigInvalidation(latestTemplateVersion: version, featureDisabled: true)), to: stream, id: id) }
     }
 
     /// Opens a realtime stream; it announces the current version right away when it is newer
@@ -194,7 +200,10 @@ public final class InMemoryRemoteConfigBackend: RemoteConfigBackend, @unchecked 
                 state.realtimeConnectionTimes.append(now)
                 let id = state.nextID
                 state.nextID += 1
-                if !state.realtimeFailures.isEmpty { return (id, .error(state.realtimeFailures.removeFirst())) }
+                if !state.realtimeFailures.isEmpty {
+                    state.closing[id] = stream
+                    return (id, .error(state.realtimeFailures.removeFirst()))
+                }
                 state.streams[id] = stream
                 if state.realtimeDisabled {
                     return (id, .next(RemoteConfigInvalidation(latestTemplateVersion: state.templateVersion, featureDisabled: true)))
@@ -206,20 +215,31 @@ public final class InMemoryRemoteConfigBackend: RemoteConfigBackend, @unchecked 
             }
             if let first { send(first, to: stream, id: id) }
             return Disposables.create { [self] in
-                state.withLock { _ = $0.streams.removeValue(forKey: id) }
+                state.withLock { state in
+                    state.streams.removeValue(forKey: id)
+                    state.closing.removeValue(forKey: id)
+                }
                 pending.dispose()
             }
         }
     }
 
-    /// Delivers `event` to `stream` after `latency`; a terminal event also closes stream `id`.
-    private func send(_ event: Event<RemoteConfigInvalidation>, to stream: Stream, id: UInt64?) {
+    /// Delivers `event` to stream `id` after `latency`, if it is still open (or, for the error
+    /// of a dropped stream, still waiting for it); a terminal event closes it.
+    private func send(_ event: Event<RemoteConfigInvalidation>, to stream: Stream, id: UInt64) {
         let work = SingleAssignmentDisposable()
         guard let key = stream.pending.insert(work) else { return }
-        work.setDisposable(scheduler.scheduleRelative((), dueTime: latency) { [self] _ in
-            stream.pending.remove(for: key)
-            if event.isStopEvent, let id { state.withLock { _ = $0.streams.removeValue(forKey: id) } }
-            stream.observer.on(event)
+        let pending = stream.pending
+        work.setDisposable(scheduler.scheduleRelative((), dueTime: latency) { [weak self] _ in
+            pending.remove(for: key)
+            let observer = self?.state.withLock { state -> AnyObserver<RemoteConfigInvalidation>? in
+                if event.isStopEvent {
+                    let closed = state.closing.removeValue(forKey: id) ?? state.streams.removeValue(forKey: id)
+                    return closed?.observer
+                }
+                return state.streams[id]?.observer
+            }
+            observer?.on(event)
             return Disposables.create()
         })
     }

@@ -453,8 +453,9 @@ public final class RemoteConfig: @unchecked Sendable {
             persist()
             completion(.failure(.throttled(until: until)))
         case .start(let id, let request, let backendSubscription, let timeout):
-            timeout.setDisposable(scheduler.scheduleRelative((), dueTime: Self.interval(timeoutSeconds)) { [self] _ in
-                finishFetch(id, .failure(.other(.timeout)))
+            // Weak: a cancelled dispatch timer may keep its closure a little longer.
+            timeout.setDisposable(scheduler.scheduleRelative((), dueTime: Self.interval(timeoutSeconds)) { [weak self] _ in
+                self?.finishFetch(id, .failure(.other(.timeout)))
                 return Disposables.create()
             })
             backendSubscription.setDisposable(backend.fetch(request).subscribe(

@@ -130,8 +130,9 @@ final class RemoteConfigRealtimeSession: Disposable, @unchecked Sendable {
         case .ignore:
             return
         case .reconnect(let delay):
-            reconnectTimer.disposable = scheduler.scheduleRelative((), dueTime: RemoteConfig.interval(delay)) { [self] _ in
-                connect()
+            // Weak: a cancelled dispatch timer may keep its closure a little longer.
+            reconnectTimer.disposable = scheduler.scheduleRelative((), dueTime: RemoteConfig.interval(delay)) { [weak self] _ in
+                self?.connect()
                 return Disposables.create()
             }
         case .fail(let error):
@@ -195,8 +196,8 @@ final class RemoteConfigRealtimeSession: Disposable, @unchecked Sendable {
             let keys = client.pendingUpdatedKeys()
             if !keys.isEmpty { deliver(.next(RemoteConfigUpdate(updatedKeys: keys))) }
         case .retry(let delay):
-            fetchTimer.disposable = scheduler.scheduleRelative((), dueTime: RemoteConfig.interval(delay)) { [self] _ in
-                attemptFetch()
+            fetchTimer.disposable = scheduler.scheduleRelative((), dueTime: RemoteConfig.interval(delay)) { [weak self] _ in
+                self?.attemptFetch()
                 return Disposables.create()
             }
         case .fail:
