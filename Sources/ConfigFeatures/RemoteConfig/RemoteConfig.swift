@@ -139,11 +139,13 @@ public final class RemoteConfig: @unchecked Sendable {
     }
 
     /// Replaces the in-app defaults with strings.
+    @_disfavoredOverload
     public func setDefaults(_ defaults: [String: String]) {
         setDefaultValues(defaults.mapValues { RemoteConfigValue(string: $0, source: .default) })
     }
 
     /// Replaces the in-app defaults with raw bytes (read back through `dataValue`).
+    @_disfavoredOverload
     public func setDefaults(_ defaults: [String: Data]) {
         setDefaultValues(defaults.mapValues { RemoteConfigValue(data: $0, source: .default) })
     }
@@ -406,7 +408,7 @@ public final class RemoteConfig: @unchecked Sendable {
     private enum FetchDecision {
         case joined
         case cached
-        case throttled(until: Date)
+        case throttled(until: Date, statusChanged: Bool)
         case start(id: UInt64, request: RemoteConfigFetchRequest, backendSubscription: SingleAssignmentDisposable, timeout: SingleAssignmentDisposable)
     }
 
@@ -429,8 +431,9 @@ public final class RemoteConfig: @unchecked Sendable {
                 return .cached
             }
             if let end = metadata.throttleEndTime, now < end {
+                let changed = metadata.lastFetchStatus != .throttled
                 state.snapshot.metadata.lastFetchStatus = .throttled
-                return .throttled(until: end)
+                return .throttled(until: end, statusChanged: changed)
             }
             let id = state.nextFetchID
             state.nextFetchID += 1
@@ -449,8 +452,8 @@ public final class RemoteConfig: @unchecked Sendable {
             return
         case .cached:
             completion(.success(.cache))
-        case .throttled(let until):
-            persist()
+        case .throttled(let until, let statusChanged):
+            if statusChanged { persist() }
             completion(.failure(.throttled(until: until)))
         case .start(let id, let request, let backendSubscription, let timeout):
             // Weak: a cancelled dispatch timer may keep its closure a little longer.

@@ -403,6 +403,11 @@ final class RemoteConfigFetchTests: XCTestCase {
 
             remoteConfig.setDefaults(["only": "this"])
             XCTAssertEqual(remoteConfig.allKeys(from: .default), ["only"])
+            let strings: [String: String] = ["typed": "dictionary"]
+            remoteConfig.setDefaults(strings)
+            XCTAssertEqual(remoteConfig["typed"].stringValue, "dictionary")
+            remoteConfig.setDefaults([:])
+            XCTAssertEqual(remoteConfig.allKeys(from: .default), [])
 
             remoteConfig.setDefaults(["blob": Data([0x00, 0xFF])])
             XCTAssertEqual(remoteConfig["blob"].dataValue, Data([0x00, 0xFF]))

@@ -9,7 +9,8 @@ final class RemoteConfigThrottleTests: XCTestCase {
         XCTAssertNoLeaks {
             let scheduler = TestScheduler(initialClock: 0)
             let backend = InMemoryRemoteConfigBackend(values: ["a": "1"], latency: .seconds(1), scheduler: scheduler)
-            let remoteConfig = RemoteConfig(backend: backend, settings: settings(interval: 0), scheduler: scheduler, randomSource: { 0.5 })
+            let storage = InMemoryRemoteConfigStorage()
+            let remoteConfig = RemoteConfig(backend: backend, settings: settings(interval: 0), storage: storage, scheduler: scheduler, randomSource: { 0.5 })
             backend.failNextFetches(20, with: .rateLimited)
 
             var start = 100
@@ -28,8 +29,10 @@ final class RemoteConfigThrottleTests: XCTestCase {
                 XCTAssertEqual(remoteConfig.lastFetchStatus, .throttled)
                 XCTAssertEqual(remoteConfig.throttledUntil, at(end))
                 XCTAssertEqual(remoteConfig.snapshot.metadata.throttleAttempts, attempt + 1)
+                XCTAssertEqual(storage.snapshot?.metadata.throttleEndTime, at(end), "persisted")
                 start = end + 5
             }
+            XCTAssertEqual(storage.saveCount, expectedIntervals.count, "one save per failure; failing fast changes nothing to save")
         }
     }
 
