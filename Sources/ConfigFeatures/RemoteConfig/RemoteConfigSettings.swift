@@ -10,8 +10,8 @@ import Foundation
 ///     let settings = RemoteConfigSettings()
 ///     settings.minimumFetchInterval = 0      // development: always fetch
 ///     let remoteConfig = RemoteConfig(backend: backend, settings: settings, scheduler: MainScheduler.instance)
-public final class RemoteConfigSettings: @unchecked Sendable, Equatable, CustomStringConvertible {
-    // Safety: both values live in `values`, guarded by its lock.
+public final class RemoteConfigSettings: Sendable, Equatable, CustomStringConvertible {
+    // Both values live in `values`, guarded by its lock.
     private let values: LockedState<(minimumFetchInterval: TimeInterval, fetchTimeout: TimeInterval)>
 
     /// Firebase's default minimum fetch interval: 12 hours.

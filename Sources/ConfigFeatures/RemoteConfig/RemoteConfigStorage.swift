@@ -69,8 +69,8 @@ public protocol RemoteConfigStorage: Sendable {
 
 /// A storage that keeps the snapshot in memory: survives a new `RemoteConfig` over the same
 /// storage object, not a process restart. The default storage.
-public final class InMemoryRemoteConfigStorage: RemoteConfigStorage, @unchecked Sendable {
-    // Safety: all mutable state is in `state`, guarded by its lock.
+public final class InMemoryRemoteConfigStorage: RemoteConfigStorage, Sendable {
+    // All mutable state is in `state`, guarded by its lock.
     private let state: LockedState<(snapshot: RemoteConfigSnapshot?, saveCount: Int)>
 
     /// Creates a storage holding `snapshot` (`nil`: empty).

@@ -31,8 +31,7 @@ extension TestScheduler {
 }
 
 /// A storage whose saves always fail.
-final class FailingRemoteConfigStorage: RemoteConfigStorage, @unchecked Sendable {
-    // Safety: immutable.
+final class FailingRemoteConfigStorage: RemoteConfigStorage, Sendable {
     let loadError: RemoteConfigStorageError?
     init(loadError: RemoteConfigStorageError? = nil) { self.loadError = loadError }
     func load() throws -> RemoteConfigSnapshot? {
