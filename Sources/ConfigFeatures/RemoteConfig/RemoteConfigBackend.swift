@@ -1,0 +1,128 @@
+import Foundation
+
+/// The server side of Remote Config: fetches a template and streams template-version
+/// invalidations.
+///
+/// Shaped like Firebase's REST protocol, so an HTTP backend can implement it directly:
+/// `fetch` is one `POST …:fetch` (with `If-None-Match: eTag`), `realtimeInvalidations` is the
+/// `…:streamFetchInvalidations` stream. `InMemoryRemoteConfigBackend` implements it for tests
+/// and examples.
+///
+/// - `fetch` must emit exactly one response and complete, or fail with a
+///   `RemoteConfigBackendError` (other errors are reported as `.network`). Disposing the
+///   subscription cancels the request.
+/// - `realtimeInvalidations` emits one invalidation per server message for as long as the
+///   connection lives; an error or completion means the connection dropped. Disposing it closes
+///   the connection.
+///
+/// See Guides/RemoteConfig.md.
+public protocol RemoteConfigBackend: Sendable {
+    /// Fetches the current template (one response, then completion).
+    func fetch(_ request: RemoteConfigFetchRequest) -> Observable<RemoteConfigFetchResponse>
+
+    /// Opens a realtime connection that announces new template versions.
+    ///
+    /// - Parameter lastKnownTemplateVersion: The client's last fetched template version (`nil`
+    ///   before the first fetch); a server with a newer version announces it right away.
+    func realtimeInvalidations(lastKnownTemplateVersion: Int?) -> Observable<RemoteConfigInvalidation>
+}
+
+/// Why a fetch is made (Firebase's `X-Firebase-RC-Fetch-Type` header: `BASE/1`, `REALTIME/n`).
+public enum RemoteConfigFetchType: Sendable, Hashable {
+    /// A fetch asked for by the app (`fetch`, `fetchAndActivate`).
+    case base
+    /// The `attempt`-th fetch (1-based) made after a realtime invalidation.
+    case realtime(attempt: Int)
+}
+
+/// One fetch request.
+public struct RemoteConfigFetchRequest: Sendable, Hashable {
+    /// The ETag of the last fetched template (`If-None-Match`); `nil` before the first fetch.
+    public var eTag: String?
+    /// The template version of the last fetch; `nil` before the first fetch.
+    public var lastKnownTemplateVersion: Int?
+    /// Custom signals sent with the request (Firebase's `custom_signals`).
+    public var customSignals: [String: String]
+    /// Why the fetch is made.
+    public var fetchType: RemoteConfigFetchType
+
+    /// Creates a request.
+    public init(eTag: String? = nil, lastKnownTemplateVersion: Int? = nil, customSignals: [String: String] = [:], fetchType: RemoteConfigFetchType = .base) {
+        self.eTag = eTag
+        self.lastKnownTemplateVersion = lastKnownTemplateVersion
+        self.customSignals = customSignals
+        self.fetchType = fetchType
+    }
+}
+
+/// A fetch response, one case per Firebase fetch `state` (HTTP 304 maps to `.noChange`).
+public enum RemoteConfigFetchResponse: Sendable, Hashable {
+    /// `UPDATE`: the fetched config is replaced by `entries`.
+    case updated(entries: [String: String], templateVersion: Int?, eTag: String?)
+    /// `NO_CHANGE` (or HTTP 304): the fetched config is kept.
+    case noChange(templateVersion: Int?, eTag: String?)
+    /// `NO_TEMPLATE`: no template is published; the fetched config becomes empty.
+    case noTemplate(eTag: String?)
+    /// `EMPTY_CONFIG`: the template has no parameters for this app; the fetched config becomes empty.
+    case emptyConfig(templateVersion: Int?, eTag: String?)
+}
+
+/// A backend failure. `rateLimited` and `unavailable` are throttling signals (they start the
+/// client's exponential backoff); the others are not.
+public enum RemoteConfigBackendError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// HTTP 429: too many requests.
+    case rateLimited
+    /// A server-side failure (HTTP 500, 503, 504): the service is unavailable right now.
+    case unavailable(statusCode: Int)
+    /// Any other HTTP failure (400, 401, 403, …): no backoff.
+    case http(statusCode: Int, message: String)
+    /// The request could not reach the server (no connection, DNS, TLS, reset).
+    case network(message: String)
+    /// The server answered with something that is not a valid response.
+    case invalidResponse(message: String)
+
+    /// `.unavailable(statusCode: statusCode)`.
+    public static func unavailable(_ statusCode: Int) -> RemoteConfigBackendError { .unavailable(statusCode: statusCode) }
+    /// `.network(message: message)`.
+    public static func network(_ message: String) -> RemoteConfigBackendError { .network(message: message) }
+    /// `.invalidResponse(message: message)`.
+    public static func invalidResponse(_ message: String) -> RemoteConfigBackendError { .invalidResponse(message: message) }
+
+    /// Whether the error asks the client to back off (rate limit or unavailable), as Firebase's
+    /// HTTP 429/500/503/504 do.
+    public var isThrottlingSignal: Bool {
+        switch self {
+        case .rateLimited, .unavailable: return true
+        case .http, .network, .invalidResponse: return false
+        }
+    }
+
+    /// A human-readable description.
+    public var description: String {
+        switch self {
+        case .rateLimited: return "rate limited (HTTP 429)"
+        case .unavailable(let code): return "service unavailable (HTTP \(code))"
+        case .http(let code, let message): return "HTTP \(code): \(message)"
+        case .network(let message): return "network: \(message)"
+        case .invalidResponse(let message): return "invalid response: \(message)"
+        }
+    }
+}
+
+/// One realtime message: the server's latest template version (Firebase's
+/// `{"latestTemplateVersionNumber", "featureDisabled", "retryIntervalSeconds"}`).
+public struct RemoteConfigInvalidation: Sendable, Hashable {
+    /// The newest published template version.
+    public var latestTemplateVersion: Int
+    /// Whether the server disabled realtime updates for this app.
+    public var featureDisabled: Bool
+    /// How long the server asks the client to wait before reconnecting, if it says.
+    public var retryInterval: TimeInterval?
+
+    /// Creates an invalidation message.
+    public init(latestTemplateVersion: Int, featureDisabled: Bool = false, retryInterval: TimeInterval? = nil) {
+        self.latestTemplateVersion = latestTemplateVersion
+        self.featureDisabled = featureDisabled
+        self.retryInterval = retryInterval
+    }
+}
