@@ -46,11 +46,10 @@ public final class GroupCommentsListener: Sendable {
 
     /// Emits the comments of every group in the latest membership list, keyed by group ID.
     ///
-    ///     membership:  [g0,g1]-------------[g0,g1,g2]---------[g1,g2]----
-    ///     g0 comments: ---a-------b----------------------------------- (observed once, disposed at [g1,g2])
-    ///     g1 comments: -----x------------------------------------------ (observed once, kept)
-    ///     g2 comments:                      ----p------q--------------- (observed from [g0,g1,g2])
-    ///     output:      -----{g0:a,g1:x}     {g0:b,g1:x}-{g0:b,g1:x,g2:p}--{g1:x,g2:p}-{g1:x,g2:q}
+    ///     (TestScheduler; the seed's database; membership is a hot observable)
+    ///     membership:  210: [g0,g1]       300: [g0,g1,g2]       400: [g1,g2]   500: write g1/3
+    ///     output:      211: {g0,g1}       301: {g0,g1,g2}       400: {g1,g2}   501: {g1',g2}
+    ///     observed:    g0 210-400 · g1 210-disposal (never re-attached) · g2 300-disposal
     ///
     /// - The first snapshot comes once every group of the first membership list has delivered
     ///   its first value; an empty list emits `[:]` at once.

@@ -15,8 +15,9 @@ import Streams
 /// assigned is disposed on arrival).
 final class GroupCommentsPipeline: @unchecked Sendable {
     // Safety: all mutable state lives in `serialized` and is only changed inside `update`.
-    // `observer` is only called from the draining thread of `serialized`, one output at a time.
-    // The other properties are immutable references to thread-safe objects.
+    // `observer` and `report` are only called from the draining thread of `serialized`, one
+    // output at a time, outside its lock. The other properties are immutable references to
+    // thread-safe objects.
 
     /// One member group.
     private struct Group {
