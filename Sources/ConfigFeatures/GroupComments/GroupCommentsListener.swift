@@ -1,0 +1,134 @@
+import Streams
+
+/// The comments of every group a user belongs to, as one stream that follows the membership
+/// (seed 004's `GroupsCommentsListener`, rebuilt).
+///
+/// The database holds the comments of each group under `groupsPath` (`Groups/<groupID>`, an
+/// array of strings) and each user's group IDs under `Users/<uid>`:
+///
+///     let listener = GroupCommentsListener(database: database)
+///     listener.listen(listener.membership(ofUser: "user1"))
+///         .subscribe(onNext: { print($0) })   // ["group0": [...], "group1": [...]]
+///
+/// Unlike the seed, a membership change keeps the observations of the groups that stay,
+/// observes only the groups that joined, disposes those that left and removes them from the
+/// dictionary; duplicate IDs are ignored; and values that are not comments are reported on
+/// `diagnostics` instead of crashing. See `Guides/Features-GroupComments.md`.
+public final class GroupCommentsListener: Sendable {
+    /// The database holding the groups and users.
+    public let database: RealtimeDatabase
+    /// The path under which each group's comments are stored (`"Groups"` by default).
+    public let groupsPath: String
+
+    private let hub = DiagnosticsHub()
+
+    /// Creates a listener reading groups at `<groupsPath>/<groupID>` in `database`.
+    ///
+    /// - Parameters:
+    ///   - database: Where the groups (and users, for `membership(ofUser:usersPath:)`) are stored.
+    ///   - groupsPath: The parent of the groups; `"Groups"` as in the seed.
+    public init(database: RealtimeDatabase, groupsPath: String = "Groups") {
+        self.database = database
+        self.groupsPath = groupsPath
+    }
+
+    /// Every problem met by this listener's `listen(_:)` and `membership(ofUser:usersPath:)`
+    /// streams, as it happens (a hot sequence that never terminates).
+    ///
+    /// A diagnostic is reported just before the snapshot (or membership) that reflects it.
+    /// Subscribe before subscribing the streams to see every diagnostic.
+    ///
+    /// - Note: Delivered on the thread of the event that caused it (the database's scheduler,
+    ///   or the membership stream's thread for invalid group IDs), one at a time.
+    public var diagnostics: Observable<GroupCommentsDiagnostic> {
+        hub.diagnostics
+    }
+
+    /// Emits the comments of every group in the latest membership list, keyed by group ID.
+    ///
+    ///     (TestScheduler; the seed's database; membership is a hot observable)
+    ///     membership:  210: [g0,g1]       300: [g0,g1,g2]       400: [g1,g2]   500: write g1/3
+    ///     output:      211: {g0,g1}       301: {g0,g1,g2}       400: {g1,g2}   501: {g1',g2}
+    ///     observed:    g0 210-400 · g1 210-disposal (never re-attached) · g2 300-disposal
+    ///
+    /// - The first snapshot comes once every group of the first membership list has delivered
+    ///   its first value; an empty list emits `[:]` at once.
+    /// - Every snapshot has exactly the groups of the latest list as keys. When groups join, the
+    ///   next snapshot waits for their first values (it also drops the groups that left);
+    ///   when groups only leave, the snapshot without them is emitted at once.
+    /// - A group that stays keeps its observation (it is never observed twice); only groups that
+    ///   join are observed, and those that leave are disposed. Duplicate IDs count once.
+    /// - A snapshot is emitted only when it differs from the previous one.
+    /// - Comments keep the stored order; a group stored as an object of strings (keyed by push
+    ///   ID) is read in key order. A group that is absent, malformed, has an invalid ID or fails
+    ///   is shown as `[]` and reported on `diagnostics`; the stream goes on.
+    /// - Termination: never completes while it has a membership, even after `belongGroupIDs`
+    ///   completes (it keeps following the current groups until disposed); completes if
+    ///   `belongGroupIDs` completes without any element; fails with `belongGroupIDs`' error.
+    /// - Disposing removes every database observation (`activeObserverCount` drops at once).
+    ///
+    /// - Parameter belongGroupIDs: The IDs of the groups the user belongs to (for example
+    ///   `membership(ofUser:usersPath:)`).
+    /// - Returns: A cold sequence: each subscription observes the groups on its own; use
+    ///   `share(replay: 1)` to share one set of observations.
+    /// - Note: Delivers on the database's scheduler when a group's value causes the snapshot,
+    ///   and on `belongGroupIDs`' thread when a membership change alone does (groups that leave,
+    ///   an empty list); never concurrently. Use `observe(on:)` to pick one scheduler. See
+    ///   `Guides/Features-GroupComments.md`.
+    public func listen(_ belongGroupIDs: Observable<[String]>) -> Observable<[String: [String]]> {
+        let database = database, groupsPath = groupsPath, hub = hub
+        return Observable.create { observer in
+            let pipeline = GroupCommentsPipeline(database: database, groupsPath: groupsPath, report: hub.report, observer: observer)
+            return pipeline.run(belongGroupIDs)
+        }
+    }
+
+    /// `listen(membership(ofUser: uid, usersPath: usersPath))`: the comments of every group the
+    /// user belongs to.
+    ///
+    /// - Note: Delivers on the database's scheduler. See `Guides/Features-GroupComments.md`.
+    public func listen(user uid: String, usersPath: String = "Users") -> Observable<[String: [String]]> {
+        listen(membership(ofUser: uid, usersPath: usersPath))
+    }
+
+    /// The group IDs of the user `uid`, read from `<usersPath>/<uid>`: the current list, then
+    /// every change.
+    ///
+    ///     Users/user1:  ["group0","group1"]---["group0","group1","group2"]---{"a":1}---(absent)
+    ///     output:       [group0,group1]-------[group0,group1,group2]---------[]--------[]
+    ///     diagnostics:                                                      malformed  userNotFound
+    ///
+    /// Accepts an array of strings, an object whose values are strings (IDs added with `push`,
+    /// in key order) or an object whose values are `true` (`{"group0": true}`, the keys in
+    /// order). Any other value, or no value, gives `[]` and a diagnostic; an invalid path gives
+    /// `[]`, a `membershipObservationFailed` diagnostic, and completion. Never fails.
+    ///
+    /// - Note: Delivers on the database's scheduler. See `Guides/Features-GroupComments.md`.
+    public func membership(ofUser uid: String, usersPath: String = "Users") -> Observable<[String]> {
+        let hub = hub
+        return database.observeValue(at: GroupCommentsDecoding.path(ofGroup: uid, below: usersPath))
+            .map { value -> [String] in
+                let (groupIDs, diagnostic) = GroupCommentsDecoding.groupIDs(ofUser: uid, in: value)
+                if let diagnostic { hub.report(diagnostic) }
+                return groupIDs
+            }
+            .catch { error in
+                let reason = String(describing: error)
+                hub.report(.membershipObservationFailed(userID: uid, reason: reason))
+                return Observable.just([])
+            }
+    }
+}
+
+/// Sends the diagnostics of every stream of one listener to its `diagnostics` subject, one at a
+/// time (the streams may report from several threads).
+final class DiagnosticsHub: Sendable {
+    private let subject = PublishSubject<GroupCommentsDiagnostic>()
+    private let serialized = SerializedState<Void, GroupCommentsDiagnostic>(())
+
+    var diagnostics: Observable<GroupCommentsDiagnostic> { subject.asObservable() }
+
+    func report(_ diagnostic: GroupCommentsDiagnostic) {
+        serialized.update({ _, outbox in outbox.send(diagnostic) }, deliver: subject.onNext)
+    }
+}
