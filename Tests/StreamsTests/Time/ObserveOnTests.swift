@@ -184,10 +184,14 @@ final class ObserveOnTests: XCTestCase {
             let done = expectation(description: "disposed")
             let subscription = SingleAssignmentDisposable()
             let received = Atomic<Int>(0)
+            // The producer starts only once the subscription is assigned, so that disposing it
+            // from the delivery queue really disposes the chain.
+            let assigned = DispatchSemaphore(value: 0)
             subscription.setDisposable(Observable<Int>.create { observer in
                 let stop = Atomic<Bool>(false)
                 let box = UncheckedSendableTestBox(value: observer)
                 DispatchQueue.global().async {
+                    assigned.wait()
                     var i = 0
                     while !stop.load(ordering: .relaxed) && i < 1_000_000 {
                         box.value.onNext(i)
@@ -207,6 +211,7 @@ final class ObserveOnTests: XCTestCase {
                     done.fulfill()
                 }
             }))
+            assigned.signal()
             wait(for: [done], timeout: 30)
             // A fence: any delivery work already queued runs before this.
             let fence = expectation(description: "fence")
