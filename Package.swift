@@ -14,6 +14,7 @@ let package = Package(
         .target(name: "StreamsTest", dependencies: ["Streams"]),
         .target(name: "ConfigFeatures", dependencies: ["Streams"]),
         .executableTarget(name: "item-list-demo", dependencies: ["Streams"], path: "Examples/ItemListDemo"),
+        .executableTarget(name: "force-update-demo", dependencies: ["ConfigFeatures"], path: "Examples/ForceUpdateDemo"),
         .executableTarget(name: "group-comments-demo", dependencies: ["ConfigFeatures", "Streams"], path: "Examples/GroupCommentsDemo"),
         .testTarget(name: "StreamsTests", dependencies: ["Streams", "StreamsTest"]),
         .testTarget(name: "StreamsTestTests", dependencies: ["Streams", "StreamsTest"]),
