@@ -26,11 +26,12 @@ public protocol ItemListViewModelOutputs<Item> {
 /// (the seed-001 view model: `inputs.fetchTrigger`, `outputs.items / isLoading / error`, built
 /// on `Action`).
 ///
-///     fetchTrigger:  --x--x---------x------
-///     backend:         ^--a           ^--b        a = [1, 2], b = invalid JSON
-///     isLoading:     f-t----f---------t----f
-///     items:         []-----[1,2]---------------  (kept on failure)
-///     error:         -----N----------------E      N = .notEnabled, E = .underlyingError(ItemListError.invalidJSON…)
+///     (expirationDuration: 0, backend latency 3; results reach the outputs 2 ticks after the answer)
+///     fetchTrigger: --x-x---------x------
+///     backend:      --^--a--------^--b---   a = [1, 2], b = invalid JSON
+///     isLoading:    f-t----f------t----f-
+///     items:        []-----[1,2]---------   kept after the failure
+///     error:        ----N--------------E-   N = .notEnabled, E = .underlyingError(ItemListError.invalidJSON…)
 ///
 /// - Each trigger fetches with `expirationDuration` (180 s, as in the seed: a trigger within
 ///   180 s of the last successful fetch is served from it without a backend call), activates,

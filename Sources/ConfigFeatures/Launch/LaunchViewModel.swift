@@ -33,7 +33,7 @@ public protocol LaunchViewModelOutputs<Config, Content> {
 ///     isSplashVisible:  t----f            t = true, f = false
 ///     config:           -----c            fetched values, activated
 ///     loadContent:      -----^-----x|     subscribed the moment c is known
-///     content:          -----------x      (delivered on the scheduler)
+///     content:          ------------x     (delivered on the scheduler, one tick later)
 ///
 ///     fetchAndActivateBeforeShowing, slow backend (timeout 5):
 ///     backend:          ^-----------a     the fetch goes on; its result is stored, not activated
