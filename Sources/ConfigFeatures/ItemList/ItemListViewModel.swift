@@ -46,7 +46,9 @@ public protocol ItemListViewModelOutputs<Item> {
 ///
 /// - Note: Fetch results (`items`, `error`, `isLoading` = `false`) are delivered on
 ///   `scheduler` (on `TestScheduler`, one tick after `RemoteConfig` delivers the fetch);
-///   `isLoading` = `true` and `.notEnabled` arrive on the thread of the trigger.
+///   `isLoading` = `true` and `.notEnabled` arrive on the thread of the trigger. Send triggers
+///   on `scheduler`'s thread (the UI thread): from another thread, `isLoading` may briefly show
+///   a new fetch's `true` before the previous one's `false`.
 ///   See Guides/Features-ItemList.md.
 public final class ItemListViewModel<Item: Decodable>: ItemListViewModelInputs, ItemListViewModelOutputs {
     /// The inputs.

@@ -367,7 +367,11 @@ final class ItemListViewModelTests: XCTestCase {
             XCTAssertEqual(result.loading.first, false)
             XCTAssertEqual(result.loading.last, false)
             XCTAssertEqual(result.loading.count, 1 + 2 * result.loads, "one true/false pair per fetch")
-            XCTAssertTrue(zip(result.loading, result.loading.dropFirst()).allSatisfy { $0 != $1 }, "alternates")
+            // Not asserted: strict alternation. With triggers on another thread than the one a
+            // fetch ends on, `Action` may publish the next fetch's `true` before the previous
+            // one's `false` (it publishes `executing` outside its lock). Triggers sent on
+            // `scheduler`'s thread (the UI thread) always alternate.
+            XCTAssertEqual(result.loading.filter { $0 }.count, result.loads)
         }
     }
 }
