@@ -165,7 +165,7 @@ public final class LaunchViewModel<Config: Decodable, Content>: LaunchViewModelI
 }
 
 /// What the launch goes on with.
-enum LaunchDecision {
+private enum LaunchDecision {
     /// The fetch succeeded in time: activate it.
     case fetched
     /// `activateCachedThenFetch`: activate what was persisted, then fetch for the next launch.
