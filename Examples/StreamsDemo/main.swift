@@ -7,6 +7,8 @@ import Foundation
 import StreamsDemos
 
 let demos: [(name: String, summary: String, run: () -> Void)] = [
+    ("launch", "seed 000: config behind the splash, with a timeout and both loading strategies", runLaunchDemo),
+    ("item-list", "seed 001: a config-driven JSON item list on Action (isLoading, errors)", runItemListDemo),
     ("force-update", "seed 002: a live required_version update forces an app update", runForceUpdateDemo),
     ("group-comments", "seed 004: follow a user's changing chat groups and merge their comments", runGroupCommentsDemo),
 ]

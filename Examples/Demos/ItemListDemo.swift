@@ -3,7 +3,7 @@
 // data). A refresh while loading is refused with `.notEnabled`; bad JSON and bad elements are
 // typed errors and the list keeps its last good items (the seed silently showed an empty list).
 //
-// Run: swift run item-list-feature-demo
+// Run: swift run item-list-demo (or swift run streams-demo item-list)
 import Foundation
 import ConfigFeatures
 
@@ -14,7 +14,8 @@ struct ItemListDemoItem: Decodable, CustomStringConvertible {
     var description: String { "#\(id) \(title)" }
 }
 
-func runItemListDemo() {
+/// Runs the seed-001 item list demo and returns when it is done.
+public func runItemListDemo() {
     let queue = DispatchQueue(label: "item-list-demo")
     let scheduler = SerialDispatchQueueScheduler(serialQueue: queue)
     let key = "item_json"
@@ -28,11 +29,8 @@ func runItemListDemo() {
     // refresh within 3 minutes of the last fetch from that fetch.
     let viewModel = ItemListViewModel<ItemListDemoItem>(remoteConfig: remoteConfig, itemsKey: key, expirationDuration: 0, scheduler: scheduler)
 
-    let start = Date()
-    func log(_ text: String) {
-        let elapsed = Int((Date().timeIntervalSince(start) * 1000).rounded())
-        print("[\(String(repeating: " ", count: max(0, 5 - String(elapsed).count)))\(elapsed) ms] \(text)")
-    }
+    let timeline = DemoTimeline()
+    func log(_ text: String) { timeline.log(text) }
 
     let bag = DisposeBag()
     var shown: [ItemListDemoItem] = []   // what the table shows; only touched on `queue`
@@ -85,5 +83,3 @@ func runItemListDemo() {
     done.wait()
     queue.sync {}
 }
-
-runItemListDemo()
