@@ -57,6 +57,29 @@ public final class Action<Input, Element>: @unchecked Sendable {
         var isExecuting = false
         var execution: Disposable?
         var publishedEnabled: Bool
+        /// What to send on the output subjects, in the order the state changed.
+        var outbox: [Publication] = []
+        var isPublishing = false
+
+        var isEnabled: Bool { !enabledIfFailed && enabledIf == true && !isExecuting }
+
+        /// Queues `enabled` if it changed since last queued.
+        mutating func queueEnabledIfChanged() {
+            let now = isEnabled
+            guard now != publishedEnabled else { return }
+            publishedEnabled = now
+            outbox.append(.enabled(now))
+        }
+    }
+
+    /// One output event, queued under the lock and sent after it.
+    private enum Publication {
+        case executing(Bool)
+        case enabled(Bool)
+        case element(Element)
+        case error(ActionError)
+        case completion
+        case execution(Observable<Element>)
     }
 
     private let state: LockedState<State>
@@ -96,78 +119,98 @@ public final class Action<Input, Element>: @unchecked Sendable {
     ///   completion, or `ActionError.underlyingError` / `ActionError.notEnabled`.
     @discardableResult
     public func execute(_ input: Input) -> Observable<Element> {
-        let started = state.withLock { state -> Bool in
-            guard Self.isEnabled(state) else { return false }
-            state.isExecuting = true
-            return true
-        }
-        guard started else {
-            errorsSubject.onNext(.notEnabled)
-            return Observable.error(ActionError.notEnabled)
-        }
-        executingSubject.onNext(true)
-        publishEnabled()
-
         let record = ExecutionRecord<Element>()
         let subscription = SingleAssignmentDisposable()
-        state.withLock { $0.execution = subscription }
-        executionsSubject.onNext(record.asObservable())
+        let started = update { state -> Bool in
+            guard state.isEnabled else {
+                state.outbox.append(.error(.notEnabled))
+                return false
+            }
+            state.isExecuting = true
+            state.execution = subscription
+            state.outbox.append(.executing(true))
+            state.queueEnabledIfChanged()
+            state.outbox.append(.execution(record.asObservable()))
+            return true
+        }
+        guard started else { return Observable.error(ActionError.notEnabled) }
+
         let work = workFactory(input)
         subscription.setDisposable(work.subscribe { [weak self] event in
             guard let self else { return }
             switch event {
             case .next(let element):
-                self.elementsSubject.onNext(element)
+                self.update { $0.outbox.append(.element(element)) }
                 record.on(event)
             case .error(let error):
-                self.finishExecution()
-                self.errorsSubject.onNext(.underlyingError(error))
+                self.finishExecution(with: .error(.underlyingError(error)))
                 record.on(.error(ActionError.underlyingError(error)))
             case .completed:
-                self.finishExecution()
-                self.completionsSubject.onNext(())
+                self.finishExecution(with: .completion)
                 record.on(.completed)
             }
         })
         return record.asObservable()
     }
 
-    private func finishExecution() {
-        state.withLock { state in
+    private func finishExecution(with outcome: Publication) {
+        update { state in
             state.isExecuting = false
             state.execution = nil
+            state.outbox.append(.executing(false))
+            state.queueEnabledIfChanged()
+            state.outbox.append(outcome)
         }
-        executingSubject.onNext(false)
-        publishEnabled()
     }
 
     private func enabledIfChanged(_ event: Event<Bool>) {
-        switch event {
-        case .next(let value):
-            state.withLock { $0.enabledIf = value }
-            publishEnabled()
-        case .error(let error):
-            state.withLock { $0.enabledIfFailed = true }
-            publishEnabled()
-            errorsSubject.onNext(.underlyingError(error))
-        case .completed:
-            break
+        update { state in
+            switch event {
+            case .next(let value):
+                state.enabledIf = value
+            case .error(let error):
+                state.enabledIfFailed = true
+                state.queueEnabledIfChanged()
+                state.outbox.append(.error(.underlyingError(error)))
+            case .completed:
+                break
+            }
+            state.queueEnabledIfChanged()
         }
     }
 
-    /// Sends the current `enabled` value if it changed since last sent.
-    private func publishEnabled() {
-        let changed = state.withLock { state -> Bool? in
-            let now = Self.isEnabled(state)
-            guard now != state.publishedEnabled else { return nil }
-            state.publishedEnabled = now
-            return now
+    /// Changes the state under the lock, then sends what it queued, in order.
+    ///
+    /// Output events are sent by one thread at a time, outside the lock: a thread that finds
+    /// another one publishing only queues, so `executing`, `enabled`, `elements` and `errors`
+    /// always follow the order of the state changes, even when executions start and end on
+    /// different threads, and an observer may call `execute` reentrantly.
+    @discardableResult
+    private func update<R>(_ body: (inout State) -> R) -> R {
+        let (result, publish) = state.withLock { state -> (R, Bool) in
+            let result = body(&state)
+            guard !state.isPublishing, !state.outbox.isEmpty else { return (result, false) }
+            state.isPublishing = true
+            return (result, true)
         }
-        if let changed { enabledSubject.onNext(changed) }
-    }
-
-    private static func isEnabled(_ state: State) -> Bool {
-        !state.enabledIfFailed && state.enabledIf == true && !state.isExecuting
+        guard publish else { return result }
+        while let next = state.withLock({ state -> Publication? in
+            if state.outbox.isEmpty {
+                state.isPublishing = false
+                return nil
+            }
+            return state.outbox.removeFirst()
+        }) {
+            switch next {
+            case .executing(let value): executingSubject.onNext(value)
+            case .enabled(let value): enabledSubject.onNext(value)
+            case .element(let element): elementsSubject.onNext(element)
+            case .error(let error): errorsSubject.onNext(error)
+            case .completion: completionsSubject.onNext(())
+            case .execution(let observable): executionsSubject.onNext(observable)
+            }
+        }
+        return result
     }
 }
 

@@ -205,3 +205,87 @@ final class ActionTests: XCTestCase {
         }
     }
 }
+
+final class ActionConcurrencyTests: XCTestCase {
+    func testAction_executingAlternatesWhenExecutionsStartAndEndOnDifferentThreads() {
+        XCTAssertNoLeaks {
+            let bag = DisposeBag()
+            let background = ConcurrentDispatchQueueScheduler(qos: .default)
+            let action = Action<Int, Int> { value in
+                Observable.just(value).subscribe(on: background)
+            }
+            let lock = NSLock()
+            var executing: [Bool] = []
+            var outcomes = 0
+            let calls = 400
+            let done = expectation(description: "every call answered")
+            action.executing.subscribe(onNext: { value in
+                lock.lock(); executing.append(value); lock.unlock()
+            }).disposed(by: bag)
+            func answered() {
+                lock.lock(); outcomes += 1; let finished = outcomes == calls; lock.unlock()
+                if finished { done.fulfill() }
+            }
+            action.elements.subscribe(onNext: { _ in answered() }).disposed(by: bag)
+            action.errors.subscribe(onNext: { _ in answered() }).disposed(by: bag)
+            DispatchQueue.concurrentPerform(iterations: 4) { thread in
+                for i in 0..<(calls / 4) { action.execute(thread * 1_000 + i) }
+            }
+            wait(for: [done], timeout: 30)
+            // Let the last execution's `false` arrive.
+            let settled = expectation(description: "idle")
+            action.executing.filter { !$0 }.take(1).subscribe(onNext: { _ in settled.fulfill() }).disposed(by: bag)
+            wait(for: [settled], timeout: 30)
+            lock.lock(); let seen = executing; lock.unlock()
+            XCTAssertEqual(seen.first, false)
+            for (index, value) in seen.enumerated() {
+                XCTAssertEqual(value, index % 2 == 1, "executing must alternate; broke at \(index): \(seen.prefix(index + 1).suffix(4))")
+                if value != (index % 2 == 1) { break }
+            }
+            XCTAssertEqual(seen.last, false)
+        }
+    }
+}
+
+extension ActionConcurrencyTests {
+    /// An execution ends on thread A; while A is still publishing `executing == false`, thread B
+    /// starts the next execution. B's `true` must not overtake A's `false`.
+    func testAction_nextExecutionsTrueNeverOvertakesPreviousFalse() {
+        XCTAssertNoLeaks {
+            let bag = DisposeBag()
+            let work = PublishSubject<Int>()
+            let action = Action<Void, Int> { work.take(1) }
+            let inFalse = DispatchSemaphore(value: 0)
+            let proceed = DispatchSemaphore(value: 0)
+            let lock = NSLock()
+            var falses = 0
+            // Subscribed first: blocks thread A inside the publication of the first execution's end.
+            action.executing.subscribe(onNext: { value in
+                guard !value else { return }
+                lock.lock(); falses += 1; let isEndOfFirst = falses == 2; lock.unlock()
+                if isEndOfFirst {
+                    inFalse.signal()
+                    _ = proceed.wait(timeout: .now() + 10)
+                }
+            }).disposed(by: bag)
+            var recorded: [Bool] = []
+            action.executing.subscribe(onNext: { value in
+                lock.lock(); recorded.append(value); lock.unlock()
+            }).disposed(by: bag)
+
+            action.execute()
+            let finished = expectation(description: "thread A done")
+            DispatchQueue.global().async {
+                work.onNext(1)   // thread A ends the first execution
+                finished.fulfill()
+            }
+            XCTAssertEqual(inFalse.wait(timeout: .now() + 10), .success)
+            action.execute()     // thread B starts the next one while A is publishing
+            proceed.signal()
+            wait(for: [finished], timeout: 10)
+            lock.lock(); let seen = recorded; lock.unlock()
+            XCTAssertEqual(seen, [false, true, false, true])
+            work.onNext(2)
+        }
+    }
+}
