@@ -20,6 +20,31 @@ public func XCTAssertNoLeaks(
     }
 }
 
+/// Runs `body` (a test on real schedulers), then waits until `Resources.total` is back at its
+/// starting value, failing if it does not get there within `timeout` seconds.
+///
+/// Dispatch sources release their handlers (and so the sinks they hold) asynchronously after
+/// being cancelled, so after disposal the count settles shortly rather than at once. While
+/// waiting, the current run loop is drained, so work queued on the main queue can finish.
+public func XCTAssertNoLeaksEventually(
+    timeout: TimeInterval = 10,
+    _ message: @autoclosure () -> String = "",
+    file: StaticString = #filePath,
+    line: UInt = #line,
+    _ body: () throws -> Void
+) rethrows {
+    let baseline = Resources.total
+    try body()
+    let deadline = Date().addingTimeInterval(timeout)
+    while Resources.total != baseline && Date() < deadline {
+        _ = RunLoop.current.run(mode: .default, before: Date().addingTimeInterval(0.005))
+    }
+    let leaked = Resources.total - baseline
+    if leaked != 0 {
+        XCTFail("Resources.total still changed by \(leaked) after \(timeout) s (from \(baseline) to \(Resources.total)). \(message())", file: file, line: line)
+    }
+}
+
 /// Fails the test if `scheduler` still has scheduled work that has neither run nor been cancelled.
 ///
 /// Use it after `advanceTo(_:)` (or after disposing a chain) to check that disposal cancelled

@@ -73,20 +73,4 @@ struct UncheckedSendableTestBox<Value>: @unchecked Sendable {
     let value: Value
 }
 
-extension XCTestCase {
-    /// Runs `body` (a test on real schedulers), then waits until `Resources.total` is back at its
-    /// starting value, and fails if it does not get there within `timeout`.
-    ///
-    /// Dispatch sources release their handlers (and so the sinks they hold) asynchronously after
-    /// being cancelled, so the count settles shortly after disposal rather than at once. Waiting
-    /// here keeps that from leaking into the next test's `XCTAssertNoLeaks`.
-    func assertNoLeaksEventually(timeout: TimeInterval = 10, file: StaticString = #filePath, line: UInt = #line, _ body: () -> Void) {
-        let baseline = Resources.total
-        body()
-        let deadline = Date().addingTimeInterval(timeout)
-        while Resources.total != baseline && Date() < deadline {
-            _ = RunLoop.current.run(mode: .default, before: Date().addingTimeInterval(0.005))
-        }
-        XCTAssertEqual(Resources.total, baseline, "resources still alive after \(timeout)s", file: file, line: line)
-    }
-}
+
