@@ -159,7 +159,7 @@ final class CatchTests: XCTestCase {
     }
 
     func testCatch_errorFromAnotherThread() {
-        assertNoLeaksEventually {
+        XCTAssertNoLeaksEventually {
             let observer = ConcurrencyCheckingObserver<Int>(expectation(description: "completed"))
             let subscription = Observable<Int>.create { observer in
                 let box = UncheckedSendableTestBox(value: observer)

@@ -181,7 +181,7 @@ final class RetryTests: XCTestCase {
     }
 
     func testRetry_asynchronousFailuresOnOtherThreads() {
-        assertNoLeaksEventually {
+        XCTAssertNoLeaksEventually {
             let attempts = Atomic<Int>(0)
             let source = Observable<Int>.create { observer in
                 let attempt = attempts.add(1, ordering: .relaxed).newValue

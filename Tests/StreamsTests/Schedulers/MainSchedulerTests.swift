@@ -81,7 +81,7 @@ final class MainSchedulerTests: XCTestCase {
     }
 
     func testObserveOnMainScheduler_deliversOnMainThreadInOrder() {
-        assertNoLeaksEventually {
+        XCTAssertNoLeaksEventually {
             let observer = ConcurrencyCheckingObserver<Int>(expectation(description: "completed"))
             let offMain = ThreadSafeTestBox(0)
             let subject = PublishSubject<Int>()
@@ -105,7 +105,7 @@ final class MainSchedulerTests: XCTestCase {
     }
 
     func testMainScheduler_timeOperatorsDrainViaRunLoop() {
-        assertNoLeaksEventually {
+        XCTAssertNoLeaksEventually {
             var values: [Int] = []
             var completed = false
             let subscription = Observable<Int>.timer(.milliseconds(1), period: .milliseconds(1), scheduler: MainScheduler.instance)

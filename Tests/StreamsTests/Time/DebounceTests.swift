@@ -112,7 +112,7 @@ final class DebounceTests: XCTestCase {
     }
 
     func testDebounce_multiThreadedSourcesOnSerialScheduler() {
-        assertNoLeaksEventually {
+        XCTAssertNoLeaksEventually {
             let scheduler = SerialDispatchQueueScheduler(internalSerialQueueName: "DebounceTests.stress")
             let producers = 4
             let perProducer = 500

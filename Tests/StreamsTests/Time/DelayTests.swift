@@ -138,7 +138,7 @@ final class DelayTests: XCTestCase {
     }
 
     func testDelay_realConcurrentSchedulerKeepsOrder() {
-        assertNoLeaksEventually {
+        XCTAssertNoLeaksEventually {
             let scheduler = ConcurrentDispatchQueueScheduler(qos: .default)
             let subject = PublishSubject<Int>()
             let observer = ConcurrencyCheckingObserver<Int>(expectation(description: "completed"))
@@ -157,7 +157,7 @@ final class DelayTests: XCTestCase {
     }
 
     func testDelay_realSchedulerErrorOvertakesPendingElements() {
-        assertNoLeaksEventually {
+        XCTAssertNoLeaksEventually {
             let scheduler = SerialDispatchQueueScheduler(internalSerialQueueName: "DelayTests.error")
             let subject = PublishSubject<Int>()
             let observer = ConcurrencyCheckingObserver<Int>(expectation(description: "failed"))

@@ -126,7 +126,7 @@ final class ObserveOnTests: XCTestCase {
     }
 
     func testObserveOn_serialSchedulerDeliversOnItsQueue() {
-        assertNoLeaksEventually {
+        XCTAssertNoLeaksEventually {
             let key = DispatchSpecificKey<String>()
             let scheduler = SerialDispatchQueueScheduler(internalSerialQueueName: "ObserveOnTests.queue") { queue in
                 queue.setSpecific(key: key, value: "ObserveOnTests.queue")
@@ -146,7 +146,7 @@ final class ObserveOnTests: XCTestCase {
     /// Several serial sources emit concurrently (each subscribed on a concurrent scheduler); the
     /// merged stream is observed on a concurrent scheduler.
     func testObserveOn_stressManyThreadsConcurrentScheduler() {
-        assertNoLeaksEventually {
+        XCTAssertNoLeaksEventually {
             let sourceScheduler = ConcurrentDispatchQueueScheduler(qos: .default)
             let deliveryScheduler = ConcurrentDispatchQueueScheduler(qos: .userInitiated)
             let producers = 6
@@ -176,7 +176,7 @@ final class ObserveOnTests: XCTestCase {
     }
 
     func testObserveOn_stressDisposeOnDeliveryQueueStopsDelivery() {
-        assertNoLeaksEventually {
+        XCTAssertNoLeaksEventually {
             let scheduler = SerialDispatchQueueScheduler(internalSerialQueueName: "ObserveOnTests.dispose")
             let producer = ConcurrentDispatchQueueScheduler(qos: .default)
             let afterDispose = Atomic<Int>(0)

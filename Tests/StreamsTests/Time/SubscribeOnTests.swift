@@ -101,7 +101,7 @@ final class SubscribeOnTests: XCTestCase {
     }
 
     func testSubscribeOn_realSchedulerRunsSubscribeAndDisposeOffTheCallingThread() {
-        assertNoLeaksEventually {
+        XCTAssertNoLeaksEventually {
             let key = DispatchSpecificKey<String>()
             let scheduler = SerialDispatchQueueScheduler(internalSerialQueueName: "SubscribeOnTests.queue") { queue in
                 queue.setSpecific(key: key, value: "SubscribeOnTests.queue")

@@ -122,7 +122,7 @@ final class ThrottleTests: XCTestCase {
     }
 
     func testThrottle_multiThreadedSourcesOnSerialScheduler() {
-        assertNoLeaksEventually {
+        XCTAssertNoLeaksEventually {
             let scheduler = SerialDispatchQueueScheduler(internalSerialQueueName: "ThrottleTests.stress")
             let producers = 4
             let perProducer = 500

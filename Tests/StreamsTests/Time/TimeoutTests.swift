@@ -132,7 +132,7 @@ final class TimeoutTests: XCTestCase {
     }
 
     func testTimeout_realSchedulerRaceKeepsGrammar() {
-        assertNoLeaksEventually {
+        XCTAssertNoLeaksEventually {
             let scheduler = ConcurrentDispatchQueueScheduler(qos: .default)
             for round in 0..<50 {
                 let subject = PublishSubject<Int>()

@@ -112,7 +112,7 @@ final class TimerTests: XCTestCase {
     }
 
     func testInterval_realSerialScheduler() {
-        assertNoLeaksEventually {
+        XCTAssertNoLeaksEventually {
             let scheduler = SerialDispatchQueueScheduler(internalSerialQueueName: "TimerTests.interval")
             let gotThree = expectation(description: "three ticks")
             let values = ThreadSafeTestBox([Int]())
@@ -133,7 +133,7 @@ final class TimerTests: XCTestCase {
     }
 
     func testTimer_realConcurrentScheduler() {
-        assertNoLeaksEventually {
+        XCTAssertNoLeaksEventually {
             let scheduler = ConcurrentDispatchQueueScheduler(qos: .default)
             let observer = ConcurrencyCheckingObserver<Int>(expectation(description: "completed"))
             let subscription = Observable<Int>.timer(.milliseconds(1), scheduler: scheduler).subscribe(observer)
