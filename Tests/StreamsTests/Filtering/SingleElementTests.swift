@@ -2,7 +2,7 @@ import Streams
 import StreamsTest
 import XCTest
 
-final class SingleTests: XCTestCase {
+final class SingleElementTests: XCTestCase {
     typealias TestError = CombiningSupport.TestError
 
     func testSingle_oneElement() {

@@ -1,0 +1,192 @@
+/// The trait of `Completable`: completion or an error, never an element.
+public enum CompletableTrait {}
+
+/// A sequence that only completes or fails. See `Guides/Traits.md`.
+public typealias Completable = PrimitiveSequence<CompletableTrait, Never>
+
+/// The event of a `Completable`.
+@frozen
+public enum CompletableEvent: Sendable {
+    /// The `Completable` failed.
+    case error(Swift.Error)
+    /// The `Completable` completed.
+    case completed
+}
+
+extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Never {
+    /// The closure a `Completable.create` subscriber sends its one event to.
+    public typealias CompletableObserver = (CompletableEvent) -> Void
+
+    /// Creates a `Completable` from a subscribe closure that sends one `CompletableEvent`.
+    ///
+    /// Only the first event counts, even when several threads race to send one: later events,
+    /// and events after disposal, are dropped.
+    /// - Note: Delivers on the thread that calls the observer. See `Guides/Traits.md`.
+    public static func create(subscribe: @escaping (@escaping CompletableObserver) -> Disposable) -> Completable {
+        let source = Observable<Never>.create { observer in
+            let delivered = AtomicFlag()
+            return subscribe { event in
+                guard delivered.set() else { return }
+                switch event {
+                case .error(let error): observer.on(.error(error))
+                case .completed: observer.on(.completed)
+                }
+            }
+        }
+        return Completable(raw: source)
+    }
+
+    /// Subscribes a closure that receives the one `CompletableEvent`.
+    /// - Note: Called on the thread that delivers the event. See `Guides/Traits.md`.
+    public func subscribe(_ observer: @escaping (CompletableEvent) -> Void) -> Disposable {
+        primitiveSequence.source.subscribe(TraitObserver { event in
+            switch event {
+            case .error(let error): observer(.error(error))
+            case .completed: observer(.completed)
+            }
+        })
+    }
+
+    /// Subscribes closures for completion, the error and disposal.
+    ///
+    /// An error with no `onError` handler goes to `Hooks.unhandledError`.
+    /// - Note: Called on the thread that delivers the event. See `Guides/Traits.md`.
+    public func subscribe(
+        onCompleted: (() -> Void)? = nil,
+        onError: ((Swift.Error) -> Void)? = nil,
+        onDisposed: (() -> Void)? = nil
+    ) -> Disposable {
+        let disposed: Disposable = onDisposed.map { Disposables.create(with: $0) } ?? Disposables.create()
+        let subscription = subscribe { (event: CompletableEvent) in
+            switch event {
+            case .completed: onCompleted?()
+            case .error(let error):
+                if let onError { onError(error) } else { Hooks.reportUnhandledError(error) }
+            }
+            disposed.dispose()
+        }
+        return onDisposed == nil ? subscription : Disposables.create(subscription, disposed)
+    }
+
+    /// A `Completable` that completes at subscription.
+    public static func empty() -> Completable {
+        Completable(raw: Observable.empty())
+    }
+
+    /// A `Completable` that fails with `error` at subscription.
+    public static func error(_ error: Swift.Error) -> Completable {
+        Completable(raw: Observable.error(error))
+    }
+
+    /// A `Completable` that never terminates.
+    public static func never() -> Completable {
+        Completable(raw: Observable.never())
+    }
+
+    /// Runs side effects on the trait's events, subscription and disposal.
+    /// - Note: Handlers run on the thread that delivers the event. See `Guides/Traits.md`.
+    public func `do`(
+        onError: ((Swift.Error) throws -> Void)? = nil,
+        afterError: ((Swift.Error) throws -> Void)? = nil,
+        onCompleted: (() throws -> Void)? = nil,
+        afterCompleted: (() throws -> Void)? = nil,
+        onSubscribe: (() -> Void)? = nil,
+        onSubscribed: (() -> Void)? = nil,
+        onDispose: (() -> Void)? = nil
+    ) -> Completable {
+        Completable(raw: primitiveSequence.source.do(
+            onError: onError, afterError: afterError, onCompleted: onCompleted, afterCompleted: afterCompleted,
+            onSubscribe: onSubscribe, onSubscribed: onSubscribed, onDispose: onDispose))
+    }
+
+    /// Completes instead of failing.
+    /// - Note: Delivers on the source's scheduler. See `Guides/Traits.md`.
+    public func catchAndReturn() -> Completable {
+        Completable(raw: primitiveSequence.source.catch { _ in .empty() })
+    }
+
+    /// Subscribes to `second` after this `Completable` completes; an error skips it.
+    ///
+    ///     self:   --|
+    ///     second:   --a|
+    ///     output: ----a|
+    ///
+    /// - Note: Delivers on `second`'s scheduler after completion. See `Guides/Traits.md`.
+    public func andThen<Element>(_ second: Single<Element>) -> Single<Element> {
+        Single(raw: primitiveSequence.source.neverAs(Element.self).concat(second.source))
+    }
+
+    /// Subscribes to `second` after this `Completable` completes; an error skips it.
+    /// - Note: Delivers on `second`'s scheduler after completion. See `Guides/Traits.md`.
+    public func andThen<Element>(_ second: Maybe<Element>) -> Maybe<Element> {
+        Maybe(raw: primitiveSequence.source.neverAs(Element.self).concat(second.source))
+    }
+
+    /// Subscribes to `second` after this `Completable` completes; an error skips it.
+    /// - Note: Delivers on `second`'s scheduler after completion. See `Guides/Traits.md`.
+    public func andThen(_ second: Completable) -> Completable {
+        Completable(raw: primitiveSequence.source.concat(second.source))
+    }
+
+    /// Subscribes to `second` after this `Completable` completes; an error skips it.
+    /// - Note: Delivers on `second`'s scheduler after completion. See `Guides/Traits.md`.
+    public func andThen<Element>(_ second: Observable<Element>) -> Observable<Element> {
+        primitiveSequence.source.neverAs(Element.self).concat(second)
+    }
+}
+
+extension ObservableType {
+    /// Returns a `Completable` that ignores the elements and forwards the terminal event.
+    ///
+    ///     source: --1--2--|
+    ///     output: --------|
+    ///
+    /// - Note: Delivers on the source's scheduler. See `Guides/Traits.md`.
+    public func asCompletable() -> Completable {
+        Completable(raw: IgnoreElementsProducer<Element, Never>(source: asObservable()))
+    }
+}
+
+extension Observable where Element == Never {
+    /// Retypes a sequence that has no elements (only its terminal event is forwarded).
+    func neverAs<Other>(_ type: Other.Type) -> Observable<Other> {
+        IgnoreElementsProducer<Never, Other>(source: self)
+    }
+}
+
+final private class IgnoreElementsSink<Source, Observer: ObserverType>: Sink<Observer>, ObserverType {
+    typealias Element = Source
+
+    func on(_ event: Event<Source>) {
+        switch event {
+        case .next: break
+        case .error(let error): forwardOn(.error(error))
+        case .completed: forwardOn(.completed)
+        }
+    }
+}
+
+final private class IgnoreElementsProducer<Source, Result>: Producer<Result> {
+    private let source: Observable<Source>
+
+    init(source: Observable<Source>) {
+        self.source = source
+    }
+
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Result {
+        let sink = IgnoreElementsSink<Source, Observer>(observer: observer, cancel: cancel)
+        return (sink, source.subscribe(sink))
+    }
+}
+
+/// Events compare by kind; errors by type and description (as `Event`).
+extension CompletableEvent: Equatable {
+    /// Whether both events are the same kind with equal errors.
+    public static func == (lhs: CompletableEvent, rhs: CompletableEvent) -> Bool {
+        switch (lhs, rhs) {
+        case (.completed, .completed): return true
+        case (.error(let l), .error(let r)): return errorsEqual(l, r)
+        default: return false
+        }
+    }
+}

@@ -1,0 +1,158 @@
+extension ObservableType {
+    /// Converts the sequence into a `Single`: its only element, emitted when the source completes.
+    ///
+    ///     source: --a-----|        --a--b        ---|
+    ///     output: --------a|       -----#        ---#
+    ///                              (moreThanOneElement)  (noElements)
+    ///
+    /// Fails with `RxError.moreThanOneElement` at a second element, and with
+    /// `RxError.noElements` when the source completes empty.
+    /// - Note: Delivers on the source's scheduler. See `Guides/Traits.md`.
+    public func asSingle() -> Single<Element> {
+        Single(raw: CollectProducer(source: asObservable(), mode: .single))
+    }
+
+    /// Converts the sequence into a `Maybe`: its only element (emitted when the source
+    /// completes), or empty completion.
+    ///
+    /// Fails with `RxError.moreThanOneElement` at a second element.
+    /// - Note: Delivers on the source's scheduler. See `Guides/Traits.md`.
+    public func asMaybe() -> Maybe<Element> {
+        Maybe(raw: CollectProducer(source: asObservable(), mode: .maybe))
+    }
+
+    /// Collects every element into one array, emitted when the source completes.
+    ///
+    ///     source: --1--2--|
+    ///     output: --------([1, 2]|)
+    ///
+    /// - Returns: A `Single` of all elements (`[]` for an empty source).
+    /// - Note: Delivers on the source's scheduler. See `Guides/Traits.md`.
+    public func toArray() -> Single<[Element]> {
+        Single(raw: ToArrayProducer(source: asObservable()))
+    }
+
+    /// The first element, or `nil` when the source completes empty.
+    ///
+    ///     source: --1--2--|        ---|
+    ///     output: --(1|)           ---(nil|)
+    ///
+    /// The source is disposed as soon as the first element arrives.
+    /// - Note: Delivers on the source's scheduler. See `Guides/Traits.md`.
+    public func first() -> Single<Element?> {
+        Single(raw: FirstProducer(source: asObservable()))
+    }
+}
+
+private enum CollectMode {
+    case single, maybe
+}
+
+final private class CollectSink<Observer: ObserverType>: Sink<Observer>, ObserverType {
+    typealias Element = Observer.Element
+    private let mode: CollectMode
+    private var element: Element?
+
+    init(mode: CollectMode, observer: Observer, cancel: Cancelable) {
+        self.mode = mode
+        super.init(observer: observer, cancel: cancel)
+    }
+
+    func on(_ event: Event<Element>) {
+        switch event {
+        case .next(let value):
+            if element != nil {
+                forwardOn(.error(RxError.moreThanOneElement))
+            } else {
+                element = value
+            }
+        case .error(let error):
+            forwardOn(.error(error))
+        case .completed:
+            if let element {
+                forwardOn(.next(element))
+                forwardOn(.completed)
+                return
+            }
+            switch mode {
+            case .single: forwardOn(.error(RxError.noElements))
+            case .maybe: forwardOn(.completed)
+            }
+        }
+    }
+}
+
+final private class CollectProducer<Element>: Producer<Element> {
+    private let source: Observable<Element>
+    private let mode: CollectMode
+
+    init(source: Observable<Element>, mode: CollectMode) {
+        self.source = source
+        self.mode = mode
+    }
+
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+        let sink = CollectSink(mode: mode, observer: observer, cancel: cancel)
+        return (sink, source.subscribe(sink))
+    }
+}
+
+final private class ToArraySink<Source, Observer: ObserverType>: Sink<Observer>, ObserverType where Observer.Element == [Source] {
+    typealias Element = Source
+    private var elements: [Source] = []
+
+    func on(_ event: Event<Source>) {
+        switch event {
+        case .next(let value):
+            elements.append(value)
+        case .error(let error):
+            forwardOn(.error(error))
+        case .completed:
+            forwardOn(.next(elements))
+            forwardOn(.completed)
+        }
+    }
+}
+
+final private class ToArrayProducer<Source>: Producer<[Source]> {
+    private let source: Observable<Source>
+
+    init(source: Observable<Source>) {
+        self.source = source
+    }
+
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == [Source] {
+        let sink = ToArraySink<Source, Observer>(observer: observer, cancel: cancel)
+        return (sink, source.subscribe(sink))
+    }
+}
+
+final private class FirstSink<Source, Observer: ObserverType>: Sink<Observer>, ObserverType where Observer.Element == Source? {
+    typealias Element = Source
+
+    func on(_ event: Event<Source>) {
+        switch event {
+        case .next(let value):
+            forwardOn(.next(value))
+            forwardOn(.completed)
+        case .error(let error):
+            forwardOn(.error(error))
+        case .completed:
+            forwardOn(.next(nil))
+            forwardOn(.completed)
+        }
+    }
+}
+
+final private class FirstProducer<Source>: Producer<Source?> {
+    private let source: Observable<Source>
+
+    init(source: Observable<Source>) {
+        self.source = source
+    }
+
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Source? {
+        let sink = FirstSink<Source, Observer>(observer: observer, cancel: cancel)
+        return (sink, source.subscribe(sink))
+    }
+}

@@ -1,0 +1,295 @@
+/// A sequence that never fails, delivers on the sharing scheduler and shares its subscription:
+/// the base of `Driver` and `Signal` (RxCocoa's traits, on every platform). See `Guides/Traits.md`.
+public struct SharedSequence<SharingStrategy: SharingStrategyProtocol, Element>: SharedSequenceConvertibleType {
+    let source: Observable<Element>
+
+    /// Wraps `source`, sharing it with the strategy's `share`.
+    init(_ source: Observable<Element>) {
+        self.source = SharingStrategy.share(source)
+    }
+
+    /// Wraps an already shared `source`.
+    init(raw source: Observable<Element>) {
+        self.source = source
+    }
+
+    /// Returns the underlying shared observable sequence.
+    public func asObservable() -> Observable<Element> { source }
+
+    /// Returns `self`.
+    public func asSharedSequence() -> SharedSequence<SharingStrategy, Element> { self }
+
+    /// The scheduler this kind of sequence delivers on (`SharingScheduler.make()`).
+    public static var scheduler: SchedulerType { SharingStrategy.scheduler }
+}
+
+/// How a `SharedSequence` delivers and shares its elements.
+public protocol SharingStrategyProtocol {
+    /// The scheduler elements are delivered on.
+    static var scheduler: SchedulerType { get }
+    /// Shares `source` among subscribers.
+    static func share<Element>(_ source: Observable<Element>) -> Observable<Element>
+}
+
+/// A type convertible to a `SharedSequence`.
+public protocol SharedSequenceConvertibleType: ObservableConvertibleType {
+    /// The sharing strategy.
+    associatedtype SharingStrategy: SharingStrategyProtocol
+    /// Returns the shared sequence.
+    func asSharedSequence() -> SharedSequence<SharingStrategy, Element>
+}
+
+/// `Driver`'s strategy: deliver on `SharingScheduler.make()`, replay the latest element.
+public struct DriverSharingStrategy: SharingStrategyProtocol {
+    /// `SharingScheduler.make()` (the main scheduler unless mocked).
+    public static var scheduler: SchedulerType { SharingScheduler.make() }
+    /// `share(replay: 1, scope: .whileConnected)`.
+    public static func share<Element>(_ source: Observable<Element>) -> Observable<Element> {
+        source.share(replay: 1, scope: .whileConnected)
+    }
+}
+
+/// `Signal`'s strategy: deliver on `SharingScheduler.make()`, replay nothing.
+public struct SignalSharingStrategy: SharingStrategyProtocol {
+    /// `SharingScheduler.make()` (the main scheduler unless mocked).
+    public static var scheduler: SchedulerType { SharingScheduler.make() }
+    /// `share(scope: .whileConnected)`.
+    public static func share<Element>(_ source: Observable<Element>) -> Observable<Element> {
+        source.share(scope: .whileConnected)
+    }
+}
+
+/// A UI-state sequence: never fails, delivers on the main scheduler, replays its latest element.
+public typealias Driver<Element> = SharedSequence<DriverSharingStrategy, Element>
+
+/// A UI-event sequence: never fails, delivers on the main scheduler, replays nothing.
+public typealias Signal<Element> = SharedSequence<SignalSharingStrategy, Element>
+
+/// The scheduler `Driver` and `Signal` conversions deliver on; swappable in tests.
+public enum SharingScheduler {
+    // Safety: the factory may capture a non-Sendable scheduler (a `TestScheduler` in tests); it is
+    // only installed by `mock`, whose caller drives that scheduler, as in RxCocoa.
+    private static let factory = LockedState(UncheckedSendable<() -> SchedulerType>({ MainScheduler.instance }))
+
+    /// Makes the scheduler used by an `asDriver`/`asSignal` conversion (`MainScheduler.instance`
+    /// unless inside `mock`).
+    public static var make: () -> SchedulerType {
+        factory.withLock { $0.value }
+    }
+
+    /// Runs `action` with every `Driver`/`Signal` conversion delivering on `scheduler`.
+    ///
+    ///     SharingScheduler.mock(scheduler: testScheduler) {
+    ///         let viewModel = ViewModel(...)   // its asDriver(...) calls use testScheduler
+    ///     }
+    ///
+    /// The scheduler is captured when a sequence is converted, so build the sequences inside
+    /// `action`. Not for concurrent use from parallel tests.
+    public static func mock(scheduler: SchedulerType, action: () throws -> Void) rethrows {
+        try mock(makeScheduler: { scheduler }, action: action)
+    }
+
+    /// Runs `action` with every `Driver`/`Signal` conversion using `makeScheduler()`.
+    public static func mock(makeScheduler: @escaping () -> SchedulerType, action: () throws -> Void) rethrows {
+        let previous = factory.withLock { state -> UncheckedSendable<() -> SchedulerType> in
+            defer { state = UncheckedSendable(makeScheduler) }
+            return state
+        }
+        defer { factory.withLock { $0 = previous } }
+        try action()
+    }
+}
+
+extension ObservableConvertibleType {
+    /// Converts to a `Driver` that emits `onErrorJustReturn` and completes instead of failing.
+    ///
+    ///     source: --1--#
+    ///     output: --1--(e|)      (delivered on the sharing scheduler, shared, replaying 1)
+    ///
+    /// - Note: Delivers on `SharingScheduler.make()` (the main scheduler). See `Guides/Traits.md`.
+    public func asDriver(onErrorJustReturn: Element) -> Driver<Element> {
+        Driver(asObservable().observe(on: DriverSharingStrategy.scheduler).catchAndReturn(onErrorJustReturn))
+    }
+
+    /// Converts to a `Driver` that continues with `onErrorDriveWith` instead of failing.
+    /// - Note: Delivers on `SharingScheduler.make()`. See `Guides/Traits.md`.
+    public func asDriver(onErrorDriveWith: Driver<Element>) -> Driver<Element> {
+        Driver(asObservable().observe(on: DriverSharingStrategy.scheduler).catch { _ in onErrorDriveWith.source })
+    }
+
+    /// Converts to a `Driver` that continues with the `Driver` `onErrorRecover` makes from the error.
+    /// - Note: Delivers on `SharingScheduler.make()`. See `Guides/Traits.md`.
+    public func asDriver(onErrorRecover: @escaping (Swift.Error) -> Driver<Element>) -> Driver<Element> {
+        Driver(asObservable().observe(on: DriverSharingStrategy.scheduler).catch { onErrorRecover($0).source })
+    }
+
+    /// Converts to a `Signal` that emits `onErrorJustReturn` and completes instead of failing.
+    /// - Note: Delivers on `SharingScheduler.make()`. See `Guides/Traits.md`.
+    public func asSignal(onErrorJustReturn: Element) -> Signal<Element> {
+        Signal(asObservable().observe(on: SignalSharingStrategy.scheduler).catchAndReturn(onErrorJustReturn))
+    }
+
+    /// Converts to a `Signal` that continues with `onErrorSignalWith` instead of failing.
+    /// - Note: Delivers on `SharingScheduler.make()`. See `Guides/Traits.md`.
+    public func asSignal(onErrorSignalWith: Signal<Element>) -> Signal<Element> {
+        Signal(asObservable().observe(on: SignalSharingStrategy.scheduler).catch { _ in onErrorSignalWith.source })
+    }
+
+    /// Converts to a `Signal` that continues with the `Signal` `onErrorRecover` makes from the error.
+    /// - Note: Delivers on `SharingScheduler.make()`. See `Guides/Traits.md`.
+    public func asSignal(onErrorRecover: @escaping (Swift.Error) -> Signal<Element>) -> Signal<Element> {
+        Signal(asObservable().observe(on: SignalSharingStrategy.scheduler).catch { onErrorRecover($0).source })
+    }
+}
+
+extension SharedSequence {
+    /// A shared sequence of one element, delivered on the sharing scheduler.
+    public static func just(_ element: Element) -> SharedSequence<SharingStrategy, Element> {
+        SharedSequence(raw: Observable.just(element, scheduler: SharingStrategy.scheduler))
+    }
+
+    /// A shared sequence that completes at once.
+    public static func empty() -> SharedSequence<SharingStrategy, Element> {
+        SharedSequence(raw: Observable.empty().subscribe(on: SharingStrategy.scheduler))
+    }
+
+    /// A shared sequence that never emits.
+    public static func never() -> SharedSequence<SharingStrategy, Element> {
+        SharedSequence(raw: Observable.never())
+    }
+
+    /// Transforms each element.
+    /// - Note: Delivers on the sharing scheduler. See `Guides/Traits.md`.
+    public func map<Result>(_ transform: @escaping (Element) -> Result) -> SharedSequence<SharingStrategy, Result> {
+        SharedSequence<SharingStrategy, Result>(source.map(transform))
+    }
+
+    /// Keeps the elements for which `predicate` holds.
+    /// - Note: Delivers on the sharing scheduler. See `Guides/Traits.md`.
+    public func filter(_ predicate: @escaping (Element) -> Bool) -> SharedSequence<SharingStrategy, Element> {
+        SharedSequence(source.filter(predicate))
+    }
+
+    /// Projects each element to a shared sequence and follows only the latest.
+    /// - Note: Delivers on the sharing scheduler. See `Guides/Traits.md`.
+    public func flatMapLatest<Result>(_ selector: @escaping (Element) -> SharedSequence<SharingStrategy, Result>) -> SharedSequence<SharingStrategy, Result> {
+        SharedSequence<SharingStrategy, Result>(source.flatMapLatest { selector($0).source })
+    }
+
+    /// Drops consecutive elements for which `comparer` says they are equal.
+    /// - Note: Delivers on the sharing scheduler. See `Guides/Traits.md`.
+    public func distinctUntilChanged(_ comparer: @escaping (Element, Element) -> Bool) -> SharedSequence<SharingStrategy, Element> {
+        SharedSequence(source.distinctUntilChanged(comparer))
+    }
+
+    /// Prepends `element`.
+    /// - Note: Delivers on the sharing scheduler. See `Guides/Traits.md`.
+    public func startWith(_ element: Element) -> SharedSequence<SharingStrategy, Element> {
+        SharedSequence(source.startWith(element))
+    }
+
+    /// Emits the running accumulation of the elements, starting from `seed`.
+    /// - Note: Delivers on the sharing scheduler. See `Guides/Traits.md`.
+    public func scan<Seed>(_ seed: Seed, accumulator: @escaping (Seed, Element) -> Seed) -> SharedSequence<SharingStrategy, Seed> {
+        SharedSequence<SharingStrategy, Seed>(source.scan(seed, accumulator: accumulator))
+    }
+
+    /// Combines each element with the latest element of `second`.
+    /// - Note: Delivers on the sharing scheduler. See `Guides/Traits.md`.
+    public func withLatestFrom<Second: SharedSequenceConvertibleType, Result>(_ second: Second, resultSelector: @escaping (Element, Second.Element) -> Result) -> SharedSequence<SharingStrategy, Result> {
+        SharedSequence<SharingStrategy, Result>(source.withLatestFrom(second.asSharedSequence().source, resultSelector: resultSelector))
+    }
+
+    /// Replaces each element with the latest element of `second`.
+    /// - Note: Delivers on the sharing scheduler. See `Guides/Traits.md`.
+    public func withLatestFrom<Second: SharedSequenceConvertibleType>(_ second: Second) -> SharedSequence<SharingStrategy, Second.Element> {
+        SharedSequence<SharingStrategy, Second.Element>(source.withLatestFrom(second.asSharedSequence().source))
+    }
+
+    /// Emits the latest element of each source whenever one emits (once both have).
+    /// - Note: Delivers on the sharing scheduler. See `Guides/Traits.md`.
+    public static func combineLatest<E1, E2>(
+        _ source1: SharedSequence<SharingStrategy, E1>, _ source2: SharedSequence<SharingStrategy, E2>,
+        resultSelector: @escaping (E1, E2) -> Element
+    ) -> SharedSequence<SharingStrategy, Element> {
+        SharedSequence(Observable.combineLatest(source1.source, source2.source, resultSelector: resultSelector))
+    }
+
+    /// Interleaves the elements of `sources`.
+    /// - Note: Delivers on the sharing scheduler. See `Guides/Traits.md`.
+    public static func merge(_ sources: SharedSequence<SharingStrategy, Element>...) -> SharedSequence<SharingStrategy, Element> {
+        SharedSequence(Observable.merge(sources.map { $0.source }))
+    }
+}
+
+extension SharedSequence where Element: Equatable {
+    /// Drops consecutive duplicate elements.
+    /// - Note: Delivers on the sharing scheduler. See `Guides/Traits.md`.
+    public func distinctUntilChanged() -> SharedSequence<SharingStrategy, Element> {
+        SharedSequence(source.distinctUntilChanged())
+    }
+}
+
+extension SharedSequence where SharingStrategy == DriverSharingStrategy {
+    /// Subscribes `observers` to the driver (elements and completion).
+    public func drive<Observer: ObserverType>(_ observers: Observer...) -> Disposable where Observer.Element == Element {
+        source.subscribe { event in observers.forEach { $0.on(event) } }
+    }
+
+    /// Sends every element to `relays`.
+    public func drive(_ relays: BehaviorRelay<Element>...) -> Disposable {
+        source.subscribe(onNext: { element in relays.forEach { $0.accept(element) } })
+    }
+
+    /// Sends every element to `relays`.
+    public func drive(_ relays: PublishRelay<Element>...) -> Disposable {
+        source.subscribe(onNext: { element in relays.forEach { $0.accept(element) } })
+    }
+
+    /// Sends every element to `relays`.
+    public func drive(_ relays: ReplayRelay<Element>...) -> Disposable {
+        source.subscribe(onNext: { element in relays.forEach { $0.accept(element) } })
+    }
+
+    /// Subscribes closures for elements, completion and disposal.
+    public func drive(onNext: ((Element) -> Void)? = nil, onCompleted: (() -> Void)? = nil, onDisposed: (() -> Void)? = nil) -> Disposable {
+        source.subscribe(onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
+    }
+
+    /// Subscribes closures that also receive `object`, held weakly.
+    public func drive<Object: AnyObject>(with object: Object, onNext: ((Object, Element) -> Void)? = nil, onCompleted: ((Object) -> Void)? = nil, onDisposed: ((Object) -> Void)? = nil) -> Disposable {
+        source.subscribe(with: object, onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
+    }
+}
+
+extension SharedSequence where SharingStrategy == SignalSharingStrategy {
+    /// Subscribes `observers` to the signal (elements and completion).
+    public func emit<Observer: ObserverType>(to observers: Observer...) -> Disposable where Observer.Element == Element {
+        source.subscribe { event in observers.forEach { $0.on(event) } }
+    }
+
+    /// Sends every element to `relays`.
+    public func emit(to relays: BehaviorRelay<Element>...) -> Disposable {
+        source.subscribe(onNext: { element in relays.forEach { $0.accept(element) } })
+    }
+
+    /// Sends every element to `relays`.
+    public func emit(to relays: PublishRelay<Element>...) -> Disposable {
+        source.subscribe(onNext: { element in relays.forEach { $0.accept(element) } })
+    }
+
+    /// Sends every element to `relays`.
+    public func emit(to relays: ReplayRelay<Element>...) -> Disposable {
+        source.subscribe(onNext: { element in relays.forEach { $0.accept(element) } })
+    }
+
+    /// Subscribes closures for elements, completion and disposal.
+    public func emit(onNext: ((Element) -> Void)? = nil, onCompleted: (() -> Void)? = nil, onDisposed: (() -> Void)? = nil) -> Disposable {
+        source.subscribe(onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
+    }
+
+    /// Subscribes closures that also receive `object`, held weakly.
+    public func emit<Object: AnyObject>(with object: Object, onNext: ((Object, Element) -> Void)? = nil, onCompleted: ((Object) -> Void)? = nil, onDisposed: ((Object) -> Void)? = nil) -> Disposable {
+        source.subscribe(with: object, onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
+    }
+}
