@@ -51,16 +51,20 @@ extension ObservableType {
     }
 }
 
-private struct RetryWhenState {
+private struct RetryWhenState<Failure> {
     /// Numbers the source subscriptions; events of an older one are ignored.
     var generation = 0
+    /// Failures waiting to be sent to the notifier (they are sent one at a time, in order).
+    var pendingFailures: [Failure] = []
+    /// Whether some thread is sending failures to the notifier.
+    var notifying = false
     /// Whether some thread is running the resubscribe loop.
     var looping = false
     /// Whether a trigger arrived while the loop was running (the loop subscribes again).
     var moveAgain = false
 }
 
-final private class RetryWhenSink<Observer: ObserverType, Failure: Swift.Error>: SerializingSink<Observer, RetryWhenState> {
+final private class RetryWhenSink<Observer: ObserverType, Failure: Swift.Error>: SerializingSink<Observer, RetryWhenState<Failure>> {
     typealias Element = Observer.Element
     private let source: Observable<Element>
     private let errors = PublishSubject<Failure>()
@@ -90,12 +94,36 @@ final private class RetryWhenSink<Observer: ObserverType, Failure: Swift.Error>:
             // The failed subscription is released at once; the notifier decides what comes next
             // (with no trigger the output just waits).
             subscription.dispose()
-            let current = withState { $0.generation == generation }
-            if current, !isDisposed { errors.onNext(failure) }
+            notify(failure, generation: generation)
             return
         }
         synchronized { state, outbox in
             if state.generation == generation { outbox.send(event) }
+        }
+    }
+
+    /// Sends `failure` to the notifier's input. Attempts may fail on different threads, so the
+    /// sends are serialized: a thread that finds another one sending just queues its failure.
+    private func notify(_ failure: Failure, generation: Int) {
+        let owner = withState { state -> Bool in
+            guard state.generation == generation else { return false }
+            state.pendingFailures.append(failure)
+            if state.notifying { return false }
+            state.notifying = true
+            return true
+        }
+        guard owner else { return }
+        while true {
+            let next = withState { state -> Failure? in
+                if isDisposed || state.pendingFailures.isEmpty {
+                    state.pendingFailures.removeAll()
+                    state.notifying = false
+                    return nil
+                }
+                return state.pendingFailures.removeFirst()
+            }
+            guard let next else { return }
+            errors.onNext(next)
         }
     }
 
