@@ -21,9 +21,12 @@ extension ObservableType {
         _ source1: O1, _ source2: O2,
         resultSelector: @escaping (O1.Element, O2.Element) throws -> Element
     ) -> Observable<Element> {
-        CombineLatest2(source1.asObservable(), source2.asObservable(), selection: .user { values in
+        CombineLatestArityProducer(arity: 2, values: (nil, nil) as (O1.Element?, O2.Element?), selection: .user { values in
             try resultSelector(values.0!, values.1!)
-        })
+        }) { sources in
+            sources.subscribe(source1.asObservable(), at: 0) { $0.0 = $1 }
+            sources.subscribe(source2.asObservable(), at: 1) { $0.1 = $1 }
+        }
     }
 
     /// Combines the latest elements of three sequences with `resultSelector` whenever any emits,
@@ -36,9 +39,13 @@ extension ObservableType {
         _ source1: O1, _ source2: O2, _ source3: O3,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element) throws -> Element
     ) -> Observable<Element> {
-        CombineLatest3(source1.asObservable(), source2.asObservable(), source3.asObservable(), selection: .user { values in
+        CombineLatestArityProducer(arity: 3, values: (nil, nil, nil) as (O1.Element?, O2.Element?, O3.Element?), selection: .user { values in
             try resultSelector(values.0!, values.1!, values.2!)
-        })
+        }) { sources in
+            sources.subscribe(source1.asObservable(), at: 0) { $0.0 = $1 }
+            sources.subscribe(source2.asObservable(), at: 1) { $0.1 = $1 }
+            sources.subscribe(source3.asObservable(), at: 2) { $0.2 = $1 }
+        }
     }
 
     /// Combines the latest elements of four sequences with `resultSelector` whenever any emits,
@@ -51,9 +58,14 @@ extension ObservableType {
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element) throws -> Element
     ) -> Observable<Element> {
-        CombineLatest4(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), selection: .user { values in
+        CombineLatestArityProducer(arity: 4, values: (nil, nil, nil, nil) as (O1.Element?, O2.Element?, O3.Element?, O4.Element?), selection: .user { values in
             try resultSelector(values.0!, values.1!, values.2!, values.3!)
-        })
+        }) { sources in
+            sources.subscribe(source1.asObservable(), at: 0) { $0.0 = $1 }
+            sources.subscribe(source2.asObservable(), at: 1) { $0.1 = $1 }
+            sources.subscribe(source3.asObservable(), at: 2) { $0.2 = $1 }
+            sources.subscribe(source4.asObservable(), at: 3) { $0.3 = $1 }
+        }
     }
 }
 
@@ -70,9 +82,12 @@ extension ObservableType where Element == Any {
     public static func combineLatest<O1: ObservableType, O2: ObservableType>(
         _ source1: O1, _ source2: O2
     ) -> Observable<(O1.Element, O2.Element)> {
-        CombineLatest2(source1.asObservable(), source2.asObservable(), selection: .library { values in
+        CombineLatestArityProducer(arity: 2, values: (nil, nil) as (O1.Element?, O2.Element?), selection: .library { values in
             (values.0!, values.1!)
-        })
+        }) { sources in
+            sources.subscribe(source1.asObservable(), at: 0) { $0.0 = $1 }
+            sources.subscribe(source2.asObservable(), at: 1) { $0.1 = $1 }
+        }
     }
 
     /// Emits a tuple of the latest elements of three sequences whenever any emits, once all have emitted.
@@ -83,9 +98,13 @@ extension ObservableType where Element == Any {
     public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3
     ) -> Observable<(O1.Element, O2.Element, O3.Element)> {
-        CombineLatest3(source1.asObservable(), source2.asObservable(), source3.asObservable(), selection: .library { values in
+        CombineLatestArityProducer(arity: 3, values: (nil, nil, nil) as (O1.Element?, O2.Element?, O3.Element?), selection: .library { values in
             (values.0!, values.1!, values.2!)
-        })
+        }) { sources in
+            sources.subscribe(source1.asObservable(), at: 0) { $0.0 = $1 }
+            sources.subscribe(source2.asObservable(), at: 1) { $0.1 = $1 }
+            sources.subscribe(source3.asObservable(), at: 2) { $0.2 = $1 }
+        }
     }
 
     /// Emits a tuple of the latest elements of four sequences whenever any emits, once all have emitted.
@@ -96,9 +115,14 @@ extension ObservableType where Element == Any {
     public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element)> {
-        CombineLatest4(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), selection: .library { values in
+        CombineLatestArityProducer(arity: 4, values: (nil, nil, nil, nil) as (O1.Element?, O2.Element?, O3.Element?, O4.Element?), selection: .library { values in
             (values.0!, values.1!, values.2!, values.3!)
-        })
+        }) { sources in
+            sources.subscribe(source1.asObservable(), at: 0) { $0.0 = $1 }
+            sources.subscribe(source2.asObservable(), at: 1) { $0.1 = $1 }
+            sources.subscribe(source3.asObservable(), at: 2) { $0.2 = $1 }
+            sources.subscribe(source4.asObservable(), at: 3) { $0.3 = $1 }
+        }
     }
 }
 
@@ -221,74 +245,5 @@ final class CombineLatestSink<Values, Observer: ObserverType>: SerializingSink<O
             }
             if disposeSource { subscriptions[index].dispose() }
         }
-    }
-}
-
-final private class CombineLatest2<E1, E2, Result>: Producer<Result> {
-    typealias Values = (E1?, E2?)
-    private let source1: Observable<E1>
-    private let source2: Observable<E2>
-    private let selection: ResultSelection<Values, Result>
-
-    init(_ source1: Observable<E1>, _ source2: Observable<E2>, selection: ResultSelection<Values, Result>) {
-        self.source1 = source1
-        self.source2 = source2
-        self.selection = selection
-    }
-
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Result {
-        let sink = CombineLatestSink(arity: 2, values: (nil, nil) as Values, selection: selection, observer: observer, cancel: cancel)
-        sink.subscribe(source1, at: 0) { values, element in values.0 = element }
-        sink.subscribe(source2, at: 1) { values, element in values.1 = element }
-        return (sink, sink.subscription)
-    }
-}
-
-final private class CombineLatest3<E1, E2, E3, Result>: Producer<Result> {
-    typealias Values = (E1?, E2?, E3?)
-    private let source1: Observable<E1>
-    private let source2: Observable<E2>
-    private let source3: Observable<E3>
-    private let selection: ResultSelection<Values, Result>
-
-    init(_ source1: Observable<E1>, _ source2: Observable<E2>, _ source3: Observable<E3>, selection: ResultSelection<Values, Result>) {
-        self.source1 = source1
-        self.source2 = source2
-        self.source3 = source3
-        self.selection = selection
-    }
-
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Result {
-        let sink = CombineLatestSink(arity: 3, values: (nil, nil, nil) as Values, selection: selection, observer: observer, cancel: cancel)
-        sink.subscribe(source1, at: 0) { values, element in values.0 = element }
-        sink.subscribe(source2, at: 1) { values, element in values.1 = element }
-        sink.subscribe(source3, at: 2) { values, element in values.2 = element }
-        return (sink, sink.subscription)
-    }
-}
-
-final private class CombineLatest4<E1, E2, E3, E4, Result>: Producer<Result> {
-    typealias Values = (E1?, E2?, E3?, E4?)
-    private let source1: Observable<E1>
-    private let source2: Observable<E2>
-    private let source3: Observable<E3>
-    private let source4: Observable<E4>
-    private let selection: ResultSelection<Values, Result>
-
-    init(_ source1: Observable<E1>, _ source2: Observable<E2>, _ source3: Observable<E3>, _ source4: Observable<E4>, selection: ResultSelection<Values, Result>) {
-        self.source1 = source1
-        self.source2 = source2
-        self.source3 = source3
-        self.source4 = source4
-        self.selection = selection
-    }
-
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Result {
-        let sink = CombineLatestSink(arity: 4, values: (nil, nil, nil, nil) as Values, selection: selection, observer: observer, cancel: cancel)
-        sink.subscribe(source1, at: 0) { values, element in values.0 = element }
-        sink.subscribe(source2, at: 1) { values, element in values.1 = element }
-        sink.subscribe(source3, at: 2) { values, element in values.2 = element }
-        sink.subscribe(source4, at: 3) { values, element in values.3 = element }
-        return (sink, sink.subscription)
     }
 }

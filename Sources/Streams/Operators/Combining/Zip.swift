@@ -20,9 +20,14 @@ extension ObservableType {
         _ source1: O1, _ source2: O2,
         resultSelector: @escaping (O1.Element, O2.Element) throws -> Element
     ) -> Observable<Element> {
-        Zip2(source1.asObservable(), source2.asObservable(), selection: .user { pair in
-            try resultSelector(pair.0, pair.1)
-        })
+        ZipArityProducer(
+            arity: 2, buffers: { (ZipBuffer(), ZipBuffer()) as (ZipBuffer<O1.Element>, ZipBuffer<O2.Element>) },
+            take: { buffers in (buffers.0.dequeue(), buffers.1.dequeue()) },
+            selection: .user { pair in try resultSelector(pair.0, pair.1) }
+        ) { sources in
+            sources.subscribe(source1.asObservable(), at: 0) { $0.0.enqueue($1) }
+            sources.subscribe(source2.asObservable(), at: 1) { $0.1.enqueue($1) }
+        }
     }
 }
 
@@ -39,7 +44,14 @@ extension ObservableType where Element == Any {
     public static func zip<O1: ObservableType, O2: ObservableType>(
         _ source1: O1, _ source2: O2
     ) -> Observable<(O1.Element, O2.Element)> {
-        Zip2(source1.asObservable(), source2.asObservable(), selection: .library { $0 })
+        ZipArityProducer(
+            arity: 2, buffers: { (ZipBuffer(), ZipBuffer()) as (ZipBuffer<O1.Element>, ZipBuffer<O2.Element>) },
+            take: { buffers in (buffers.0.dequeue(), buffers.1.dequeue()) },
+            selection: .library { $0 }
+        ) { sources in
+            sources.subscribe(source1.asObservable(), at: 0) { $0.0.enqueue($1) }
+            sources.subscribe(source2.asObservable(), at: 1) { $0.1.enqueue($1) }
+        }
     }
 }
 
@@ -190,29 +202,5 @@ final class ZipSink<Buffers, Arguments, Observer: ObserverType>: SerializingSink
             }
             if disposeSource { subscriptions[index].dispose() }
         }
-    }
-}
-
-final private class Zip2<E1, E2, Result>: Producer<Result> {
-    typealias Buffers = (ZipBuffer<E1>, ZipBuffer<E2>)
-    private let source1: Observable<E1>
-    private let source2: Observable<E2>
-    private let selection: ResultSelection<(E1, E2), Result>
-
-    init(_ source1: Observable<E1>, _ source2: Observable<E2>, selection: ResultSelection<(E1, E2), Result>) {
-        self.source1 = source1
-        self.source2 = source2
-        self.selection = selection
-    }
-
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Result {
-        let sink = ZipSink(
-            arity: 2, buffers: (ZipBuffer(), ZipBuffer()) as Buffers, completesEarly: false,
-            take: { buffers in (buffers.0.dequeue(), buffers.1.dequeue()) },
-            selection: selection, observer: observer, cancel: cancel
-        )
-        sink.subscribe(source1, at: 0) { buffers, element in buffers.0.enqueue(element) }
-        sink.subscribe(source2, at: 1) { buffers, element in buffers.1.enqueue(element) }
-        return (sink, sink.subscription)
     }
 }

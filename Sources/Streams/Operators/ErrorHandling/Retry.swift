@@ -32,7 +32,7 @@ extension ObservableType {
     /// - Note: Resubscribes on the thread of the error. See `Guides/ErrorHandling.md`.
     public func retry(_ maxAttemptCount: Int) -> Observable<Element> {
         precondition(maxAttemptCount >= 0, "retry(_:) requires a non-negative maxAttemptCount")
-        return CatchSequenceProducer(sources: AnySequence(repeatElement(asObservable(), count: maxAttemptCount)))
+        return CatchSequenceProducer(sources: AnySequence(Swift.repeatElement(asObservable(), count: maxAttemptCount)))
     }
 
     /// Subscribes to each sequence of `sequence` in turn while they fail; ends like the first one

@@ -1,0 +1,41 @@
+extension ObservableType {
+    /// Emits `element` over and over, forever.
+    ///
+    ///     Observable.repeatElement(7).take(3)
+    ///     output: (777|)
+    ///
+    /// The sequence never terminates by itself: bound it downstream (`take`, `take(until:)`, …) or
+    /// dispose it. On the default scheduler the elements are sent in a loop during `subscribe`,
+    /// which stops as soon as an operator below has stopped (see `Guides/Creating.md`); on another
+    /// scheduler each element is one scheduled step.
+    /// - Parameters:
+    ///   - element: The element to repeat.
+    ///   - scheduler: Where to emit (synchronously on subscribe by default).
+    /// - Returns: An endless sequence of `element`.
+    /// - Note: Delivers on the subscribing thread (default) or on `scheduler`. See `Guides/Creating.md`.
+    public static func repeatElement(_ element: Element, scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance) -> Observable<Element> {
+        RepeatProducer(element: element, scheduler: scheduler)
+    }
+}
+
+/// Yields the same element forever.
+private struct RepeatIterator<Element>: IteratorProtocol {
+    let element: Element
+    func next() -> Element? { element }
+}
+
+final private class RepeatProducer<Element>: Producer<Element> {
+    private let element: Element
+    private let scheduler: ImmediateSchedulerType
+
+    init(element: Element, scheduler: ImmediateSchedulerType) {
+        self.element = element
+        self.scheduler = scheduler
+    }
+
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+        let sink = IteratorSink<RepeatIterator<Element>, Observer>(observer: observer, cancel: cancel)
+        let subscription = sink.run(RepeatIterator(element: element), scheduler: scheduler)
+        return (sink, subscription)
+    }
+}

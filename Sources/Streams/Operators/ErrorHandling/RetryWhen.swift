@@ -1,0 +1,189 @@
+extension ObservableType {
+    /// Resubscribes to the source each time the notifier built from its errors emits an element.
+    ///
+    ///     source (1st): -a-#
+    ///     source (2nd):        -a-b|
+    ///     errors:          e
+    ///     notifier:        ----x          (e.g. errors.delay(4))
+    ///     output:       -a---------a-b|
+    ///
+    /// `notificationHandler` is called once per subscription with the sequence of the source's
+    /// errors of type `Error`; the sequence it returns is the notifier. Each element of the
+    /// notifier disposes the current source subscription and subscribes again; the notifier's
+    /// error or completion ends the output the same way (at once, even while the source runs). An
+    /// error that is not an `Error` is forwarded as is. The source completing completes the output.
+    /// - Parameter notificationHandler: Maps the errors to the resubscription triggers.
+    /// - Returns: The source, resubscribed on every trigger.
+    /// - Note: Resubscribes on the notifier's thread; resubscription is a loop, not a recursion,
+    ///   so a notifier that triggers synchronously does not grow the stack. See `Guides/ErrorHandling.md`.
+    public func retry<TriggerObservable: ObservableType, Error: Swift.Error>(
+        when notificationHandler: @escaping (Observable<Error>) -> TriggerObservable
+    ) -> Observable<Element> {
+        RetryWhenProducer(source: asObservable(), handler: { notificationHandler($0).asObservable().map { _ in () } })
+    }
+
+    /// Resubscribes to the source each time the notifier built from its errors emits an element.
+    ///
+    /// As `retry(when:)` for a typed error, with every error passed to the notifier.
+    /// - Parameter notificationHandler: Maps the errors to the resubscription triggers.
+    /// - Returns: The source, resubscribed on every trigger.
+    /// - Note: Resubscribes on the notifier's thread. See `Guides/ErrorHandling.md`.
+    public func retry<TriggerObservable: ObservableType>(
+        when notificationHandler: @escaping (Observable<Swift.Error>) -> TriggerObservable
+    ) -> Observable<Element> {
+        RetryWhenProducer(source: asObservable(), handler: { notificationHandler($0).asObservable().map { _ in () } })
+    }
+
+    /// Resubscribes when the notifier emits (renamed `retry(when:)`).
+    @available(*, deprecated, renamed: "retry(when:)")
+    public func retryWhen<TriggerObservable: ObservableType, Error: Swift.Error>(
+        _ notificationHandler: @escaping (Observable<Error>) -> TriggerObservable
+    ) -> Observable<Element> {
+        retry(when: notificationHandler)
+    }
+
+    /// Resubscribes when the notifier emits (renamed `retry(when:)`).
+    @available(*, deprecated, renamed: "retry(when:)")
+    public func retryWhen<TriggerObservable: ObservableType>(
+        _ notificationHandler: @escaping (Observable<Swift.Error>) -> TriggerObservable
+    ) -> Observable<Element> {
+        retry(when: notificationHandler)
+    }
+}
+
+private struct RetryWhenState<Failure> {
+    /// Numbers the source subscriptions; events of an older one are ignored.
+    var generation = 0
+    /// Failures waiting to be sent to the notifier (they are sent one at a time, in order).
+    var pendingFailures: [Failure] = []
+    /// Whether some thread is sending failures to the notifier.
+    var notifying = false
+    /// Whether some thread is running the resubscribe loop.
+    var looping = false
+    /// Whether a trigger arrived while the loop was running (the loop subscribes again).
+    var moveAgain = false
+}
+
+final private class RetryWhenSink<Observer: ObserverType, Failure: Swift.Error>: SerializingSink<Observer, RetryWhenState<Failure>> {
+    typealias Element = Observer.Element
+    private let source: Observable<Element>
+    private let errors = PublishSubject<Failure>()
+    private let attempt = SerialDisposable()
+    private let notifier = SingleAssignmentDisposable()
+
+    init(source: Observable<Element>, observer: Observer, cancel: Cancelable) {
+        self.source = source
+        super.init(state: RetryWhenState(), observer: observer, cancel: cancel)
+    }
+
+    func run(_ handler: (Observable<Failure>) -> Observable<Void>) -> Disposable {
+        let triggers = handler(errors.asObservable())
+        notifier.setDisposable(triggers.subscribe(SinkForward<Void> { [self] event in
+            switch event {
+            case .next: resubscribe()
+            case .error(let error): synchronized { _, outbox in outbox.send(.error(error)) }
+            case .completed: synchronized { _, outbox in outbox.send(.completed) }
+            }
+        }))
+        resubscribe()
+        return Disposables.create(attempt, notifier)
+    }
+
+    private func onSource(_ event: Event<Element>, generation: Int, subscription: Disposable) {
+        if case .error(let error) = event, let failure = error as? Failure {
+            // The failed subscription is released at once; the notifier decides what comes next
+            // (with no trigger the output just waits).
+            subscription.dispose()
+            notify(failure, generation: generation)
+            return
+        }
+        synchronized { state, outbox in
+            if state.generation == generation { outbox.send(event) }
+        }
+    }
+
+    /// Sends `failure` to the notifier's input. Attempts may fail on different threads, so the
+    /// sends are serialized: a thread that finds another one sending just queues its failure.
+    private func notify(_ failure: Failure, generation: Int) {
+        let owner = withState { state -> Bool in
+            guard state.generation == generation else { return false }
+            state.pendingFailures.append(failure)
+            if state.notifying { return false }
+            state.notifying = true
+            return true
+        }
+        guard owner else { return }
+        while true {
+            let next = withState { state -> Failure? in
+                if isDisposed || state.pendingFailures.isEmpty {
+                    state.pendingFailures.removeAll()
+                    state.notifying = false
+                    return nil
+                }
+                return state.pendingFailures.removeFirst()
+            }
+            guard let next else { return }
+            errors.onNext(next)
+        }
+    }
+
+    /// Disposes the current source subscription and subscribes again. A call made while the loop
+    /// runs (on this thread or another) only flags the loop to go round once more.
+    private func resubscribe() {
+        let owner = withState { state -> Bool in
+            if state.looping {
+                state.moveAgain = true
+                return false
+            }
+            state.looping = true
+            return true
+        }
+        guard owner else { return }
+        while true {
+            if isDisposed {
+                withState { $0.looping = false }
+                return
+            }
+            let generation = withState { state -> Int in
+                state.generation += 1
+                return state.generation
+            }
+            let subscription = SingleAssignmentDisposable()
+            attempt.disposable = subscription
+            subscription.setDisposable(source.subscribe(SinkForward<Element> { [self] event in
+                onSource(event, generation: generation, subscription: subscription)
+            }))
+            let again = withState { state -> Bool in
+                if state.moveAgain {
+                    state.moveAgain = false
+                    return true
+                }
+                state.looping = false
+                return false
+            }
+            if !again { return }
+        }
+    }
+
+    override func dispose() {
+        attempt.dispose()
+        notifier.dispose()
+        super.dispose()
+    }
+}
+
+final private class RetryWhenProducer<Element, Failure: Swift.Error>: Producer<Element> {
+    private let source: Observable<Element>
+    private let handler: (Observable<Failure>) -> Observable<Void>
+
+    init(source: Observable<Element>, handler: @escaping (Observable<Failure>) -> Observable<Void>) {
+        self.source = source
+        self.handler = handler
+    }
+
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+        let sink = RetryWhenSink<Observer, Failure>(source: source, observer: observer, cancel: cancel)
+        let subscription = sink.run(handler)
+        return (sink, subscription)
+    }
+}
