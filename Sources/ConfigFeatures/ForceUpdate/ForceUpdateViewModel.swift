@@ -161,14 +161,14 @@ public final class ForceUpdateViewModel: ForceUpdateViewModelInputs, ForceUpdate
         var watchedKeys: Set<String> = [requiredVersionKey]
         if let latestVersionKey { watchedKeys.insert(latestVersionKey) }
 
-        let initial = remoteConfig.fetchAndActivate()
+        let initial = remoteConfig.fetchAndActivate().asObservable()
             .map { _ in Step.check }
             .catch { error in
                 Observable.from([Step.failure(Self.fetchError(error)), Step.check])
             }
         let updates = remoteConfig.configUpdates
             .filter { update in !update.updatedKeys.isDisjoint(with: watchedKeys) }
-            .concatMap { _ in remoteConfig.activate().map { _ in Step.check } }
+            .concatMap { _ in remoteConfig.activate().asObservable().map { _ in Step.check } }
             .catch { error in Observable.just(Step.failure(Self.updatesError(error))) }
         let taps = openStoreTapped.map { Step.storeTapped }
 

@@ -143,7 +143,7 @@ public final class LaunchViewModel<Config: Decodable, Content>: LaunchViewModelI
     ) -> Observable<LaunchDecision> {
         switch strategy {
         case .fetchAndActivateBeforeShowing:
-            let fetched = remoteConfig.fetch()
+            let fetched = remoteConfig.fetch().asObservable()
                 .map { _ in LaunchDecision.fetched }
                 .catch { error in .just(.fellBack(.fetchFailed(LaunchRun<Config, Content>.configError(error)))) }
                 .observe(on: scheduler)
@@ -243,7 +243,7 @@ private final class LaunchRun<Config: Decodable, Content> {
     /// Fetches for the next launch; the result is stored by `RemoteConfig`, not activated.
     private func startBackgroundFetch() {
         let errors = errors
-        subscriptions.insert(remoteConfig.fetch()
+        subscriptions.insert(remoteConfig.fetch().asObservable()
             .observe(on: scheduler)
             .subscribe(onError: { errors.accept(.backgroundFetchFailed(Self.configError($0))) }))
     }

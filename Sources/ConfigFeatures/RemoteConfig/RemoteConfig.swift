@@ -286,14 +286,14 @@ public final class RemoteConfig: @unchecked Sendable {
     /// - Parameter expirationDuration: Seconds the last successful fetch stays fresh.
     /// - Returns: One `.success` then completion, or an error.
     /// - Note: Delivers on the client's scheduler. See Guides/RemoteConfig.md.
-    public func fetch(withExpirationDuration expirationDuration: TimeInterval) -> Observable<RemoteConfigFetchStatus> {
-        makeFetch { expirationDuration }
+    public func fetch(withExpirationDuration expirationDuration: TimeInterval) -> Single<RemoteConfigFetchStatus> {
+        makeFetch { expirationDuration }.asSingle()
     }
 
     /// `fetch(withExpirationDuration: configSettings.minimumFetchInterval)`, reading the
     /// interval at subscription.
-    public func fetch() -> Observable<RemoteConfigFetchStatus> {
-        makeFetch { [self] in configSettings.minimumFetchInterval }
+    public func fetch() -> Single<RemoteConfigFetchStatus> {
+        makeFetch { [self] in configSettings.minimumFetchInterval }.asSingle()
     }
 
     private func makeFetch(expiration: @escaping () -> TimeInterval) -> Observable<RemoteConfigFetchStatus> {
@@ -320,7 +320,7 @@ public final class RemoteConfig: @unchecked Sendable {
     ///
     /// Cold: the activation happens at subscription; the result is delivered on the scheduler.
     /// - Note: Delivers on the client's scheduler. See Guides/RemoteConfig.md.
-    public func activate() -> Observable<Bool> {
+    public func activate() -> Single<Bool> {
         Observable.create { [self] observer in
             let changed = activateNow()
             return scheduler.schedule(()) { _ in
@@ -328,7 +328,7 @@ public final class RemoteConfig: @unchecked Sendable {
                 observer.onCompleted()
                 return Disposables.create()
             }
-        }
+        }.asSingle()
     }
 
     /// Fetches (with `minimumFetchInterval`), then activates.
@@ -337,7 +337,7 @@ public final class RemoteConfig: @unchecked Sendable {
     /// when the last fetch was still fresh; either way the fetched config is activated. A failed
     /// fetch is an error (`RemoteConfigError`) and activates nothing.
     /// - Note: Delivers on the client's scheduler. See Guides/RemoteConfig.md.
-    public func fetchAndActivate() -> Observable<RemoteConfigFetchAndActivateStatus> {
+    public func fetchAndActivate() -> Single<RemoteConfigFetchAndActivateStatus> {
         Observable.create { [self] observer in
             let delivery = SerialDisposable()
             performFetch(expiration: configSettings.minimumFetchInterval, fetchType: .base) { outcome in
@@ -357,7 +357,7 @@ public final class RemoteConfig: @unchecked Sendable {
                 }
             }
             return delivery
-        }
+        }.asSingle()
     }
 
     /// Realtime updates: emits the keys whose fetched value differs from the active one each time

@@ -355,7 +355,7 @@ final class ItemListViewModelTests: XCTestCase {
             }
             // Wait for the last fetch: a fetch joins the one in flight, if any.
             let drained = DispatchSemaphore(value: 0)
-            _ = remoteConfig.fetch(withExpirationDuration: 1e9).subscribe(onError: { _ in drained.signal() }, onCompleted: { drained.signal() })
+            _ = remoteConfig.fetch(withExpirationDuration: 1e9).asObservable().subscribe(onError: { _ in drained.signal() }, onCompleted: { drained.signal() })
             XCTAssertEqual(drained.wait(timeout: .now() + 30), .success)
             queue.sync {}
             queue.sync {}

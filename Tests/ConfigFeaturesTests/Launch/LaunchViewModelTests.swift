@@ -629,7 +629,7 @@ final class LaunchViewModelTests: XCTestCase {
                 // Wait for any backend call still in flight: a fetch joins it (or is served
                 // from the last fetch, or makes a new one) and ends when it ends.
                 let drained = DispatchSemaphore(value: 0)
-                _ = remoteConfig.fetch(withExpirationDuration: 1e9).subscribe(onError: { _ in drained.signal() }, onCompleted: { drained.signal() })
+                _ = remoteConfig.fetch(withExpirationDuration: 1e9).asObservable().subscribe(onError: { _ in drained.signal() }, onCompleted: { drained.signal() })
                 if drained.wait(timeout: .now() + 10) == .timedOut { unsettled.withLock { $0 += 1 } }
                 let values = splash.withLock { $0 }
                 // A subscriber that comes after the splash is hidden sees only `false`.

@@ -39,7 +39,7 @@ final class RemoteConfigStressTests: XCTestCase {
                     case 0:
                         group.enter()
                         let finished = LockedState(false)
-                        _ = remoteConfig.fetch(withExpirationDuration: 0).subscribe(
+                        _ = remoteConfig.fetch(withExpirationDuration: 0).asObservable().subscribe(
                             onNext: { status in
                                 tally.withLock { $0.fetchSuccesses += status == .success ? 1 : 0 }
                             },
@@ -55,7 +55,7 @@ final class RemoteConfigStressTests: XCTestCase {
                         )
                     case 1:
                         group.enter()
-                        _ = remoteConfig.activate().subscribe(onNext: { _ in tally.withLock { $0.activations += 1 } }, onCompleted: { group.leave() })
+                        _ = remoteConfig.activate().subscribe(onSuccess: { _ in tally.withLock { $0.activations += 1 }; group.leave() })
                     case 2:
                         _ = remoteConfig.keys(withPrefix: "k")
                         _ = remoteConfig.lastFetchStatus

@@ -14,17 +14,17 @@ func settings(interval: TimeInterval = 43_200, timeout: TimeInterval = 60) -> Re
 
 extension TestScheduler {
     /// Subscribes `make()` at `time`, recording its events; the subscription ends by itself.
-    func record<Element>(at time: TestTime, _ make: @escaping () -> Observable<Element>) -> TestableObserver<Element> {
-        let observer = createObserver(Element.self)
-        scheduleAt(time) { _ = make().subscribe(observer) }
+    func record<Source: ObservableConvertibleType>(at time: TestTime, _ make: @escaping () -> Source) -> TestableObserver<Source.Element> {
+        let observer = createObserver(Source.Element.self)
+        scheduleAt(time) { _ = make().asObservable().subscribe(observer) }
         return observer
     }
 
     /// Subscribes `make()` at `subscribe` and disposes it at `dispose`, recording its events.
-    func record<Element>(at subscribe: TestTime, disposeAt dispose: TestTime, _ make: @escaping () -> Observable<Element>) -> TestableObserver<Element> {
-        let observer = createObserver(Element.self)
+    func record<Source: ObservableConvertibleType>(at subscribe: TestTime, disposeAt dispose: TestTime, _ make: @escaping () -> Source) -> TestableObserver<Source.Element> {
+        let observer = createObserver(Source.Element.self)
         let subscription = SerialDisposable()
-        scheduleAt(subscribe) { subscription.disposable = make().subscribe(observer) }
+        scheduleAt(subscribe) { subscription.disposable = make().asObservable().subscribe(observer) }
         scheduleAt(dispose) { subscription.dispose() }
         return observer
     }
