@@ -1,11 +1,10 @@
 extension ObservableType {
     /// Splits the sequence into groups of elements sharing a key, one group per distinct key.
     ///
-    ///     source: -a1-b1-a2-b2-c1-|
-    ///     output: -A--B--------C--|       (keySelector: the letter)
-    ///     A:       1-----2--------|
-    ///     B:          1-----2-----|
-    ///     C:                   1--|
+    ///     source: -1-2-3-4-5-|
+    ///     output: -O-E-------|     (keySelector: { $0 % 2 }; O: key 1, E: key 0)
+    ///     O:       1---3---5-|
+    ///     E:         2---4---|
     ///
     /// The first element with a new key emits a `GroupedObservable` for that key, then the
     /// element is sent to the group; subscribe to the group synchronously in `onNext` to see that

@@ -2,7 +2,7 @@ extension ObservableType {
     /// Splits the sequence into windows, each closed after `timeSpan` or after `count` elements, whichever comes first.
     ///
     ///     source:  -1-2-3--4--------|
-    ///     output:  a----b----c----d-(e|)     (count: 3, timeSpan: 5 frames)
+    ///     output:  a----b----c----d-|     (count: 3, timeSpan: 5 frames)
     ///     a:       -1-2-(3|)
     ///     b:            ---4-|
     ///     c:                 -----|
