@@ -1,0 +1,133 @@
+// Generated: SharedSequence (Driver/Signal) combineLatest arities 3-8 with resultSelector, 2-8 as tuples.
+
+extension SharedSequence {
+    /// Emits `resultSelector` of the latest element of each of 3 sources whenever one emits
+    /// (once all have); completes when all complete.
+    /// - Note: Delivers on the sharing scheduler. See `Guides/Traits.md`.
+    public static func combineLatest<E1, E2, E3>(
+        _ source1: SharedSequence<SharingStrategy, E1>, _ source2: SharedSequence<SharingStrategy, E2>, _ source3: SharedSequence<SharingStrategy, E3>,
+        resultSelector: @escaping (E1, E2, E3) -> Element
+    ) -> SharedSequence<SharingStrategy, Element> {
+        SharedSequence(Observable.combineLatest(source1.source, source2.source, source3.source, resultSelector: resultSelector))
+    }
+
+    /// Emits `resultSelector` of the latest element of each of 4 sources whenever one emits
+    /// (once all have); completes when all complete.
+    /// - Note: Delivers on the sharing scheduler. See `Guides/Traits.md`.
+    public static func combineLatest<E1, E2, E3, E4>(
+        _ source1: SharedSequence<SharingStrategy, E1>, _ source2: SharedSequence<SharingStrategy, E2>, _ source3: SharedSequence<SharingStrategy, E3>, _ source4: SharedSequence<SharingStrategy, E4>,
+        resultSelector: @escaping (E1, E2, E3, E4) -> Element
+    ) -> SharedSequence<SharingStrategy, Element> {
+        SharedSequence(Observable.combineLatest(source1.source, source2.source, source3.source, source4.source, resultSelector: resultSelector))
+    }
+
+    /// Emits `resultSelector` of the latest element of each of 5 sources whenever one emits
+    /// (once all have); completes when all complete.
+    /// - Note: Delivers on the sharing scheduler. See `Guides/Traits.md`.
+    public static func combineLatest<E1, E2, E3, E4, E5>(
+        _ source1: SharedSequence<SharingStrategy, E1>, _ source2: SharedSequence<SharingStrategy, E2>, _ source3: SharedSequence<SharingStrategy, E3>, _ source4: SharedSequence<SharingStrategy, E4>, _ source5: SharedSequence<SharingStrategy, E5>,
+        resultSelector: @escaping (E1, E2, E3, E4, E5) -> Element
+    ) -> SharedSequence<SharingStrategy, Element> {
+        SharedSequence(Observable.combineLatest(source1.source, source2.source, source3.source, source4.source, source5.source, resultSelector: resultSelector))
+    }
+
+    /// Emits `resultSelector` of the latest element of each of 6 sources whenever one emits
+    /// (once all have); completes when all complete.
+    /// - Note: Delivers on the sharing scheduler. See `Guides/Traits.md`.
+    public static func combineLatest<E1, E2, E3, E4, E5, E6>(
+        _ source1: SharedSequence<SharingStrategy, E1>, _ source2: SharedSequence<SharingStrategy, E2>, _ source3: SharedSequence<SharingStrategy, E3>, _ source4: SharedSequence<SharingStrategy, E4>, _ source5: SharedSequence<SharingStrategy, E5>, _ source6: SharedSequence<SharingStrategy, E6>,
+        resultSelector: @escaping (E1, E2, E3, E4, E5, E6) -> Element
+    ) -> SharedSequence<SharingStrategy, Element> {
+        SharedSequence(Observable.combineLatest(source1.source, source2.source, source3.source, source4.source, source5.source, source6.source, resultSelector: resultSelector))
+    }
+
+    /// Emits `resultSelector` of the latest element of each of 7 sources whenever one emits
+    /// (once all have); completes when all complete.
+    /// - Note: Delivers on the sharing scheduler. See `Guides/Traits.md`.
+    public static func combineLatest<E1, E2, E3, E4, E5, E6, E7>(
+        _ source1: SharedSequence<SharingStrategy, E1>, _ source2: SharedSequence<SharingStrategy, E2>, _ source3: SharedSequence<SharingStrategy, E3>, _ source4: SharedSequence<SharingStrategy, E4>, _ source5: SharedSequence<SharingStrategy, E5>, _ source6: SharedSequence<SharingStrategy, E6>, _ source7: SharedSequence<SharingStrategy, E7>,
+        resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7) -> Element
+    ) -> SharedSequence<SharingStrategy, Element> {
+        SharedSequence(Observable.combineLatest(source1.source, source2.source, source3.source, source4.source, source5.source, source6.source, source7.source, resultSelector: resultSelector))
+    }
+
+    /// Emits `resultSelector` of the latest element of each of 8 sources whenever one emits
+    /// (once all have); completes when all complete.
+    /// - Note: Delivers on the sharing scheduler. See `Guides/Traits.md`.
+    public static func combineLatest<E1, E2, E3, E4, E5, E6, E7, E8>(
+        _ source1: SharedSequence<SharingStrategy, E1>, _ source2: SharedSequence<SharingStrategy, E2>, _ source3: SharedSequence<SharingStrategy, E3>, _ source4: SharedSequence<SharingStrategy, E4>, _ source5: SharedSequence<SharingStrategy, E5>, _ source6: SharedSequence<SharingStrategy, E6>, _ source7: SharedSequence<SharingStrategy, E7>, _ source8: SharedSequence<SharingStrategy, E8>,
+        resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7, E8) -> Element
+    ) -> SharedSequence<SharingStrategy, Element> {
+        SharedSequence(Observable.combineLatest(source1.source, source2.source, source3.source, source4.source, source5.source, source6.source, source7.source, source8.source, resultSelector: resultSelector))
+    }
+}
+
+extension SharedSequence where Element == Any {
+    /// Emits a tuple of the latest element of each source whenever one emits (once all have);
+    /// completes when all complete.
+    ///
+    ///     source1: --1-----2-----
+    ///     source2: -----a-----b--
+    ///     output:  -----A--B--C--     (A = (1, a), B = (2, a), C = (2, b))
+    ///
+    /// - Note: Delivers on the sharing scheduler. See `Guides/Traits.md`.
+    public static func combineLatest<E1, E2>(
+        _ source1: SharedSequence<SharingStrategy, E1>, _ source2: SharedSequence<SharingStrategy, E2>
+    ) -> SharedSequence<SharingStrategy, (E1, E2)> {
+        SharedSequence<SharingStrategy, (E1, E2)>(Observable.combineLatest(source1.source, source2.source))
+    }
+
+    /// Emits a tuple of the latest element of each of 3 sources whenever one emits (once all
+    /// have); completes when all complete.
+    /// - Note: Delivers on the sharing scheduler. See `Guides/Traits.md`.
+    public static func combineLatest<E1, E2, E3>(
+        _ source1: SharedSequence<SharingStrategy, E1>, _ source2: SharedSequence<SharingStrategy, E2>, _ source3: SharedSequence<SharingStrategy, E3>
+    ) -> SharedSequence<SharingStrategy, (E1, E2, E3)> {
+        SharedSequence<SharingStrategy, (E1, E2, E3)>(Observable.combineLatest(source1.source, source2.source, source3.source))
+    }
+
+    /// Emits a tuple of the latest element of each of 4 sources whenever one emits (once all
+    /// have); completes when all complete.
+    /// - Note: Delivers on the sharing scheduler. See `Guides/Traits.md`.
+    public static func combineLatest<E1, E2, E3, E4>(
+        _ source1: SharedSequence<SharingStrategy, E1>, _ source2: SharedSequence<SharingStrategy, E2>, _ source3: SharedSequence<SharingStrategy, E3>, _ source4: SharedSequence<SharingStrategy, E4>
+    ) -> SharedSequence<SharingStrategy, (E1, E2, E3, E4)> {
+        SharedSequence<SharingStrategy, (E1, E2, E3, E4)>(Observable.combineLatest(source1.source, source2.source, source3.source, source4.source))
+    }
+
+    /// Emits a tuple of the latest element of each of 5 sources whenever one emits (once all
+    /// have); completes when all complete.
+    /// - Note: Delivers on the sharing scheduler. See `Guides/Traits.md`.
+    public static func combineLatest<E1, E2, E3, E4, E5>(
+        _ source1: SharedSequence<SharingStrategy, E1>, _ source2: SharedSequence<SharingStrategy, E2>, _ source3: SharedSequence<SharingStrategy, E3>, _ source4: SharedSequence<SharingStrategy, E4>, _ source5: SharedSequence<SharingStrategy, E5>
+    ) -> SharedSequence<SharingStrategy, (E1, E2, E3, E4, E5)> {
+        SharedSequence<SharingStrategy, (E1, E2, E3, E4, E5)>(Observable.combineLatest(source1.source, source2.source, source3.source, source4.source, source5.source))
+    }
+
+    /// Emits a tuple of the latest element of each of 6 sources whenever one emits (once all
+    /// have); completes when all complete.
+    /// - Note: Delivers on the sharing scheduler. See `Guides/Traits.md`.
+    public static func combineLatest<E1, E2, E3, E4, E5, E6>(
+        _ source1: SharedSequence<SharingStrategy, E1>, _ source2: SharedSequence<SharingStrategy, E2>, _ source3: SharedSequence<SharingStrategy, E3>, _ source4: SharedSequence<SharingStrategy, E4>, _ source5: SharedSequence<SharingStrategy, E5>, _ source6: SharedSequence<SharingStrategy, E6>
+    ) -> SharedSequence<SharingStrategy, (E1, E2, E3, E4, E5, E6)> {
+        SharedSequence<SharingStrategy, (E1, E2, E3, E4, E5, E6)>(Observable.combineLatest(source1.source, source2.source, source3.source, source4.source, source5.source, source6.source))
+    }
+
+    /// Emits a tuple of the latest element of each of 7 sources whenever one emits (once all
+    /// have); completes when all complete.
+    /// - Note: Delivers on the sharing scheduler. See `Guides/Traits.md`.
+    public static func combineLatest<E1, E2, E3, E4, E5, E6, E7>(
+        _ source1: SharedSequence<SharingStrategy, E1>, _ source2: SharedSequence<SharingStrategy, E2>, _ source3: SharedSequence<SharingStrategy, E3>, _ source4: SharedSequence<SharingStrategy, E4>, _ source5: SharedSequence<SharingStrategy, E5>, _ source6: SharedSequence<SharingStrategy, E6>, _ source7: SharedSequence<SharingStrategy, E7>
+    ) -> SharedSequence<SharingStrategy, (E1, E2, E3, E4, E5, E6, E7)> {
+        SharedSequence<SharingStrategy, (E1, E2, E3, E4, E5, E6, E7)>(Observable.combineLatest(source1.source, source2.source, source3.source, source4.source, source5.source, source6.source, source7.source))
+    }
+
+    /// Emits a tuple of the latest element of each of 8 sources whenever one emits (once all
+    /// have); completes when all complete.
+    /// - Note: Delivers on the sharing scheduler. See `Guides/Traits.md`.
+    public static func combineLatest<E1, E2, E3, E4, E5, E6, E7, E8>(
+        _ source1: SharedSequence<SharingStrategy, E1>, _ source2: SharedSequence<SharingStrategy, E2>, _ source3: SharedSequence<SharingStrategy, E3>, _ source4: SharedSequence<SharingStrategy, E4>, _ source5: SharedSequence<SharingStrategy, E5>, _ source6: SharedSequence<SharingStrategy, E6>, _ source7: SharedSequence<SharingStrategy, E7>, _ source8: SharedSequence<SharingStrategy, E8>
+    ) -> SharedSequence<SharingStrategy, (E1, E2, E3, E4, E5, E6, E7, E8)> {
+        SharedSequence<SharingStrategy, (E1, E2, E3, E4, E5, E6, E7, E8)>(Observable.combineLatest(source1.source, source2.source, source3.source, source4.source, source5.source, source6.source, source7.source, source8.source))
+    }
+}
