@@ -19,9 +19,11 @@ let package = Package(
         .executableTarget(name: "item-list-demo", dependencies: ["StreamsDemos"], path: "Examples/ItemListDemo"),
         .executableTarget(name: "force-update-demo", dependencies: ["StreamsDemos"], path: "Examples/ForceUpdateDemo"),
         .executableTarget(name: "group-comments-demo", dependencies: ["StreamsDemos"], path: "Examples/GroupCommentsDemo"),
-        .executableTarget(name: "streams-bench", dependencies: ["Streams"], path: "Benchmarks/StreamsBench"),
+        .target(name: "StreamsBenchmarks", dependencies: ["Streams"], path: "Benchmarks/StreamsBenchmarks"),
+        .executableTarget(name: "streams-bench", dependencies: ["StreamsBenchmarks"], path: "Benchmarks/StreamsBench"),
         .testTarget(name: "StreamsTests", dependencies: ["Streams", "StreamsTest"]),
         .testTarget(name: "StreamsTestTests", dependencies: ["Streams", "StreamsTest"]),
+        .testTarget(name: "StreamsBenchmarksTests", dependencies: ["StreamsBenchmarks", "Streams", "StreamsTest"]),
         .testTarget(name: "ConfigFeaturesTests", dependencies: ["ConfigFeatures", "Streams", "StreamsTest"]),
     ],
     swiftLanguageModes: [.v6]

@@ -3,7 +3,7 @@
 //
 //   swift run -c release streams-bench [--filter NAME] [--json] [--runs N] [--scale F] [--list]
 import Foundation
-import Streams
+import StreamsBenchmarks
 
 let usage = """
     usage: streams-bench [--filter NAME] [--json] [--runs N] [--scale F] [--list]
@@ -71,10 +71,10 @@ if !json {
           + pad("ns/ev best", 12) + pad("ns/ev med", 11) + pad("peak MB", 9) + "  checksum")
 }
 
-var results: [Result] = []
+var results: [BenchmarkResult] = []
 var failed: [String] = []
 for workload in selected {
-    let size = max(1, Int((Double(workload.baseSize) * scale).rounded()))
+    let size = workload.size(at: scale)
     guard let result = measure(workload, size: size, runs: runs) else {
         failed.append(workload.name)
         continue

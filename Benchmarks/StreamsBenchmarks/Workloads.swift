@@ -6,19 +6,49 @@ import Streams
 /// `run` performs the work once and returns a checksum of everything the final observer saw;
 /// `expected` computes the same checksum with plain loops (no Streams), so a wrong or dropped
 /// delivery fails the run instead of producing a fast but meaningless number.
-struct Workload {
+public struct Workload {
     /// The name used by `--filter` and in the reports (as in issue 6).
-    let name: String
+    public let name: String
     /// What one counted "event" is ("event", "delivery", "chain").
-    let unit: String
-    /// The size at `--scale 1` (what `run` receives is this times the scale, at least 1).
-    let baseSize: Int
-    /// How many units a run of size `n` performs (the divisor for ns per event).
-    let events: (Int) -> Int
-    /// The checksum a correct run of size `n` produces.
-    let expected: (Int) -> Int
-    /// Runs the workload at size `n` and returns its checksum.
-    let run: (Int) -> Int
+    public let unit: String
+    /// The size at scale 1 (what a run receives is this times the scale, at least 1).
+    public let baseSize: Int
+    private let eventsForSize: (Int) -> Int
+    private let expectedForSize: (Int) -> Int
+    private let runForSize: (Int) -> Int
+
+    init(name: String, unit: String, baseSize: Int, events: @escaping (Int) -> Int,
+         expected: @escaping (Int) -> Int, run: @escaping (Int) -> Int) {
+        self.name = name
+        self.unit = unit
+        self.baseSize = baseSize
+        self.eventsForSize = events
+        self.expectedForSize = expected
+        self.runForSize = run
+    }
+
+    /// The size a run at `scale` uses: `baseSize` times `scale`, rounded, at least 1.
+    public func size(at scale: Double) -> Int {
+        max(1, Int((Double(baseSize) * scale).rounded()))
+    }
+
+    /// How many units a run of size `size` performs (the divisor for ns per event).
+    public func events(size: Int) -> Int { eventsForSize(size) }
+
+    /// How many units a run at `scale` performs.
+    public func events(at scale: Double) -> Int { eventsForSize(size(at: scale)) }
+
+    /// The checksum a correct run of size `size` produces (computed with plain loops).
+    public func expected(size: Int) -> Int { expectedForSize(size) }
+
+    /// The checksum a correct run at `scale` produces.
+    public func expected(at scale: Double) -> Int { expectedForSize(size(at: scale)) }
+
+    /// Runs the workload once at size `size` and returns its checksum.
+    public func run(size: Int) -> Int { runForSize(size) }
+
+    /// Runs the workload once at `scale` and returns its checksum.
+    public func run(at scale: Double) -> Int { runForSize(size(at: scale)) }
 }
 
 /// A wrapping running sum behind a pointer: the cheapest possible observer body (a captured
@@ -51,7 +81,7 @@ final class ClosureBox {
 func makeBox(_ call: @escaping (Int) -> Void) -> ClosureBox { ClosureBox(call) }
 
 /// Every workload of issue 6, plus the `direct_closure` floor, in report order.
-func allWorkloads() -> [Workload] {
+public func allWorkloads() -> [Workload] {
     let million = 1_000_000
     return [
         // The floor: a loop calling a stored closure (what one delivery cannot beat).

@@ -6,7 +6,7 @@ import Darwin
 #endif
 
 /// Nanoseconds on the monotonic clock.
-func monotonicNanoseconds() -> UInt64 {
+public func monotonicNanoseconds() -> UInt64 {
     DispatchTime.now().uptimeNanoseconds
 }
 
@@ -14,7 +14,7 @@ func monotonicNanoseconds() -> UInt64 {
 /// `peakResidentMegabytes()` reports the peak of the coming workload only. Returns whether
 /// the reset worked; when it did not, the peak is the process's so far.
 @discardableResult
-func resetPeakResident() -> Bool {
+public func resetPeakResident() -> Bool {
     #if os(Linux)
     guard let file = fopen("/proc/self/clear_refs", "w") else { return false }
     let written = fputs("5", file)
@@ -25,7 +25,7 @@ func resetPeakResident() -> Bool {
 }
 
 /// Peak resident set size in MB: VmHWM from /proc/self/status on Linux, else getrusage.
-func peakResidentMegabytes() -> Double {
+public func peakResidentMegabytes() -> Double {
     #if os(Linux)
     if let file = fopen("/proc/self/status", "r") {
         defer { fclose(file) }
@@ -50,26 +50,35 @@ func peakResidentMegabytes() -> Double {
 }
 
 /// The measured outcome of one workload.
-struct Result {
-    let name: String
-    let unit: String
-    let events: Int
-    let best: Double
-    let median: Double
-    let peakResidentMB: Double
-    let checksum: Int
-    var nanosecondsPerEvent: Double { best * 1e9 / Double(max(events, 1)) }
-    var medianNanosecondsPerEvent: Double { median * 1e9 / Double(max(events, 1)) }
+public struct BenchmarkResult: Sendable {
+    /// The workload's name.
+    public let name: String
+    /// What one counted event is ("event", "delivery", "chain").
+    public let unit: String
+    /// How many units each run performed.
+    public let events: Int
+    /// The fastest run's wall time, in seconds.
+    public let best: Double
+    /// The median run's wall time, in seconds.
+    public let median: Double
+    /// The peak resident set size during the workload, in MB.
+    public let peakResidentMB: Double
+    /// The checksum every run produced (equal to the expected one).
+    public let checksum: Int
+    /// Nanoseconds per event of the fastest run.
+    public var nanosecondsPerEvent: Double { best * 1e9 / Double(max(events, 1)) }
+    /// Nanoseconds per event of the median run.
+    public var medianNanosecondsPerEvent: Double { median * 1e9 / Double(max(events, 1)) }
 }
 
 /// Runs `workload` `runs` times at size `size`; nil (after printing why) when a checksum is wrong.
-func measure(_ workload: Workload, size: Int, runs: Int) -> Result? {
-    let expected = workload.expected(size)
+public func measure(_ workload: Workload, size: Int, runs: Int) -> BenchmarkResult? {
+    let expected = workload.expected(size: size)
     resetPeakResident()
     var seconds: [Double] = []
     for run in 1...runs {
         let start = monotonicNanoseconds()
-        let checksum = workload.run(size)
+        let checksum = workload.run(size: size)
         let end = monotonicNanoseconds()
         if checksum != expected {
             printError("FAIL \(workload.name): run \(run) checksum \(checksum), expected \(expected)")
@@ -81,11 +90,12 @@ func measure(_ workload: Workload, size: Int, runs: Int) -> Result? {
     let median = seconds.count % 2 == 1
         ? seconds[seconds.count / 2]
         : (seconds[seconds.count / 2 - 1] + seconds[seconds.count / 2]) / 2
-    return Result(name: workload.name, unit: workload.unit, events: workload.events(size),
-                  best: seconds[0], median: median, peakResidentMB: peakResidentMegabytes(), checksum: expected)
+    return BenchmarkResult(name: workload.name, unit: workload.unit, events: workload.events(size: size),
+                           best: seconds[0], median: median, peakResidentMB: peakResidentMegabytes(),
+                           checksum: expected)
 }
 
 /// Writes `message` and a newline to standard error.
-func printError(_ message: String) {
+public func printError(_ message: String) {
     FileHandle.standardError.write(Data((message + "\n").utf8))
 }
