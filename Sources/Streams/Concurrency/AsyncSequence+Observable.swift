@@ -24,9 +24,12 @@ extension AsyncSequence where Self: Sendable {
             let target = UncheckedSendable(observer)
             let task = Task.detached(priority: priority) { [self] in
                 let observer = target.value
+                // Downstream may stop (e.g. `take(1)`) before this subscription's disposable
+                // reaches anyone who could cancel the task: check the chain too.
+                let chain = StopChain(startingAt: observer)
                 do {
                     for try await element in self {
-                        guard !Task.isCancelled else { return }
+                        guard !Task.isCancelled, !chain.isStopped else { return }
                         observer.onNext(element)
                     }
                     observer.onCompleted()

@@ -4,18 +4,24 @@ public struct AnyObserver<Element>: ObserverType {
     public typealias EventHandler = (Event<Element>) -> Void
 
     @usableFromInline let observer: EventHandler
+    /// The wrapped observer when it is an object (a sink), so that a looping source behind
+    /// `create` can see through this wrapper whether anyone downstream still listens.
+    let base: AnyObject?
 
     /// Creates an observer that calls `eventHandler` for every event.
     public init(eventHandler: @escaping EventHandler) {
         observer = eventHandler
+        base = nil
     }
 
     /// Creates an observer that forwards to `observer`.
     public init<Observer: ObserverType>(_ observer: Observer) where Observer.Element == Element {
         if let any = observer as? AnyObserver<Element> {
             self.observer = any.observer
+            self.base = any.base
         } else {
             self.observer = observer.on
+            self.base = Observer.self is AnyClass ? observer as AnyObject : nil
         }
     }
 

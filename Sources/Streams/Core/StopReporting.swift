@@ -6,8 +6,8 @@
 /// between itself and the subscriber once (`StopChain`) and, before each element, asks every link
 /// whether it has stopped. Every `Sink` is a link; operators with their own inner observers
 /// (`flatMap`, `flatMapLatest`, …) make those observers links too. The chain ends at the first
-/// observer that is not a link (a user closure, an `AnyObserver`), so stopping is only noticed
-/// through Streams' own operators.
+/// observer that is not a link (a user closure); an `AnyObserver` wrapping a sink (as `create`
+/// passes) is a link, so a loop inside `create` notices too.
 protocol StopReporting {
     /// Whether this link has stopped: it forwards nothing more.
     var reportsStopped: Bool { get }
@@ -20,6 +20,13 @@ extension Sink: StopReporting {
     var reportsStopped: Bool { isDisposed }
     /// The sink's observer.
     var downstreamObserver: Any? { observer }
+}
+
+extension AnyObserver: StopReporting {
+    /// The wrapper itself never stops; the observer it wraps may.
+    var reportsStopped: Bool { false }
+    /// The wrapped sink, if any.
+    var downstreamObserver: Any? { base }
 }
 
 /// The links between a source and its subscriber, resolved once per subscription.

@@ -84,3 +84,23 @@ final class CreateTests: XCTestCase {
         }
     }
 }
+
+extension CreateTests {
+    func testCreate_endlessSynchronousSourceInsideCreateStopsWhenDownstreamStops() {
+        XCTAssertNoLeaks {
+            var produced = 0
+            let naturals = AnySequence { () -> AnyIterator<Int> in
+                var next = 0
+                return AnyIterator { produced += 1; next += 1; return next }
+            }
+            var seen: [Int] = []
+            var completed = false
+            _ = Observable<Int>.create { observer in Observable.from(naturals).subscribe(observer) }
+                .take(3)
+                .subscribe(onNext: { seen.append($0) }, onCompleted: { completed = true })
+            XCTAssertEqual(seen, [1, 2, 3])
+            XCTAssertTrue(completed)
+            XCTAssertLessThanOrEqual(produced, 4, "the loop must stop right after take(3) completes")
+        }
+    }
+}
