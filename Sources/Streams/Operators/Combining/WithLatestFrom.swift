@@ -72,20 +72,22 @@ final private class WithLatestFromSink<First, Second, Observer: ObserverType>: S
     private func onFirst(_ event: Event<First>) {
         switch event {
         case .next(let element):
-            let pending = synchronized { state, outbox -> (UInt64, Second, ((First, Second)) throws -> Result)? in
-                guard !state.isStopped, let latest = state.latest else { return nil }
-                switch selection {
-                case .library(let select):
+            switch selection {
+            case .library(let select):
+                synchronized { state, outbox in
+                    guard !state.isStopped, let latest = state.latest else { return }
                     state.results.send(.next(select((element, latest))), into: &outbox)
-                    return nil
-                case .user(let select):
-                    return (state.results.reserve(), latest, select)
                 }
-            }
-            if let (ticket, latest, select) = pending {
+            case .user(let select):
+                // Only the ticket and the latest value leave the lock (returning the selector
+                // closure from it cost a heap allocation per element).
+                let pending = synchronized { state, _ -> (UInt64, Second)? in
+                    guard !state.isStopped, let latest = state.latest else { return nil }
+                    return (state.results.reserve(), latest)
+                }
+                guard let (ticket, latest) = pending, !isDisposed else { return }
                 // The user's selector runs here, with no lock held; `ResultSequencer` puts its
                 // result back in input order.
-                guard !isDisposed else { return }
                 let result: Event<Result>
                 do { result = .next(try select((element, latest))) } catch { result = .error(error) }
                 synchronized { state, outbox in
