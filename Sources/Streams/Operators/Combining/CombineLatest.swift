@@ -127,7 +127,7 @@ extension ObservableType where Element == Any {
 }
 
 /// The locked state of a `combineLatest` subscription.
-struct CombineLatestState<Values, Result> {
+struct CombineLatestState<Values, Result>: SequencedResultsState {
     /// The latest element of each source (`nil` until it has one).
     var values: Values
     var hasValue: [Bool]
@@ -191,7 +191,7 @@ final class CombineLatestSink<Values, Observer: ObserverType>: SerializingSink<O
     private func on<E>(_ event: Event<E>, at index: Int, store: (inout Values, E) -> Void) {
         switch event {
         case .next(let element):
-            let pending = synchronized { state, outbox -> (UInt64, Values, (Values) throws -> Result)? in
+            let pending = synchronized { state, outbox -> (UInt64, Values)? in
                 guard !state.isStopped else { return nil }
                 store(&state.values, element)
                 if !state.hasValue[index] {
@@ -199,13 +199,7 @@ final class CombineLatestSink<Values, Observer: ObserverType>: SerializingSink<O
                     state.valueCount += 1
                 }
                 if state.valueCount == arity {
-                    switch selection {
-                    case .library(let select):
-                        state.results.send(.next(select(state.values)), into: &outbox)
-                        return nil
-                    case .user(let select):
-                        return (state.results.reserve(), state.values, select)
-                    }
+                    return selection.begin(state.values, results: &state.results, outbox: &outbox).map { ($0, state.values) }
                 }
                 // As RxSwift: when every other source has completed, one of them without an
                 // element, nothing can ever be combined again, so complete now.
@@ -216,23 +210,9 @@ final class CombineLatestSink<Values, Observer: ObserverType>: SerializingSink<O
                 }
                 return nil
             }
-            if let (ticket, values, select) = pending {
-                // The user's selector runs here, with no lock held; `ResultSequencer` puts its
-                // result back in input order.
-                guard !isDisposed else { return }
-                let result: Event<Result>
-                do { result = .next(try select(values)) } catch { result = .error(error) }
-                synchronized { state, outbox in
-                    if result.isStopEvent { state.isStopped = true }
-                    state.results.fulfill(ticket, with: result, into: &outbox)
-                }
-            }
+            if let (ticket, values) = pending { finishSelection(ticket, values, selection) }
         case .error(let error):
-            synchronized { state, outbox in
-                guard !state.isStopped else { return }
-                state.isStopped = true
-                state.results.send(.error(error), into: &outbox)
-            }
+            stopOutput(with: .error(error))
         case .completed:
             let disposeSource = synchronized { state, outbox -> Bool in
                 guard !state.isStopped, !state.isDone[index] else { return false }

@@ -54,3 +54,51 @@ enum ResultSelection<Input, Result> {
     /// A user closure: runs outside the lock, may throw.
     case user((Input) throws -> Result)
 }
+
+extension ResultSelection {
+    /// Under the lock: sends a library result at once (returning `nil`), or reserves the slot a
+    /// user's selector will fill after the lock is released (returning its ticket).
+    func begin(_ input: Input, results: inout ResultSequencer<Result>, outbox: inout Outbox<Result>) -> UInt64? {
+        switch self {
+        case .library(let select):
+            results.send(.next(select(input)), into: &outbox)
+            return nil
+        case .user:
+            return results.reserve()
+        }
+    }
+}
+
+/// The state of an operator that emits through a `ResultSequencer`.
+protocol SequencedResultsState {
+    associatedtype Result
+    /// Whether the output has ended (a terminal event was queued).
+    var isStopped: Bool { get set }
+    /// The output, in input order.
+    var results: ResultSequencer<Result> { get set }
+}
+
+extension SerializingSink where State: SequencedResultsState, State.Result == Observer.Element {
+    /// Runs a user's selector for slot `ticket` with no lock held, then puts its result (or its
+    /// error, which ends the output) back in input order. Only the ticket and the input leave the
+    /// lock: the selector is read from the operator's immutable `selection` here, since returning
+    /// the closure out of the lock costs a heap allocation per element.
+    final func finishSelection<Input>(_ ticket: UInt64, _ input: Input, _ selection: ResultSelection<Input, Observer.Element>) {
+        guard case .user(let select) = selection, !isDisposed else { return }
+        let result: Event<Observer.Element>
+        do { result = .next(try select(input)) } catch { result = .error(error) }
+        synchronized { state, outbox in
+            if result.isStopEvent { state.isStopped = true }
+            state.results.fulfill(ticket, with: result, into: &outbox)
+        }
+    }
+
+    /// Ends the output with `event` unless it has already ended.
+    final func stopOutput(with event: Event<Observer.Element>) {
+        synchronized { state, outbox in
+            guard !state.isStopped else { return }
+            state.isStopped = true
+            state.results.send(event, into: &outbox)
+        }
+    }
+}

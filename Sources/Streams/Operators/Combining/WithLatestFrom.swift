@@ -42,7 +42,7 @@ extension ObservableType {
 }
 
 /// The locked state of a `withLatestFrom` subscription.
-private struct WithLatestFromState<Second, Result> {
+private struct WithLatestFromState<Second, Result>: SequencedResultsState {
     var latest: Second?
     /// A terminal event has been decided; later inputs are ignored.
     var isStopped = false
@@ -72,33 +72,16 @@ final private class WithLatestFromSink<First, Second, Observer: ObserverType>: S
     private func onFirst(_ event: Event<First>) {
         switch event {
         case .next(let element):
-            switch selection {
-            case .library(let select):
-                synchronized { state, outbox in
-                    guard !state.isStopped, let latest = state.latest else { return }
-                    state.results.send(.next(select((element, latest))), into: &outbox)
-                }
-            case .user(let select):
-                // Only the ticket and the latest value leave the lock (returning the selector
-                // closure from it cost a heap allocation per element).
-                let pending = synchronized { state, _ -> (UInt64, Second)? in
-                    guard !state.isStopped, let latest = state.latest else { return nil }
-                    return (state.results.reserve(), latest)
-                }
-                guard let (ticket, latest) = pending, !isDisposed else { return }
-                // The user's selector runs here, with no lock held; `ResultSequencer` puts its
-                // result back in input order.
-                let result: Event<Result>
-                do { result = .next(try select((element, latest))) } catch { result = .error(error) }
-                synchronized { state, outbox in
-                    if result.isStopEvent { state.isStopped = true }
-                    state.results.fulfill(ticket, with: result, into: &outbox)
-                }
+            let pending = synchronized { state, outbox -> (UInt64, (First, Second))? in
+                guard !state.isStopped, let latest = state.latest else { return nil }
+                let input = (element, latest)
+                return selection.begin(input, results: &state.results, outbox: &outbox).map { ($0, input) }
             }
+            if let (ticket, input) = pending { finishSelection(ticket, input, selection) }
         case .error(let error):
-            stop(with: .error(error))
+            stopOutput(with: .error(error))
         case .completed:
-            stop(with: .completed)
+            stopOutput(with: .completed)
         }
     }
 
@@ -109,17 +92,9 @@ final private class WithLatestFromSink<First, Second, Observer: ObserverType>: S
                 if !state.isStopped { state.latest = element }
             }
         case .error(let error):
-            stop(with: .error(error))
+            stopOutput(with: .error(error))
         case .completed:
             secondSubscription.dispose()
-        }
-    }
-
-    private func stop(with event: Event<Result>) {
-        synchronized { state, outbox in
-            guard !state.isStopped else { return }
-            state.isStopped = true
-            state.results.send(event, into: &outbox)
         }
     }
 }

@@ -80,7 +80,7 @@ struct ZipBuffer<Element> {
 }
 
 /// The locked state of a `zip` subscription.
-struct ZipState<Buffers, Result> {
+struct ZipState<Buffers, Result>: SequencedResultsState {
     var buffers: Buffers
     /// How many elements each source has buffered.
     var counts: [Int]
@@ -148,7 +148,7 @@ final class ZipSink<Buffers, Arguments, Observer: ObserverType>: SerializingSink
     private func on<E>(_ event: Event<E>, at index: Int, store: (inout Buffers, E) -> Void) {
         switch event {
         case .next(let element):
-            let pending = synchronized { state, outbox -> (UInt64, Arguments, (Arguments) throws -> Result)? in
+            let pending = synchronized { state, outbox -> (UInt64, Arguments)? in
                 guard !state.isStopped else { return nil }
                 store(&state.buffers, element)
                 state.counts[index] += 1
@@ -159,13 +159,7 @@ final class ZipSink<Buffers, Arguments, Observer: ObserverType>: SerializingSink
                         state.counts[source] -= 1
                         if state.counts[source] == 0 { state.nonEmptyCount -= 1 }
                     }
-                    switch selection {
-                    case .library(let select):
-                        state.results.send(.next(select(arguments)), into: &outbox)
-                        return nil
-                    case .user(let select):
-                        return (state.results.reserve(), arguments, select)
-                    }
+                    return selection.begin(arguments, results: &state.results, outbox: &outbox).map { ($0, arguments) }
                 }
                 if completesEarly, state.doneCount == arity - 1 {
                     state.isStopped = true
@@ -173,23 +167,9 @@ final class ZipSink<Buffers, Arguments, Observer: ObserverType>: SerializingSink
                 }
                 return nil
             }
-            if let (ticket, arguments, select) = pending {
-                // The user's selector runs here, with no lock held; `ResultSequencer` puts its
-                // result back in input order.
-                guard !isDisposed else { return }
-                let result: Event<Result>
-                do { result = .next(try select(arguments)) } catch { result = .error(error) }
-                synchronized { state, outbox in
-                    if result.isStopEvent { state.isStopped = true }
-                    state.results.fulfill(ticket, with: result, into: &outbox)
-                }
-            }
+            if let (ticket, arguments) = pending { finishSelection(ticket, arguments, selection) }
         case .error(let error):
-            synchronized { state, outbox in
-                guard !state.isStopped else { return }
-                state.isStopped = true
-                state.results.send(.error(error), into: &outbox)
-            }
+            stopOutput(with: .error(error))
         case .completed:
             let disposeSource = synchronized { state, outbox -> Bool in
                 guard !state.isStopped, !state.isDone[index] else { return false }
