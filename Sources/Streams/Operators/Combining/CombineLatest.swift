@@ -199,7 +199,8 @@ final class CombineLatestSink<Values, Observer: ObserverType>: SerializingSink<O
                     state.valueCount += 1
                 }
                 if state.valueCount == arity {
-                    return selection.begin(state.values, results: &state.results, outbox: &outbox).map { ($0, state.values) }
+                    guard let ticket = selection.begin(state.values, results: &state.results, outbox: &outbox) else { return nil }
+                    return (ticket, state.values)
                 }
                 // As RxSwift: when every other source has completed, one of them without an
                 // element, nothing can ever be combined again, so complete now.

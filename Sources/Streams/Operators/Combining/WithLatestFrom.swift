@@ -72,12 +72,12 @@ final private class WithLatestFromSink<First, Second, Observer: ObserverType>: S
     private func onFirst(_ event: Event<First>) {
         switch event {
         case .next(let element):
-            let pending = synchronized { state, outbox -> (UInt64, (First, Second))? in
+            let pending = synchronized { state, outbox -> (UInt64, Second)? in
                 guard !state.isStopped, let latest = state.latest else { return nil }
-                let input = (element, latest)
-                return selection.begin(input, results: &state.results, outbox: &outbox).map { ($0, input) }
+                guard let ticket = selection.begin((element, latest), results: &state.results, outbox: &outbox) else { return nil }
+                return (ticket, latest)
             }
-            if let (ticket, input) = pending { finishSelection(ticket, input, selection) }
+            if let (ticket, latest) = pending { finishSelection(ticket, (element, latest), selection) }
         case .error(let error):
             stopOutput(with: .error(error))
         case .completed:

@@ -159,7 +159,8 @@ final class ZipSink<Buffers, Arguments, Observer: ObserverType>: SerializingSink
                         state.counts[source] -= 1
                         if state.counts[source] == 0 { state.nonEmptyCount -= 1 }
                     }
-                    return selection.begin(arguments, results: &state.results, outbox: &outbox).map { ($0, arguments) }
+                    guard let ticket = selection.begin(arguments, results: &state.results, outbox: &outbox) else { return nil }
+                    return (ticket, arguments)
                 }
                 if completesEarly, state.doneCount == arity - 1 {
                     state.isStopped = true
