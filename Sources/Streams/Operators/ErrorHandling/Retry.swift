@@ -54,16 +54,14 @@ extension ObservableType {
 }
 
 private struct CatchSequenceState {
-    /// Whether some thread is running the subscribe loop.
-    var looping = false
-    /// Whether an error arrived while the loop was running (the loop subscribes again).
-    var moveAgain = false
+    /// Who runs the subscribe loop, and whether an error asked it to subscribe again.
+    var loop = ResubscribeLoop()
     var lastError: Swift.Error?
 }
 
 final private class CatchSequenceSink<Observer: ObserverType>: Sink<Observer>, ObserverType {
     // Thread safety: `sources` is only used by the thread running the subscribe loop, and only
-    // one thread runs it at a time (`state.looping`, handed over under the lock).
+    // one thread runs it at a time (`state.loop`, handed over under the lock).
     typealias Element = Observer.Element
     private var sources: AnyIterator<Observable<Element>>
     private let state = LockedState(CatchSequenceState())
@@ -93,23 +91,15 @@ final private class CatchSequenceSink<Observer: ObserverType>: Sink<Observer>, O
     /// (an error during `subscribe`) only flags the loop to go round once more: this is the
     /// trampoline that keeps synchronous failures from recursing.
     private func moveNext() {
-        let owner = state.withLock { state -> Bool in
-            if state.looping {
-                state.moveAgain = true
-                return false
-            }
-            state.looping = true
-            return true
-        }
-        guard owner else { return }
+        guard state.withLock({ $0.loop.request() }) else { return }
         while true {
             if isDisposed {
-                state.withLock { $0.looping = false }
+                state.withLock { $0.loop.stop() }
                 return
             }
             guard let source = sources.next() else {
                 let error = state.withLock { state -> Swift.Error? in
-                    state.looping = false
+                    state.loop.stop()
                     return state.lastError
                 }
                 forwardOn(error.map { .error($0) } ?? .completed)
@@ -118,15 +108,7 @@ final private class CatchSequenceSink<Observer: ObserverType>: Sink<Observer>, O
             let attempt = SingleAssignmentDisposable()
             subscription.disposable = attempt
             attempt.setDisposable(source.subscribe(self))
-            let again = state.withLock { state -> Bool in
-                if state.moveAgain {
-                    state.moveAgain = false
-                    return true
-                }
-                state.looping = false
-                return false
-            }
-            if !again { return }
+            guard state.withLock({ $0.loop.finishPass() }) else { return }
         }
     }
 

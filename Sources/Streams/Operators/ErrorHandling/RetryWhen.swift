@@ -58,10 +58,8 @@ private struct RetryWhenState<Failure> {
     var pendingFailures: [Failure] = []
     /// Whether some thread is sending failures to the notifier.
     var notifying = false
-    /// Whether some thread is running the resubscribe loop.
-    var looping = false
-    /// Whether a trigger arrived while the loop was running (the loop subscribes again).
-    var moveAgain = false
+    /// Who runs the resubscribe loop, and whether a trigger asked it to subscribe again.
+    var loop = ResubscribeLoop()
 }
 
 final private class RetryWhenSink<Observer: ObserverType, Failure: Swift.Error>: SerializingSink<Observer, RetryWhenState<Failure>> {
@@ -130,18 +128,10 @@ final private class RetryWhenSink<Observer: ObserverType, Failure: Swift.Error>:
     /// Disposes the current source subscription and subscribes again. A call made while the loop
     /// runs (on this thread or another) only flags the loop to go round once more.
     private func resubscribe() {
-        let owner = withState { state -> Bool in
-            if state.looping {
-                state.moveAgain = true
-                return false
-            }
-            state.looping = true
-            return true
-        }
-        guard owner else { return }
+        guard withState({ $0.loop.request() }) else { return }
         while true {
             if isDisposed {
-                withState { $0.looping = false }
+                withState { $0.loop.stop() }
                 return
             }
             let generation = withState { state -> Int in
@@ -153,15 +143,7 @@ final private class RetryWhenSink<Observer: ObserverType, Failure: Swift.Error>:
             subscription.setDisposable(source.subscribe(SinkForward<Element> { [self] event in
                 onSource(event, generation: generation, subscription: subscription)
             }))
-            let again = withState { state -> Bool in
-                if state.moveAgain {
-                    state.moveAgain = false
-                    return true
-                }
-                state.looping = false
-                return false
-            }
-            if !again { return }
+            guard withState({ $0.loop.finishPass() }) else { return }
         }
     }
 
