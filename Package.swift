@@ -8,11 +8,13 @@ let package = Package(
         .library(name: "Streams", targets: ["Streams"]),
         .library(name: "StreamsTest", targets: ["StreamsTest"]),
         .library(name: "ConfigFeatures", targets: ["ConfigFeatures"]),
+        .library(name: "ConfigFeaturesTestServer", targets: ["ConfigFeaturesTestServer"]),
     ],
     targets: [
         .target(name: "Streams"),
         .target(name: "StreamsTest", dependencies: ["Streams"]),
         .target(name: "ConfigFeatures", dependencies: ["Streams"]),
+        .target(name: "ConfigFeaturesTestServer", dependencies: ["ConfigFeatures"]),
         .target(name: "StreamsDemos", dependencies: ["ConfigFeatures", "Streams"], path: "Examples/Demos"),
         .executableTarget(name: "streams-demo", dependencies: ["StreamsDemos"], path: "Examples/StreamsDemo"),
         .executableTarget(name: "launch-demo", dependencies: ["StreamsDemos"], path: "Examples/LaunchDemo"),
@@ -25,6 +27,7 @@ let package = Package(
         .testTarget(name: "StreamsTestTests", dependencies: ["Streams", "StreamsTest"]),
         .testTarget(name: "StreamsBenchmarksTests", dependencies: ["StreamsBenchmarks", "Streams", "StreamsTest"]),
         .testTarget(name: "ConfigFeaturesTests", dependencies: ["ConfigFeatures", "Streams", "StreamsTest"]),
+        .testTarget(name: "NetworkingTests", dependencies: ["ConfigFeatures", "ConfigFeaturesTestServer", "Streams", "StreamsTest"]),
     ],
     swiftLanguageModes: [.v6]
 )
