@@ -1,13 +1,14 @@
 // streams-bench: the workloads of issue 6, measured from a module that imports Streams as an
 // app does. See Guides/Performance.md.
 //
-//   swift run -c release streams-bench [--filter NAME] [--json] [--runs N] [--scale F] [--list]
+//   swift run -c release streams-bench [--filter NAME] [--exact] [--json] [--runs N] [--scale F] [--list]
 import Foundation
 import StreamsBenchmarks
 
 let usage = """
-    usage: streams-bench [--filter NAME] [--json] [--runs N] [--scale F] [--list]
+    usage: streams-bench [--filter NAME] [--exact] [--json] [--runs N] [--scale F] [--list]
       --filter NAME  run only workloads whose name contains NAME (repeatable)
+      --exact        --filter names must match a workload's whole name
       --json         print machine-readable results (one JSON array) instead of a table
       --runs N       timed runs per workload (default 5); best and median are reported
       --scale F      multiply every workload's size by F (e.g. 0.01 for a smoke run)
@@ -15,6 +16,7 @@ let usage = """
     """
 
 var filters: [String] = []
+var exact = false
 var json = false
 var runs = 5
 var scale = 1.0
@@ -31,6 +33,7 @@ var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
     switch argument {
     case "--filter": filters.append(value(for: argument))
+    case "--exact": exact = true
     case "--json": json = true
     case "--runs":
         guard let n = Int(value(for: argument)), n > 0 else { printError("--runs needs a positive integer"); exit(2) }
@@ -45,7 +48,7 @@ while let argument = arguments.popFirst() {
 }
 
 let selected = allWorkloads().filter { workload in
-    filters.isEmpty || filters.contains { workload.name.contains($0) }
+    filters.isEmpty || filters.contains { exact ? workload.name == $0 : workload.name.contains($0) }
 }
 if list {
     selected.forEach { print($0.name) }

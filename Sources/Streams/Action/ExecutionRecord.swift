@@ -4,13 +4,13 @@ final class ExecutionRecord<Element>: @unchecked Sendable {
     private struct State {
         var elements: [Element] = []
         var stop: Event<Element>?
-        var observers = ObserverList<Element>()
+        var observers = ObserverList()
     }
 
     private let state = LockedState(State())
 
     func on(_ event: Event<Element>) {
-        let handlers = state.withLock { state -> ContiguousArray<(Event<Element>) -> Void> in
+        let handlers = state.withLock { state -> ObserverList.Handlers in
             guard state.stop == nil else { return [] }
             switch event {
             case .next(let element):

@@ -5,12 +5,20 @@ public protocol ObserverType {
 
     /// Receives one event.
     func on(_ event: Event<Element>)
+
+    /// Receives one element; the same as `on(.next(element))`.
+    ///
+    /// A customization point for speed: the library's own observers implement it to deliver
+    /// elements without wrapping them in an `Event` (see Guides/Performance.md). Observers
+    /// written outside the library get the default, which calls `on(.next(element))`.
+    func onNext(_ element: Element)
 }
 
 extension ObserverType {
     /// Sends a `next` event.
     @inlinable
     public func onNext(_ element: Element) { on(.next(element)) }
+
 
     /// Sends a `completed` event.
     @inlinable

@@ -26,15 +26,24 @@ class Sink<Observer: ObserverType>: Disposable {
     /// Whether the sink has been disposed or has forwarded a terminal event.
     final var isDisposed: Bool { stopped.load(ordering: .relaxed) }
 
-    /// Forwards `event` unless the sink is stopped; a terminal event stops it and disposes the subscription.
-    final func forwardOn(_ event: Event<Observer.Element>) {
-        #if DEBUG
+    #if DEBUG
+    /// Marks this thread as delivering; reports an anomaly when another thread already is.
+    /// Returns whether this call entered (and must clear the mark).
+    private final func enterDelivery() -> Bool {
         let thread = currentThreadID()
         let (entered, owner) = deliveringThread.compareExchange(expected: 0, desired: thread, ordering: .acquiringAndReleasing)
-        defer { if entered { deliveringThread.store(0, ordering: .releasing) } }
         if !entered && owner != thread {
             Hooks.reportSynchronizationAnomaly("an observer of \(type(of: self)) was called concurrently from two threads; serialize the source (e.g. observe(on: a serial scheduler)).")
         }
+        return entered
+    }
+    #endif
+
+    /// Forwards `event` unless the sink is stopped; a terminal event stops it and disposes the subscription.
+    final func forwardOn(_ event: Event<Observer.Element>) {
+        #if DEBUG
+        let entered = enterDelivery()
+        defer { if entered { deliveringThread.store(0, ordering: .releasing) } }
         #endif
         if case .next = event {
             if stopped.load(ordering: .relaxed) { return }
@@ -44,6 +53,24 @@ class Sink<Observer: ObserverType>: Disposable {
         if stopped.exchange(true, ordering: .acquiringAndReleasing) { return }
         observer.on(event)
         cancel.dispose()
+    }
+
+    /// Forwards `element` unless the sink is stopped, without wrapping it in an `Event`
+    /// (the hot path: see Guides/Performance.md).
+    final func forwardNext(_ element: Observer.Element) {
+        #if DEBUG
+        let entered = enterDelivery()
+        defer { if entered { deliveringThread.store(0, ordering: .releasing) } }
+        #endif
+        if stopped.load(ordering: .relaxed) { return }
+        observer.onNext(element)
+    }
+
+    /// Forwards an error (kept out of line so that the element paths that may fail never touch
+    /// `Event`'s generic metadata; see Guides/Performance.md).
+    @inline(never)
+    final func forwardError(_ error: Swift.Error) {
+        forwardOn(.error(error))
     }
 
     /// Stops forwarding and releases upstream resources. Subclasses that own inner

@@ -18,18 +18,7 @@ extension ObservableType {
         onDisposed: (() -> Void)? = nil
     ) -> Disposable {
         let disposed: Disposable = onDisposed.map { Disposables.create(with: $0) } ?? Disposables.create()
-        let observer = AnonymousObserver<Element> { event in
-            switch event {
-            case .next(let value):
-                onNext?(value)
-            case .error(let error):
-                if let onError { onError(error) } else { Hooks.reportUnhandledError(error) }
-                disposed.dispose()
-            case .completed:
-                onCompleted?()
-                disposed.dispose()
-            }
-        }
+        let observer = ClosureObserver<Element>(onNext: onNext, onError: onError, onCompleted: onCompleted, disposed: disposed)
         let subscription = asObservable().subscribe(observer)
         return onDisposed == nil ? subscription : Disposables.create(subscription, disposed)
     }
@@ -78,6 +67,43 @@ final class AnonymousObserver<Element>: ObserverType {
             handler(event)
         } else if !stopped.exchange(true, ordering: .acquiringAndReleasing) {
             handler(event)
+        }
+    }
+}
+
+/// The observer behind `subscribe(onNext:onError:onCompleted:onDisposed:)`: calls the closures
+/// and ignores everything after a terminal event.
+final class ClosureObserver<Element>: ObserverType {
+    private let next: ((Element) -> Void)?
+    private let error: ((Swift.Error) -> Void)?
+    private let completed: (() -> Void)?
+    private let disposed: Disposable
+    private let stopped = Atomic<Bool>(false)
+
+    init(onNext: ((Element) -> Void)?, onError: ((Swift.Error) -> Void)?, onCompleted: (() -> Void)?, disposed: Disposable) {
+        next = onNext
+        error = onError
+        completed = onCompleted
+        self.disposed = disposed
+    }
+
+    func onNext(_ element: Element) {
+        if stopped.load(ordering: .relaxed) { return }
+        next?(element)
+    }
+
+    func on(_ event: Event<Element>) {
+        switch event {
+        case .next(let element):
+            onNext(element)
+        case .error(let failure):
+            if stopped.exchange(true, ordering: .acquiringAndReleasing) { return }
+            if let error { error(failure) } else { Hooks.reportUnhandledError(failure) }
+            disposed.dispose()
+        case .completed:
+            if stopped.exchange(true, ordering: .acquiringAndReleasing) { return }
+            completed?()
+            disposed.dispose()
         }
     }
 }

@@ -16,7 +16,7 @@ public final class AsyncSubject<Element>: Observable<Element>, SubjectType, Obse
     // Safety: all mutable state is in `state`, guarded by its lock; observers are called
     // outside the lock from a snapshot of the list.
     private struct State {
-        var observers = ObserverList<Element>()
+        var observers = ObserverList()
         var lastElement: Element?
         /// `completed` or `error` once the subject has terminated.
         var stopEvent: Event<Element>?
@@ -38,7 +38,7 @@ public final class AsyncSubject<Element>: Observable<Element>, SubjectType, Obse
     /// Remembers an element, or on a terminal event sends the last element and `completed`
     /// (or the error) to every observer. Ignored after a terminal event.
     public func on(_ event: Event<Element>) {
-        let (handlers, last, dropped) = state.withLock { state -> (ContiguousArray<(Event<Element>) -> Void>, Element?, Element?) in
+        let (handlers, last, dropped) = state.withLock { state -> (ObserverList.Handlers, Element?, Element?) in
             guard state.stopEvent == nil else { return ([], nil, nil) }
             switch event {
             case .next(let value):

@@ -12,7 +12,7 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
     // Safety: all mutable state is in `state`, guarded by its lock; observers are called
     // outside the lock from a snapshot of the list.
     private struct State {
-        var observers = ObserverList<Element>()
+        var observers = ObserverList()
         var value: Element
         var stopEvent: Event<Element>?
         var isDisposed = false
@@ -45,7 +45,7 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
 
     /// Stores and sends `event`; ignored after a terminal event or disposal.
     public func on(_ event: Event<Element>) {
-        let handlers = state.withLock { state -> ContiguousArray<(Event<Element>) -> Void> in
+        let handlers = state.withLock { state -> ObserverList.Handlers in
             guard !state.isDisposed, state.stopEvent == nil else { return [] }
             if case .next(let value) = event {
                 state.value = value
@@ -77,7 +77,7 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
 
     /// Drops every observer; later events and subscriptions are rejected.
     public func dispose() {
-        let removed = state.withLock { state -> ContiguousArray<(Event<Element>) -> Void> in
+        let removed = state.withLock { state -> ObserverList.Handlers in
             state.isDisposed = true
             state.stopEvent = nil
             return state.observers.removeAll()

@@ -9,15 +9,11 @@
 /// - Note: Events are delivered on the thread that sends them. Sending from several threads at
 ///   once is the caller's contract to avoid, as in RxSwift (see `Guides/Subjects.md`).
 public final class PublishSubject<Element>: Observable<Element>, SubjectType, ObserverType, Cancelable, Unsubscribing, @unchecked Sendable {
-    // Safety: all mutable state is in `state`, guarded by its lock; observers are called
+    // Safety: all mutable state is in `state` or in `stopEvent`, both guarded by `state`'s lock
+    // (`stopEvent` is read and written only inside `state.withLock`); observers are called
     // outside the lock from a snapshot of the list.
-    private struct State {
-        var observers = ObserverList<Element>()
-        var stopEvent: Event<Element>?
-        var isDisposed = false
-    }
-
-    private let state = LockedState(State())
+    private let state = LockedState(SubjectCore())
+    private var stopEvent: Event<Element>?
 
     /// Creates a subject.
     public override init() {
@@ -35,20 +31,32 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ob
 
     /// Sends `event` to every current observer; ignored after a terminal event or disposal.
     public func on(_ event: Event<Element>) {
-        let handlers = state.withLock { state -> ContiguousArray<(Event<Element>) -> Void> in
-            guard !state.isDisposed, state.stopEvent == nil else { return [] }
-            if case .next = event { return state.observers.handlers }
-            state.stopEvent = event
-            return state.observers.removeAll()
+        guard case .next(let element) = event else {
+            let handlers = state.withLock { state -> ObserverList.Handlers in
+                guard state.isLive else { return [] }
+                state.isStopped = true
+                stopEvent = event
+                return state.observers.removeAll()
+            }
+            deliver(event, to: handlers)
+            return
         }
-        deliver(event, to: handlers)
+        onNext(element)
+    }
+
+    /// Sends `element` to every current observer; ignored after a terminal event or disposal.
+    public func onNext(_ element: Element) {
+        let handlers = state.withLock { state -> ObserverList.Handlers in
+            state.isLive ? state.observers.handlers : []
+        }
+        deliverNext(element, to: handlers)
     }
 
     /// Subscribes `observer`.
     public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
         let outcome = state.withLock { state -> SubscribeOutcome<Element> in
             if state.isDisposed { return .rejected(.error(RxError.disposed(object: "PublishSubject"))) }
-            if let stop = state.stopEvent { return .rejected(stop) }
+            if let stop = stopEvent { return .rejected(stop) }
             return .register(observer, in: &state.observers, replay: [])
         }
         return outcome.complete(observer, subject: self)
@@ -64,11 +72,12 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ob
 
     /// Drops every observer; later events and subscriptions are rejected.
     public func dispose() {
-        let removed = state.withLock { state -> ContiguousArray<(Event<Element>) -> Void> in
+        let (removed, stop) = state.withLock { state -> (ObserverList.Handlers, Event<Element>?) in
             state.isDisposed = true
-            state.stopEvent = nil
-            return state.observers.removeAll()
+            defer { stopEvent = nil }
+            return (state.observers.removeAll(), stopEvent)
         }
+        _ = stop  // released outside the lock
         _ = removed  // released outside the lock
     }
 }

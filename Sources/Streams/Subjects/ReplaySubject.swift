@@ -14,7 +14,7 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
     // Safety: all mutable state is in `state`, guarded by its lock; observers are called
     // outside the lock from a snapshot of the list.
     private struct State {
-        var observers = ObserverList<Element>()
+        var observers = ObserverList()
         var buffer: ReplayBuffer<Element>
         var stopEvent: Event<Element>?
         var isDisposed = false
@@ -56,7 +56,7 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
     /// Buffers and sends `event`; ignored after a terminal event or disposal.
     public func on(_ event: Event<Element>) {
         // The element evicted from a full buffer is released after the lock, with the handlers.
-        let (handlers, evicted) = state.withLock { state -> (ContiguousArray<(Event<Element>) -> Void>, Element?) in
+        let (handlers, evicted) = state.withLock { state -> (ObserverList.Handlers, Element?) in
             guard !state.isDisposed, state.stopEvent == nil else { return ([], nil) }
             if case .next(let value) = event {
                 let evicted = state.buffer.append(value)
@@ -90,7 +90,7 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
 
     /// Drops every observer and the buffer; later events and subscriptions are rejected.
     public func dispose() {
-        let released = state.withLock { state -> (ContiguousArray<(Event<Element>) -> Void>, ReplayBuffer<Element>) in
+        let released = state.withLock { state -> (ObserverList.Handlers, ReplayBuffer<Element>) in
             state.isDisposed = true
             state.stopEvent = nil
             let buffer = state.buffer

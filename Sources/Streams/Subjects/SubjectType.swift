@@ -7,9 +7,52 @@ public protocol SubjectType: ObservableType {
     func asObserver() -> Observer
 }
 
+/// The element-independent root of `SubjectObserver`, so that observer lists (and the subject
+/// state holding them) are not generic: per-element code in an unspecialized generic subject
+/// then never asks the Swift runtime for generic metadata (see Guides/Performance.md).
+class AnySubjectObserver {}
+
+/// A subject's reference to one registered observer.
+///
+/// Subjects call `onNext(_:)` for elements, so a library observer downstream receives them
+/// without an `Event` being built (see Guides/Performance.md).
+class SubjectObserver<Element>: AnySubjectObserver {
+    /// Receives one event.
+    func on(_ event: Event<Element>) { fatalError("abstract") }
+    /// Receives one element.
+    func onNext(_ element: Element) { fatalError("abstract") }
+}
+
+/// A `SubjectObserver` that forwards to an `ObserverType`.
+final class SubjectObserverOf<Observer: ObserverType>: SubjectObserver<Observer.Element> {
+    private let observer: Observer
+
+    init(_ observer: Observer) {
+        self.observer = observer
+    }
+
+    override func on(_ event: Event<Observer.Element>) { observer.on(event) }
+    override func onNext(_ element: Observer.Element) { observer.onNext(element) }
+}
+
+/// The lock-guarded bookkeeping of a subject, without a generic parameter (so the per-element
+/// path of an unspecialized generic subject needs no runtime metadata lookup). The subject keeps
+/// its element-typed state (terminal event, current value) in its own fields, guarded by the
+/// same lock.
+struct SubjectCore {
+    var observers = ObserverList()
+    /// A terminal event was received (the subject keeps it in its own field).
+    var isStopped = false
+    var isDisposed = false
+
+    /// Whether events are still accepted.
+    var isLive: Bool { !isStopped && !isDisposed }
+}
+
 /// The registered observers of a subject, in subscription order.
-struct ObserverList<Element> {
-    typealias Handler = (Event<Element>) -> Void
+struct ObserverList {
+    typealias Handler = AnySubjectObserver
+    typealias Handlers = ContiguousArray<Handler>
 
     private(set) var handlers: ContiguousArray<Handler> = []
     private var keys: ContiguousArray<UInt64> = []
@@ -17,7 +60,7 @@ struct ObserverList<Element> {
 
     var isEmpty: Bool { handlers.isEmpty }
 
-    mutating func insert(_ handler: @escaping Handler) -> UInt64 {
+    mutating func insert(_ handler: Handler) -> UInt64 {
         let key = nextKey
         nextKey &+= 1
         keys.append(key)
@@ -41,8 +84,17 @@ struct ObserverList<Element> {
 }
 
 @inline(__always)
-func deliver<Element>(_ event: Event<Element>, to handlers: ContiguousArray<(Event<Element>) -> Void>) {
-    for handler in handlers { handler(event) }
+func deliver<Element>(_ event: Event<Element>, to handlers: ObserverList.Handlers) {
+    if case .next(let element) = event {
+        deliverNext(element, to: handlers)
+        return
+    }
+    for handler in handlers { unsafeDowncast(handler, to: SubjectObserver<Element>.self).on(event) }
+}
+
+@inline(__always)
+func deliverNext<Element>(_ element: Element, to handlers: ObserverList.Handlers) {
+    for handler in handlers { unsafeDowncast(handler, to: SubjectObserver<Element>.self).onNext(element) }
 }
 
 /// A subject that can drop one observer by key.
@@ -73,12 +125,12 @@ enum SubscribeOutcome<Element> {
     case rejected(Event<Element>, replay: [Element] = [])
 
     /// Registers `observer` in `observers`, gated if there is something to replay first.
-    static func register<Observer: ObserverType>(_ observer: Observer, in observers: inout ObserverList<Element>, replay: [Element]) -> SubscribeOutcome where Observer.Element == Element {
+    static func register<Observer: ObserverType>(_ observer: Observer, in observers: inout ObserverList, replay: [Element]) -> SubscribeOutcome where Observer.Element == Element {
         if replay.isEmpty {
-            return .subscribed(observers.insert(observer.on))
+            return .subscribed(observers.insert(SubjectObserverOf(observer)))
         }
-        let gate = ReplayGate(observer.on)
-        return .subscribed(observers.insert(gate.on), gate: gate, replay: replay)
+        let gate = ReplayGate(SubjectObserverOf(observer))
+        return .subscribed(observers.insert(gate), gate: gate, replay: replay)
     }
 
     /// Sends the replayed elements (and terminal event), and returns the subscription.
@@ -99,20 +151,28 @@ enum SubscribeOutcome<Element> {
 /// so a concurrent `onNext` can never overtake the replay.
 ///
 /// Once open, delivery costs one atomic load; only events racing with the replay take the lock.
-final class ReplayGate<Element>: @unchecked Sendable {
+final class ReplayGate<Element>: SubjectObserver<Element>, @unchecked Sendable {
     // Safety: `queued`/`isOpen` in `state` are guarded by its lock; `open` is a release/acquire
     // flag that is set only under that lock after the queue is drained.
-    private let handler: (Event<Element>) -> Void
+    private let handler: SubjectObserver<Element>
     private let state = LockedState((isOpen: false, queued: [Event<Element>]()))
     private let opened = AtomicFlag()
 
-    init(_ handler: @escaping (Event<Element>) -> Void) {
+    init(_ handler: SubjectObserver<Element>) {
         self.handler = handler
     }
 
-    func on(_ event: Event<Element>) {
+    override func onNext(_ element: Element) {
         if opened.isSet {
-            handler(event)
+            handler.onNext(element)
+            return
+        }
+        on(.next(element))
+    }
+
+    override func on(_ event: Event<Element>) {
+        if opened.isSet {
+            handler.on(event)
             return
         }
         let deliverNow = state.withLock { state -> Bool in
@@ -120,11 +180,11 @@ final class ReplayGate<Element>: @unchecked Sendable {
             state.queued.append(event)
             return false
         }
-        if deliverNow { handler(event) }
+        if deliverNow { handler.on(event) }
     }
 
     func open(replaying replay: [Element]) {
-        for element in replay { handler(.next(element)) }
+        for element in replay { handler.onNext(element) }
         while true {
             let batch = state.withLock { state -> [Event<Element>] in
                 if state.queued.isEmpty {
@@ -136,7 +196,7 @@ final class ReplayGate<Element>: @unchecked Sendable {
                 return state.queued
             }
             if batch.isEmpty { return }
-            for event in batch { handler(event) }
+            for event in batch { handler.on(event) }
         }
     }
 }

@@ -70,7 +70,7 @@ final private class CollectSink<Observer: ObserverType>: Sink<Observer>, Observe
             forwardOn(.error(error))
         case .completed:
             if let element {
-                forwardOn(.next(element))
+                forwardNext(element)
                 forwardOn(.completed)
                 return
             }
@@ -108,7 +108,7 @@ final private class ToArraySink<Source, Observer: ObserverType>: Sink<Observer>,
         case .error(let error):
             forwardOn(.error(error))
         case .completed:
-            forwardOn(.next(elements))
+            forwardNext(elements)
             forwardOn(.completed)
         }
     }
@@ -133,12 +133,12 @@ final private class FirstSink<Source, Observer: ObserverType>: Sink<Observer>, O
     func on(_ event: Event<Source>) {
         switch event {
         case .next(let value):
-            forwardOn(.next(value))
+            forwardNext(value)
             forwardOn(.completed)
         case .error(let error):
             forwardOn(.error(error))
         case .completed:
-            forwardOn(.next(nil))
+            forwardNext(nil)
             forwardOn(.completed)
         }
     }

@@ -24,7 +24,7 @@ final private class StartWithSink<Observer: ObserverType>: Sink<Observer>, Obser
     func run(source: Observable<Element>, elements: [Element]) -> Disposable {
         for element in elements {
             if isDisposed { return Disposables.create() }
-            forwardOn(.next(element))
+            forwardNext(element)
         }
         if isDisposed { return Disposables.create() }
         return source.subscribe(self)

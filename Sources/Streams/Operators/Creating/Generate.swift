@@ -71,7 +71,7 @@ final private class GenerateSink<Observer: ObserverType>: Sink<Observer> {
                 forwardOn(.completed)
                 return false
             }
-            forwardOn(.next(step.state))
+            forwardNext(step.state)
             return true
         } catch {
             forwardOn(.error(error))

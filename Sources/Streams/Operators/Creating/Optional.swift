@@ -29,13 +29,13 @@ extension ObservableType {
 final private class OptionalSink<Observer: ObserverType>: Sink<Observer> {
     func run(_ optional: Observer.Element?, scheduler: ImmediateSchedulerType?) -> Disposable {
         guard let scheduler else {
-            if let element = optional { forwardOn(.next(element)) }
+            if let element = optional { forwardNext(element) }
             forwardOn(.completed)
             return Disposables.create()
         }
         return scheduler.scheduleRecursive(optional) { [self] optional, recurse in
             if let element = optional {
-                self.forwardOn(.next(element))
+                self.forwardNext(element)
                 recurse(nil)
             } else {
                 self.forwardOn(.completed)

@@ -68,7 +68,7 @@ final class IteratorSink<Iterator: IteratorProtocol, Observer: ObserverType>: Si
                     forwardOn(.completed)
                     break
                 }
-                forwardOn(.next(element))
+                forwardNext(element)
             }
             return Disposables.create()
         }
@@ -76,7 +76,7 @@ final class IteratorSink<Iterator: IteratorProtocol, Observer: ObserverType>: Si
             guard !self.isStopped else { return }
             var iterator = iterator
             if let element = iterator.next() {
-                self.forwardOn(.next(element))
+                self.forwardNext(element)
                 recurse(iterator)
             } else {
                 self.forwardOn(.completed)

@@ -22,14 +22,21 @@ final private class FilterSink<Observer: ObserverType>: Sink<Observer>, Observer
         super.init(observer: observer, cancel: cancel)
     }
 
+    func onNext(_ element: Element) {
+        let passes: Bool
+        do {
+            passes = try predicate(element)
+        } catch {
+            forwardError(error)
+            return
+        }
+        if passes { forwardNext(element) }
+    }
+
     func on(_ event: Event<Element>) {
         switch event {
         case .next(let element):
-            do {
-                if try predicate(element) { forwardOn(event) }
-            } catch {
-                forwardOn(.error(error))
-            }
+            onNext(element)
         case .error, .completed:
             forwardOn(event)
         }

@@ -49,7 +49,7 @@ final private class DefaultIfEmptySink<Observer: ObserverType>: Sink<Observer>, 
         case .error:
             forwardOn(event)
         case .completed:
-            if isEmpty { forwardOn(.next(defaultElement)) }
+            if isEmpty { forwardNext(defaultElement) }
             forwardOn(.completed)
         }
     }

@@ -44,7 +44,7 @@ final private class TakeLastSink<Observer: ObserverType>: Sink<Observer>, Observ
             ring = []
             for element in ordered {
                 if isDisposed { return }
-                forwardOn(.next(element))
+                forwardNext(element)
             }
             forwardOn(.completed)
         }

@@ -51,7 +51,7 @@ final private class ShareObservable<Element>: Observable<Element>, Unsubscribing
     }
 
     struct State {
-        var observers = ObserverList<Element>()
+        var observers = ObserverList()
         var buffer: ReplayBuffer<Element>
         /// The terminal event, kept only with `.forever`.
         var stopEvent: Event<Element>?
@@ -94,7 +94,7 @@ final private class ShareObservable<Element>: Observable<Element>, Unsubscribing
     }
 
     func on(_ event: Event<Element>, connectionId: UInt64) {
-        let (handlers, ended) = state.withLock { state -> (ContiguousArray<(Event<Element>) -> Void>, Disposable?) in
+        let (handlers, ended) = state.withLock { state -> (ObserverList.Handlers, Disposable?) in
             guard let connection = state.connection, connection.id == connectionId else { return ([], nil) }
             if case .next(let element) = event {
                 state.buffer.append(element)

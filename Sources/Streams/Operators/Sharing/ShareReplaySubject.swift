@@ -7,7 +7,7 @@ final class ShareReplaySubject<Element>: Observable<Element>, SubjectType, Obser
     // Safety: all mutable state is in `state`, guarded by its lock; observers are called
     // outside the lock from a snapshot of the list.
     private struct State {
-        var observers = ObserverList<Element>()
+        var observers = ObserverList()
         var buffer: ReplayBuffer<Element>
         var stopEvent: Event<Element>?
         var isDisposed = false
@@ -27,7 +27,7 @@ final class ShareReplaySubject<Element>: Observable<Element>, SubjectType, Obser
     var isDisposed: Bool { state.withLock { $0.isDisposed } }
 
     func on(_ event: Event<Element>) {
-        let handlers = state.withLock { state -> ContiguousArray<(Event<Element>) -> Void> in
+        let handlers = state.withLock { state -> ObserverList.Handlers in
             guard !state.isDisposed, state.stopEvent == nil else { return [] }
             if case .next(let element) = event {
                 state.buffer.append(element)

@@ -35,7 +35,7 @@ final private class PeriodicTimerSink<Observer: ObserverType>: Sink<Observer> wh
         // A scheduler runs the periodic action serially (see `SchedulerType.schedulePeriodic`),
         // so the counter needs no lock.
         scheduler.schedulePeriodic(0 as Observer.Element, startAfter: dueTime, period: period) { [self] count in
-            forwardOn(.next(count))
+            forwardNext(count)
             return count &+ 1
         }
     }
@@ -44,7 +44,7 @@ final private class PeriodicTimerSink<Observer: ObserverType>: Sink<Observer> wh
 final private class OneShotTimerSink<Observer: ObserverType>: Sink<Observer> where Observer.Element: RxAbstractInteger {
     func run(dueTime: RxTimeInterval, scheduler: SchedulerType) -> Disposable {
         scheduler.scheduleRelative((), dueTime: dueTime) { [self] _ in
-            forwardOn(.next(0))
+            forwardNext(0)
             forwardOn(.completed)
             return Disposables.create()
         }

@@ -26,7 +26,7 @@ final private class CompactMapSink<Source, Observer: ObserverType>: Sink<Observe
         switch event {
         case .next(let element):
             do {
-                if let result = try transform(element) { forwardOn(.next(result)) }
+                if let result = try transform(element) { forwardNext(result) }
             } catch {
                 forwardOn(.error(error))
             }

@@ -28,7 +28,7 @@ final private class EnumeratedSink<Source, Observer: ObserverType>: Sink<Observe
                 return
             }
             index = next
-            forwardOn(.next((index: current, element: element)))
+            forwardNext((index: current, element: element))
         case .error(let error):
             forwardOn(.error(error))
         case .completed:

@@ -17,7 +17,7 @@ final private class FilterNilSink<Observer: ObserverType>: Sink<Observer>, Obser
     func on(_ event: Event<Observer.Element?>) {
         switch event {
         case .next(let element):
-            if let element { forwardOn(.next(element)) }
+            if let element { forwardNext(element) }
         case .error(let error):
             forwardOn(.error(error))
         case .completed:

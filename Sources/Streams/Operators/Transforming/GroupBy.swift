@@ -84,7 +84,7 @@ final private class GroupBySink<Key: Hashable, Element, Observer: ObserverType>:
             let group = PublishSubject<Element>()
             groups[key] = group
             ordered.append(group)
-            forwardOn(.next(GroupedObservable(key: key, source: AddRefProducer(source: group.asObservable(), refCount: refCount))))
+            forwardNext(GroupedObservable(key: key, source: AddRefProducer(source: group.asObservable(), refCount: refCount)))
             group.onNext(element)
         case .error(let error):
             terminate(.error(error), outer: .error(error))

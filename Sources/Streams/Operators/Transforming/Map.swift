@@ -22,14 +22,21 @@ final private class MapSink<Source, Observer: ObserverType>: Sink<Observer>, Obs
         super.init(observer: observer, cancel: cancel)
     }
 
+    func onNext(_ element: Source) {
+        let result: Observer.Element
+        do {
+            result = try transform(element)
+        } catch {
+            forwardError(error)
+            return
+        }
+        forwardNext(result)
+    }
+
     func on(_ event: Event<Source>) {
         switch event {
         case .next(let element):
-            do {
-                forwardOn(.next(try transform(element)))
-            } catch {
-                forwardOn(.error(error))
-            }
+            onNext(element)
         case .error(let error):
             forwardOn(.error(error))
         case .completed:

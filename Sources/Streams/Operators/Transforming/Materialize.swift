@@ -16,7 +16,7 @@ final private class MaterializeSink<Source, Observer: ObserverType>: Sink<Observ
     typealias Element = Source
 
     func on(_ event: Event<Source>) {
-        forwardOn(.next(event))
+        forwardNext(event)
         if event.isStopEvent {
             forwardOn(.completed)
         }

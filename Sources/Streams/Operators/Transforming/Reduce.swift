@@ -59,7 +59,7 @@ final private class ReduceSink<Source, A, Observer: ObserverType>: Sink<Observer
         case .completed:
             do {
                 let result = try mapResult(accumulated)
-                forwardOn(.next(result))
+                forwardNext(result)
                 forwardOn(.completed)
             } catch {
                 forwardOn(.error(error))

@@ -45,15 +45,20 @@ final private class ScanSink<Source, Observer: ObserverType>: Sink<Observer>, Ob
         super.init(observer: observer, cancel: cancel)
     }
 
+    func onNext(_ element: Source) {
+        do {
+            try accumulator(&accumulate, element)
+        } catch {
+            forwardError(error)
+            return
+        }
+        forwardNext(accumulate)
+    }
+
     func on(_ event: Event<Source>) {
         switch event {
         case .next(let element):
-            do {
-                try accumulator(&accumulate, element)
-                forwardOn(.next(accumulate))
-            } catch {
-                forwardOn(.error(error))
-            }
+            onNext(element)
         case .error(let error):
             forwardOn(.error(error))
         case .completed:

@@ -47,7 +47,7 @@ final private class WithUnretainedSink<Object: AnyObject, Source, Observer: Obse
                 forwardOn(.completed)
                 return
             }
-            forwardOn(.next(resultSelector(object, element)))
+            forwardNext(resultSelector(object, element))
         case .error(let error):
             forwardOn(.error(error))
         case .completed:
