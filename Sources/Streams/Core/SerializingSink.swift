@@ -9,6 +9,15 @@ struct Outbox<Element> {
     fileprivate var hasPending: Bool { head < pending.count }
 }
 
+/// The lock-guarded flags of a `SerializingSink`. Not generic, so taking the lock in an
+/// unspecialized generic operator costs no runtime metadata lookup (see Guides/Performance.md).
+struct SerializingFlags {
+    /// A thread holds the draining role (is delivering, outside the lock).
+    var draining = false
+    /// The outbox holds events not yet delivered.
+    var hasPending = false
+}
+
 /// A sink for operators with several upstreams (merge, combineLatest, flatMap, …).
 ///
 /// Upstream events may arrive on different threads and reentrantly. Each arrival updates
@@ -16,49 +25,99 @@ struct Outbox<Element> {
 /// one at a time, in queue order, by whichever thread holds the "draining" role — never while
 /// the lock is held, and never concurrently. A thread that finds another one draining just
 /// queues and returns, so there is no blocking on the observer and no deadlock on reentry.
+///
+/// `synchronizedNext(_:if:)` is the per-element fast path: when no one is draining and nothing
+/// is queued, the element is delivered directly, without building an `Event` or touching the
+/// outbox.
 class SerializingSink<Observer: ObserverType, State>: Sink<Observer> {
-    struct Locked {
-        var state: State
-        var outbox = Outbox<Observer.Element>()
-        var draining = false
-    }
-
-    final let locked: LockedState<Locked>
+    // Safety: `state` and `outbox` are read and written only inside `flags.withLock`, so the one
+    // lock guards all three (and makes every access exclusive, hence unchecked exclusivity).
+    final let flags = LockedState(SerializingFlags())
+    @exclusivity(unchecked) private final var state: State
+    @exclusivity(unchecked) private final var outbox = Outbox<Observer.Element>()
 
     init(state: State, observer: Observer, cancel: Cancelable) {
-        locked = LockedState(Locked(state: state))
+        self.state = state
         super.init(observer: observer, cancel: cancel)
     }
 
     /// Runs `body` under the lock, then delivers whatever it queued in the outbox.
+    ///
+    /// `body` must only update state and queue events: it runs under the lock, so it must not
+    /// call observers, user closures, `dispose()` or schedulers.
     @discardableResult
     final func synchronized<R>(_ body: (inout State, inout Outbox<Observer.Element>) -> R) -> R {
-        let (result, drain) = locked.withLock { locked -> (R, Bool) in
-            let result = body(&locked.state, &locked.outbox)
-            guard !locked.draining, locked.outbox.hasPending else { return (result, false) }
-            locked.draining = true
-            return (result, true)
+        var drain = false
+        let result = flags.withLock { flags -> R in
+            let result = body(&state, &outbox)
+            flags.hasPending = outbox.hasPending
+            if !flags.draining, flags.hasPending {
+                flags.draining = true
+                drain = true
+            }
+            return result
         }
         if drain { drainOutbox() }
         return result
     }
 
-    /// Reads or writes the state under the lock without sending anything.
-    final func withState<R>(_ body: (inout State) -> R) -> R {
-        locked.withLock { body(&$0.state) }
+    /// Delivers `element` if `accept` (run under the lock) says so, in order with everything
+    /// queued before it. Uncontended, this is one lock round trip before and one after delivery.
+    final func synchronizedNext(_ element: Observer.Element, if accept: (inout State) -> Bool) {
+        let direct = flags.withLock { flags -> Bool? in
+            guard accept(&state) else { return nil }
+            if flags.draining || flags.hasPending {
+                return false
+            }
+            flags.draining = true
+            return true
+        }
+        guard let direct else { return }
+        guard direct else {
+            enqueue(element)
+            return
+        }
+        forwardNext(element)
+        drainOutbox()
     }
 
+    /// Queues an element that met a busy drainer (out of line: the contended path).
+    @inline(never)
+    private final func enqueue(_ element: Observer.Element) {
+        synchronized { _, outbox in outbox.send(.next(element)) }
+    }
+
+    /// Runs `body` on the state under the lock (for state changes that send nothing).
+    final func withState<R>(_ body: (inout State) -> R) -> R {
+        flags.withLock { _ in body(&state) }
+    }
+
+    /// Delivers queued events until the outbox is empty, then gives up the draining role.
     private final func drainOutbox() {
         while true {
-            let next = locked.withLock { locked -> Event<Observer.Element>? in
-                if locked.outbox.hasPending {
-                    let event = locked.outbox.pending[locked.outbox.head]
-                    locked.outbox.head += 1
+            let more = flags.withLock { flags -> Bool in
+                if flags.hasPending { return true }
+                flags.draining = false
+                return false
+            }
+            guard more else { return }
+            drainQueued()
+        }
+    }
+
+    /// Delivers the events queued so far, one at a time, outside the lock.
+    @inline(never)
+    private final func drainQueued() {
+        while true {
+            let next = flags.withLock { flags -> Event<Observer.Element>? in
+                if outbox.hasPending {
+                    let event = outbox.pending[outbox.head]
+                    outbox.head += 1
                     return event
                 }
-                locked.outbox.pending.removeAll(keepingCapacity: locked.outbox.pending.count <= 16)
-                locked.outbox.head = 0
-                locked.draining = false
+                outbox.pending.removeAll(keepingCapacity: outbox.pending.count <= 16)
+                outbox.head = 0
+                flags.hasPending = false
                 return nil
             }
             guard let next else { return }

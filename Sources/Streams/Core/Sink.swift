@@ -82,7 +82,32 @@ class Sink<Observer: ObserverType>: Disposable {
 }
 
 /// An observer that forwards events to its sink's `on(_:)` (used to subscribe a sink to several sources).
+///
+/// With a `next` handler, elements reach the sink without an `Event` being built.
 struct SinkForward<Element>: ObserverType {
     let handler: (Event<Element>) -> Void
+    let nextHandler: ((Element) -> Void)?
+
+    init(_ handler: @escaping (Event<Element>) -> Void) {
+        self.handler = handler
+        nextHandler = nil
+    }
+
+    init(next: @escaping (Element) -> Void, events handler: @escaping (Event<Element>) -> Void) {
+        self.handler = handler
+        nextHandler = next
+    }
+
     func on(_ event: Event<Element>) { handler(event) }
+
+    func onNext(_ element: Element) {
+        if let nextHandler {
+            nextHandler(element)
+        } else {
+            wrapNext(element)
+        }
+    }
+
+    @inline(never)
+    private func wrapNext(_ element: Element) { handler(.next(element)) }
 }

@@ -18,9 +18,10 @@ import Darwin
 /// is intercepted by TSan and costs the same uncontended.
 package final class LockedState<State>: @unchecked Sendable {
     // Safety: `state` is only read or written between `pthread_mutex_lock` and
-    // `pthread_mutex_unlock` of `mutex`, so every access is serialized.
+    // `pthread_mutex_unlock` of `mutex`, so every access is serialized. That also makes every
+    // access exclusive, so the runtime's dynamic exclusivity checks on it are skipped.
     @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
-    @usableFromInline var state: State
+    @usableFromInline @exclusivity(unchecked) var state: State
 
     package init(_ initial: State) {
         state = initial

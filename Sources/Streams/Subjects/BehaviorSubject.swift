@@ -9,20 +9,17 @@
 /// - Note: Events are delivered on the thread that sends them; a concurrent `onNext` never
 ///   overtakes the current value sent to a new observer. See `Guides/Subjects.md`.
 public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, ObserverType, Cancelable, Unsubscribing, @unchecked Sendable {
-    // Safety: all mutable state is in `state`, guarded by its lock; observers are called
-    // outside the lock from a snapshot of the list.
-    private struct State {
-        var observers = ObserverList()
-        var value: Element
-        var stopEvent: Event<Element>?
-        var isDisposed = false
-    }
-
-    private let state: LockedState<State>
+    // Safety: all mutable state is in `state`, `current` and `stopEvent`; the last two are read
+    // and written only inside `state.withLock`, so one lock guards all three. Observers are
+    // called outside the lock from a snapshot of the list. (So the runtime's exclusivity
+    // checks on `current` are redundant: the lock already makes every access exclusive.)
+    private let state = LockedState(SubjectCore())
+    @exclusivity(unchecked) private var current: Element
+    private var stopEvent: Event<Element>?
 
     /// Creates a subject whose current value is `value`.
     public init(value: Element) {
-        state = LockedState(State(value: value))
+        current = value
         Resources.incrementTotal()
         super.init()
     }
@@ -37,7 +34,7 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
 
     /// The current value; throws the error the subject failed with, or `RxError.disposed`.
     public func value() throws -> Element {
-        let (value, stop, disposed) = state.withLock { ($0.value, $0.stopEvent, $0.isDisposed) }
+        let (value, stop, disposed) = state.withLock { (current, stopEvent, $0.isDisposed) }
         if disposed { throw RxError.disposed(object: "BehaviorSubject") }
         if case .error(let error) = stop { throw error }
         return value
@@ -45,24 +42,37 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
 
     /// Stores and sends `event`; ignored after a terminal event or disposal.
     public func on(_ event: Event<Element>) {
-        let handlers = state.withLock { state -> ObserverList.Handlers in
-            guard !state.isDisposed, state.stopEvent == nil else { return [] }
-            if case .next(let value) = event {
-                state.value = value
-                return state.observers.handlers
+        guard case .next(let element) = event else {
+            let handlers = state.withLock { state -> ObserverList.Handlers in
+                guard state.isLive else { return [] }
+                state.isStopped = true
+                stopEvent = event
+                return state.observers.removeAll()
             }
-            state.stopEvent = event
-            return state.observers.removeAll()
+            deliver(event, to: handlers)
+            return
         }
-        deliver(event, to: handlers)
+        onNext(element)
+    }
+
+    /// Stores `element` as the current value and sends it; ignored after a terminal event or disposal.
+    public func onNext(_ element: Element) {
+        // The replaced value is released after the lock.
+        var replaced = element
+        let handlers = state.withLock { state -> ObserverList.Handlers in
+            guard state.isLive else { return [] }
+            swap(&current, &replaced)
+            return state.observers.handlers
+        }
+        deliverNext(element, to: handlers)
     }
 
     /// Subscribes `observer`, which first receives the current value.
     public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
         let outcome = state.withLock { state -> SubscribeOutcome<Element> in
             if state.isDisposed { return .rejected(.error(RxError.disposed(object: "BehaviorSubject"))) }
-            if let stop = state.stopEvent { return .rejected(stop) }
-            return .register(observer, in: &state.observers, replay: [state.value])
+            if let stop = stopEvent { return .rejected(stop) }
+            return .register(observer, in: &state.observers, replay: [current])
         }
         return outcome.complete(observer, subject: self)
     }
@@ -77,11 +87,12 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
 
     /// Drops every observer; later events and subscriptions are rejected.
     public func dispose() {
-        let removed = state.withLock { state -> ObserverList.Handlers in
+        let (removed, stop) = state.withLock { state -> (ObserverList.Handlers, Event<Element>?) in
             state.isDisposed = true
-            state.stopEvent = nil
-            return state.observers.removeAll()
+            defer { stopEvent = nil }
+            return (state.observers.removeAll(), stopEvent)
         }
+        _ = stop  // released outside the lock
         _ = removed  // released outside the lock
     }
 }

@@ -167,6 +167,13 @@ final class ReplayGate<Element>: SubjectObserver<Element>, @unchecked Sendable {
             handler.onNext(element)
             return
         }
+        queueOrDeliver(element)
+    }
+
+    /// The path of an element that races with the replay (kept out of line so the open gate's
+    /// path never touches `Event`'s generic metadata).
+    @inline(never)
+    private func queueOrDeliver(_ element: Element) {
         on(.next(element))
     }
 

@@ -47,9 +47,10 @@ final private class MergeArraySink<Observer: ObserverType>: SerializingSink<Obse
             if isDisposed { break }
             let subscription = SingleAssignmentDisposable()
             guard let key = group.insert(subscription) else { break }
-            subscription.setDisposable(source.subscribe(SinkForward<Element> { [self] event in
-                self.on(event, key: key)
-            }))
+            subscription.setDisposable(source.subscribe(SinkForward<Element>(
+                next: { [self] element in synchronizedNext(element) { _ in true } },
+                events: { [self] event in self.on(event, key: key) }
+            )))
         }
         return group
     }
