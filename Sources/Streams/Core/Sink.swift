@@ -73,6 +73,12 @@ class Sink<Observer: ObserverType>: Disposable {
         forwardOn(.error(error))
     }
 
+    /// Forwards completion (out of line, as `forwardError(_:)`).
+    @inline(never)
+    final func forwardCompleted() {
+        forwardOn(.completed)
+    }
+
     /// Stops forwarding and releases upstream resources. Subclasses that own inner
     /// subscriptions override it and call `super.dispose()`.
     func dispose() {

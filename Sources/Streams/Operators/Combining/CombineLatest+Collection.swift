@@ -18,8 +18,8 @@ extension ObservableType {
         _ collection: Collection,
         resultSelector: @escaping ([Collection.Element.Element]) throws -> Element
     ) -> Observable<Element> where Collection.Element: ObservableType {
-        CombineLatestCollection(sources: collection.map { $0.asObservable() }, selection: .user { values in
-            try resultSelector(values.map { $0! })
+        CombineLatestCollection(sources: collection.map { $0.asObservable() }, select: { values in
+            try resultSelector(values.elements(as: Collection.Element.Element.self))
         })
     }
 
@@ -36,31 +36,36 @@ extension ObservableType {
     public static func combineLatest<Collection: Swift.Collection>(
         _ collection: Collection
     ) -> Observable<[Element]> where Collection.Element: ObservableType, Collection.Element.Element == Element {
-        CombineLatestCollection(sources: collection.map { $0.asObservable() }, selection: .library { values in
-            values.map { $0! }
+        CombineLatestCollection(sources: collection.map { $0.asObservable() }, select: { values in
+            values.elements(as: Element.self)
         })
     }
 }
 
 final private class CombineLatestCollection<SourceElement, Result>: Producer<Result> {
-    typealias Values = [SourceElement?]
     private let sources: [Observable<SourceElement>]
-    private let selection: ResultSelection<Values, Result>
+    private let select: (CombineLatestValues) throws -> Result
 
-    init(sources: [Observable<SourceElement>], selection: ResultSelection<Values, Result>) {
+    init(sources: [Observable<SourceElement>], select: @escaping (CombineLatestValues) throws -> Result) {
         self.sources = sources
-        self.selection = selection
+        self.select = select
     }
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Result {
-        let values = Values(repeating: nil, count: sources.count)
-        let sink = CombineLatestSink(arity: sources.count, values: values, selection: selection, observer: observer, cancel: cancel)
+        let sink = CombineLatestSink(arity: sources.count, select: select, observer: observer, cancel: cancel)
         if sources.isEmpty {
             sink.runEmpty()
         }
         for (index, source) in sources.enumerated() {
-            sink.subscribe(source, at: index) { values, element in values[index] = element }
+            sink.subscribe(source, at: index)
         }
         return (sink, sink.subscription)
+    }
+}
+
+extension CombineLatestValues {
+    /// Every source's latest element, in source order.
+    func elements<Element>(as type: Element.Type) -> [Element] {
+        slots.indices.map { self[$0, as: Element.self] }
     }
 }

@@ -14,14 +14,14 @@ extension ObservableType {
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element) throws -> Element
     ) -> Observable<Element> {
-        CombineLatestArityProducer(arity: 5, values: (nil, nil, nil, nil, nil) as (O1.Element?, O2.Element?, O3.Element?, O4.Element?, O5.Element?), selection: .user { values in
-            try resultSelector(values.0!, values.1!, values.2!, values.3!, values.4!)
+        CombineLatestArityProducer(arity: 5, select: { values in
+            try resultSelector(values[0, as: O1.Element.self], values[1, as: O2.Element.self], values[2, as: O3.Element.self], values[3, as: O4.Element.self], values[4, as: O5.Element.self])
         }) { sources in
-            sources.subscribe(source1.asObservable(), at: 0) { $0.0 = $1 }
-            sources.subscribe(source2.asObservable(), at: 1) { $0.1 = $1 }
-            sources.subscribe(source3.asObservable(), at: 2) { $0.2 = $1 }
-            sources.subscribe(source4.asObservable(), at: 3) { $0.3 = $1 }
-            sources.subscribe(source5.asObservable(), at: 4) { $0.4 = $1 }
+            sources.subscribe(source1.asObservable(), at: 0)
+            sources.subscribe(source2.asObservable(), at: 1)
+            sources.subscribe(source3.asObservable(), at: 2)
+            sources.subscribe(source4.asObservable(), at: 3)
+            sources.subscribe(source5.asObservable(), at: 4)
         }
     }
 
@@ -38,15 +38,15 @@ extension ObservableType {
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element) throws -> Element
     ) -> Observable<Element> {
-        CombineLatestArityProducer(arity: 6, values: (nil, nil, nil, nil, nil, nil) as (O1.Element?, O2.Element?, O3.Element?, O4.Element?, O5.Element?, O6.Element?), selection: .user { values in
-            try resultSelector(values.0!, values.1!, values.2!, values.3!, values.4!, values.5!)
+        CombineLatestArityProducer(arity: 6, select: { values in
+            try resultSelector(values[0, as: O1.Element.self], values[1, as: O2.Element.self], values[2, as: O3.Element.self], values[3, as: O4.Element.self], values[4, as: O5.Element.self], values[5, as: O6.Element.self])
         }) { sources in
-            sources.subscribe(source1.asObservable(), at: 0) { $0.0 = $1 }
-            sources.subscribe(source2.asObservable(), at: 1) { $0.1 = $1 }
-            sources.subscribe(source3.asObservable(), at: 2) { $0.2 = $1 }
-            sources.subscribe(source4.asObservable(), at: 3) { $0.3 = $1 }
-            sources.subscribe(source5.asObservable(), at: 4) { $0.4 = $1 }
-            sources.subscribe(source6.asObservable(), at: 5) { $0.5 = $1 }
+            sources.subscribe(source1.asObservable(), at: 0)
+            sources.subscribe(source2.asObservable(), at: 1)
+            sources.subscribe(source3.asObservable(), at: 2)
+            sources.subscribe(source4.asObservable(), at: 3)
+            sources.subscribe(source5.asObservable(), at: 4)
+            sources.subscribe(source6.asObservable(), at: 5)
         }
     }
 
@@ -63,16 +63,16 @@ extension ObservableType {
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element) throws -> Element
     ) -> Observable<Element> {
-        CombineLatestArityProducer(arity: 7, values: (nil, nil, nil, nil, nil, nil, nil) as (O1.Element?, O2.Element?, O3.Element?, O4.Element?, O5.Element?, O6.Element?, O7.Element?), selection: .user { values in
-            try resultSelector(values.0!, values.1!, values.2!, values.3!, values.4!, values.5!, values.6!)
+        CombineLatestArityProducer(arity: 7, select: { values in
+            try resultSelector(values[0, as: O1.Element.self], values[1, as: O2.Element.self], values[2, as: O3.Element.self], values[3, as: O4.Element.self], values[4, as: O5.Element.self], values[5, as: O6.Element.self], values[6, as: O7.Element.self])
         }) { sources in
-            sources.subscribe(source1.asObservable(), at: 0) { $0.0 = $1 }
-            sources.subscribe(source2.asObservable(), at: 1) { $0.1 = $1 }
-            sources.subscribe(source3.asObservable(), at: 2) { $0.2 = $1 }
-            sources.subscribe(source4.asObservable(), at: 3) { $0.3 = $1 }
-            sources.subscribe(source5.asObservable(), at: 4) { $0.4 = $1 }
-            sources.subscribe(source6.asObservable(), at: 5) { $0.5 = $1 }
-            sources.subscribe(source7.asObservable(), at: 6) { $0.6 = $1 }
+            sources.subscribe(source1.asObservable(), at: 0)
+            sources.subscribe(source2.asObservable(), at: 1)
+            sources.subscribe(source3.asObservable(), at: 2)
+            sources.subscribe(source4.asObservable(), at: 3)
+            sources.subscribe(source5.asObservable(), at: 4)
+            sources.subscribe(source6.asObservable(), at: 5)
+            sources.subscribe(source7.asObservable(), at: 6)
         }
     }
 
@@ -89,17 +89,17 @@ extension ObservableType {
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7, _ source8: O8,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element) throws -> Element
     ) -> Observable<Element> {
-        CombineLatestArityProducer(arity: 8, values: (nil, nil, nil, nil, nil, nil, nil, nil) as (O1.Element?, O2.Element?, O3.Element?, O4.Element?, O5.Element?, O6.Element?, O7.Element?, O8.Element?), selection: .user { values in
-            try resultSelector(values.0!, values.1!, values.2!, values.3!, values.4!, values.5!, values.6!, values.7!)
+        CombineLatestArityProducer(arity: 8, select: { values in
+            try resultSelector(values[0, as: O1.Element.self], values[1, as: O2.Element.self], values[2, as: O3.Element.self], values[3, as: O4.Element.self], values[4, as: O5.Element.self], values[5, as: O6.Element.self], values[6, as: O7.Element.self], values[7, as: O8.Element.self])
         }) { sources in
-            sources.subscribe(source1.asObservable(), at: 0) { $0.0 = $1 }
-            sources.subscribe(source2.asObservable(), at: 1) { $0.1 = $1 }
-            sources.subscribe(source3.asObservable(), at: 2) { $0.2 = $1 }
-            sources.subscribe(source4.asObservable(), at: 3) { $0.3 = $1 }
-            sources.subscribe(source5.asObservable(), at: 4) { $0.4 = $1 }
-            sources.subscribe(source6.asObservable(), at: 5) { $0.5 = $1 }
-            sources.subscribe(source7.asObservable(), at: 6) { $0.6 = $1 }
-            sources.subscribe(source8.asObservable(), at: 7) { $0.7 = $1 }
+            sources.subscribe(source1.asObservable(), at: 0)
+            sources.subscribe(source2.asObservable(), at: 1)
+            sources.subscribe(source3.asObservable(), at: 2)
+            sources.subscribe(source4.asObservable(), at: 3)
+            sources.subscribe(source5.asObservable(), at: 4)
+            sources.subscribe(source6.asObservable(), at: 5)
+            sources.subscribe(source7.asObservable(), at: 6)
+            sources.subscribe(source8.asObservable(), at: 7)
         }
     }
 }
@@ -113,14 +113,14 @@ extension ObservableType where Element == Any {
     public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element)> {
-        CombineLatestArityProducer(arity: 5, values: (nil, nil, nil, nil, nil) as (O1.Element?, O2.Element?, O3.Element?, O4.Element?, O5.Element?), selection: .library { values in
-            (values.0!, values.1!, values.2!, values.3!, values.4!)
+        CombineLatestArityProducer(arity: 5, select: { values in
+            (values[0, as: O1.Element.self], values[1, as: O2.Element.self], values[2, as: O3.Element.self], values[3, as: O4.Element.self], values[4, as: O5.Element.self])
         }) { sources in
-            sources.subscribe(source1.asObservable(), at: 0) { $0.0 = $1 }
-            sources.subscribe(source2.asObservable(), at: 1) { $0.1 = $1 }
-            sources.subscribe(source3.asObservable(), at: 2) { $0.2 = $1 }
-            sources.subscribe(source4.asObservable(), at: 3) { $0.3 = $1 }
-            sources.subscribe(source5.asObservable(), at: 4) { $0.4 = $1 }
+            sources.subscribe(source1.asObservable(), at: 0)
+            sources.subscribe(source2.asObservable(), at: 1)
+            sources.subscribe(source3.asObservable(), at: 2)
+            sources.subscribe(source4.asObservable(), at: 3)
+            sources.subscribe(source5.asObservable(), at: 4)
         }
     }
 
@@ -132,15 +132,15 @@ extension ObservableType where Element == Any {
     public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element)> {
-        CombineLatestArityProducer(arity: 6, values: (nil, nil, nil, nil, nil, nil) as (O1.Element?, O2.Element?, O3.Element?, O4.Element?, O5.Element?, O6.Element?), selection: .library { values in
-            (values.0!, values.1!, values.2!, values.3!, values.4!, values.5!)
+        CombineLatestArityProducer(arity: 6, select: { values in
+            (values[0, as: O1.Element.self], values[1, as: O2.Element.self], values[2, as: O3.Element.self], values[3, as: O4.Element.self], values[4, as: O5.Element.self], values[5, as: O6.Element.self])
         }) { sources in
-            sources.subscribe(source1.asObservable(), at: 0) { $0.0 = $1 }
-            sources.subscribe(source2.asObservable(), at: 1) { $0.1 = $1 }
-            sources.subscribe(source3.asObservable(), at: 2) { $0.2 = $1 }
-            sources.subscribe(source4.asObservable(), at: 3) { $0.3 = $1 }
-            sources.subscribe(source5.asObservable(), at: 4) { $0.4 = $1 }
-            sources.subscribe(source6.asObservable(), at: 5) { $0.5 = $1 }
+            sources.subscribe(source1.asObservable(), at: 0)
+            sources.subscribe(source2.asObservable(), at: 1)
+            sources.subscribe(source3.asObservable(), at: 2)
+            sources.subscribe(source4.asObservable(), at: 3)
+            sources.subscribe(source5.asObservable(), at: 4)
+            sources.subscribe(source6.asObservable(), at: 5)
         }
     }
 
@@ -152,16 +152,16 @@ extension ObservableType where Element == Any {
     public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType, O7: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element)> {
-        CombineLatestArityProducer(arity: 7, values: (nil, nil, nil, nil, nil, nil, nil) as (O1.Element?, O2.Element?, O3.Element?, O4.Element?, O5.Element?, O6.Element?, O7.Element?), selection: .library { values in
-            (values.0!, values.1!, values.2!, values.3!, values.4!, values.5!, values.6!)
+        CombineLatestArityProducer(arity: 7, select: { values in
+            (values[0, as: O1.Element.self], values[1, as: O2.Element.self], values[2, as: O3.Element.self], values[3, as: O4.Element.self], values[4, as: O5.Element.self], values[5, as: O6.Element.self], values[6, as: O7.Element.self])
         }) { sources in
-            sources.subscribe(source1.asObservable(), at: 0) { $0.0 = $1 }
-            sources.subscribe(source2.asObservable(), at: 1) { $0.1 = $1 }
-            sources.subscribe(source3.asObservable(), at: 2) { $0.2 = $1 }
-            sources.subscribe(source4.asObservable(), at: 3) { $0.3 = $1 }
-            sources.subscribe(source5.asObservable(), at: 4) { $0.4 = $1 }
-            sources.subscribe(source6.asObservable(), at: 5) { $0.5 = $1 }
-            sources.subscribe(source7.asObservable(), at: 6) { $0.6 = $1 }
+            sources.subscribe(source1.asObservable(), at: 0)
+            sources.subscribe(source2.asObservable(), at: 1)
+            sources.subscribe(source3.asObservable(), at: 2)
+            sources.subscribe(source4.asObservable(), at: 3)
+            sources.subscribe(source5.asObservable(), at: 4)
+            sources.subscribe(source6.asObservable(), at: 5)
+            sources.subscribe(source7.asObservable(), at: 6)
         }
     }
 
@@ -173,17 +173,17 @@ extension ObservableType where Element == Any {
     public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType, O7: ObservableType, O8: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7, _ source8: O8
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element)> {
-        CombineLatestArityProducer(arity: 8, values: (nil, nil, nil, nil, nil, nil, nil, nil) as (O1.Element?, O2.Element?, O3.Element?, O4.Element?, O5.Element?, O6.Element?, O7.Element?, O8.Element?), selection: .library { values in
-            (values.0!, values.1!, values.2!, values.3!, values.4!, values.5!, values.6!, values.7!)
+        CombineLatestArityProducer(arity: 8, select: { values in
+            (values[0, as: O1.Element.self], values[1, as: O2.Element.self], values[2, as: O3.Element.self], values[3, as: O4.Element.self], values[4, as: O5.Element.self], values[5, as: O6.Element.self], values[6, as: O7.Element.self], values[7, as: O8.Element.self])
         }) { sources in
-            sources.subscribe(source1.asObservable(), at: 0) { $0.0 = $1 }
-            sources.subscribe(source2.asObservable(), at: 1) { $0.1 = $1 }
-            sources.subscribe(source3.asObservable(), at: 2) { $0.2 = $1 }
-            sources.subscribe(source4.asObservable(), at: 3) { $0.3 = $1 }
-            sources.subscribe(source5.asObservable(), at: 4) { $0.4 = $1 }
-            sources.subscribe(source6.asObservable(), at: 5) { $0.5 = $1 }
-            sources.subscribe(source7.asObservable(), at: 6) { $0.6 = $1 }
-            sources.subscribe(source8.asObservable(), at: 7) { $0.7 = $1 }
+            sources.subscribe(source1.asObservable(), at: 0)
+            sources.subscribe(source2.asObservable(), at: 1)
+            sources.subscribe(source3.asObservable(), at: 2)
+            sources.subscribe(source4.asObservable(), at: 3)
+            sources.subscribe(source5.asObservable(), at: 4)
+            sources.subscribe(source6.asObservable(), at: 5)
+            sources.subscribe(source7.asObservable(), at: 6)
+            sources.subscribe(source8.asObservable(), at: 7)
         }
     }
 }

@@ -21,11 +21,11 @@ extension ObservableType {
         _ source1: O1, _ source2: O2,
         resultSelector: @escaping (O1.Element, O2.Element) throws -> Element
     ) -> Observable<Element> {
-        CombineLatestArityProducer(arity: 2, values: (nil, nil) as (O1.Element?, O2.Element?), selection: .user { values in
-            try resultSelector(values.0!, values.1!)
+        CombineLatestArityProducer(arity: 2, select: { values in
+            try resultSelector(values[0, as: O1.Element.self], values[1, as: O2.Element.self])
         }) { sources in
-            sources.subscribe(source1.asObservable(), at: 0) { $0.0 = $1 }
-            sources.subscribe(source2.asObservable(), at: 1) { $0.1 = $1 }
+            sources.subscribe(source1.asObservable(), at: 0)
+            sources.subscribe(source2.asObservable(), at: 1)
         }
     }
 
@@ -39,12 +39,12 @@ extension ObservableType {
         _ source1: O1, _ source2: O2, _ source3: O3,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element) throws -> Element
     ) -> Observable<Element> {
-        CombineLatestArityProducer(arity: 3, values: (nil, nil, nil) as (O1.Element?, O2.Element?, O3.Element?), selection: .user { values in
-            try resultSelector(values.0!, values.1!, values.2!)
+        CombineLatestArityProducer(arity: 3, select: { values in
+            try resultSelector(values[0, as: O1.Element.self], values[1, as: O2.Element.self], values[2, as: O3.Element.self])
         }) { sources in
-            sources.subscribe(source1.asObservable(), at: 0) { $0.0 = $1 }
-            sources.subscribe(source2.asObservable(), at: 1) { $0.1 = $1 }
-            sources.subscribe(source3.asObservable(), at: 2) { $0.2 = $1 }
+            sources.subscribe(source1.asObservable(), at: 0)
+            sources.subscribe(source2.asObservable(), at: 1)
+            sources.subscribe(source3.asObservable(), at: 2)
         }
     }
 
@@ -58,13 +58,13 @@ extension ObservableType {
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element) throws -> Element
     ) -> Observable<Element> {
-        CombineLatestArityProducer(arity: 4, values: (nil, nil, nil, nil) as (O1.Element?, O2.Element?, O3.Element?, O4.Element?), selection: .user { values in
-            try resultSelector(values.0!, values.1!, values.2!, values.3!)
+        CombineLatestArityProducer(arity: 4, select: { values in
+            try resultSelector(values[0, as: O1.Element.self], values[1, as: O2.Element.self], values[2, as: O3.Element.self], values[3, as: O4.Element.self])
         }) { sources in
-            sources.subscribe(source1.asObservable(), at: 0) { $0.0 = $1 }
-            sources.subscribe(source2.asObservable(), at: 1) { $0.1 = $1 }
-            sources.subscribe(source3.asObservable(), at: 2) { $0.2 = $1 }
-            sources.subscribe(source4.asObservable(), at: 3) { $0.3 = $1 }
+            sources.subscribe(source1.asObservable(), at: 0)
+            sources.subscribe(source2.asObservable(), at: 1)
+            sources.subscribe(source3.asObservable(), at: 2)
+            sources.subscribe(source4.asObservable(), at: 3)
         }
     }
 }
@@ -82,11 +82,11 @@ extension ObservableType where Element == Any {
     public static func combineLatest<O1: ObservableType, O2: ObservableType>(
         _ source1: O1, _ source2: O2
     ) -> Observable<(O1.Element, O2.Element)> {
-        CombineLatestArityProducer(arity: 2, values: (nil, nil) as (O1.Element?, O2.Element?), selection: .library { values in
-            (values.0!, values.1!)
+        CombineLatestArityProducer(arity: 2, select: { values in
+            (values[0, as: O1.Element.self], values[1, as: O2.Element.self])
         }) { sources in
-            sources.subscribe(source1.asObservable(), at: 0) { $0.0 = $1 }
-            sources.subscribe(source2.asObservable(), at: 1) { $0.1 = $1 }
+            sources.subscribe(source1.asObservable(), at: 0)
+            sources.subscribe(source2.asObservable(), at: 1)
         }
     }
 
@@ -98,12 +98,12 @@ extension ObservableType where Element == Any {
     public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3
     ) -> Observable<(O1.Element, O2.Element, O3.Element)> {
-        CombineLatestArityProducer(arity: 3, values: (nil, nil, nil) as (O1.Element?, O2.Element?, O3.Element?), selection: .library { values in
-            (values.0!, values.1!, values.2!)
+        CombineLatestArityProducer(arity: 3, select: { values in
+            (values[0, as: O1.Element.self], values[1, as: O2.Element.self], values[2, as: O3.Element.self])
         }) { sources in
-            sources.subscribe(source1.asObservable(), at: 0) { $0.0 = $1 }
-            sources.subscribe(source2.asObservable(), at: 1) { $0.1 = $1 }
-            sources.subscribe(source3.asObservable(), at: 2) { $0.2 = $1 }
+            sources.subscribe(source1.asObservable(), at: 0)
+            sources.subscribe(source2.asObservable(), at: 1)
+            sources.subscribe(source3.asObservable(), at: 2)
         }
     }
 
@@ -115,116 +115,116 @@ extension ObservableType where Element == Any {
     public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element)> {
-        CombineLatestArityProducer(arity: 4, values: (nil, nil, nil, nil) as (O1.Element?, O2.Element?, O3.Element?, O4.Element?), selection: .library { values in
-            (values.0!, values.1!, values.2!, values.3!)
+        CombineLatestArityProducer(arity: 4, select: { values in
+            (values[0, as: O1.Element.self], values[1, as: O2.Element.self], values[2, as: O3.Element.self], values[3, as: O4.Element.self])
         }) { sources in
-            sources.subscribe(source1.asObservable(), at: 0) { $0.0 = $1 }
-            sources.subscribe(source2.asObservable(), at: 1) { $0.1 = $1 }
-            sources.subscribe(source3.asObservable(), at: 2) { $0.2 = $1 }
-            sources.subscribe(source4.asObservable(), at: 3) { $0.3 = $1 }
+            sources.subscribe(source1.asObservable(), at: 0)
+            sources.subscribe(source2.asObservable(), at: 1)
+            sources.subscribe(source3.asObservable(), at: 2)
+            sources.subscribe(source4.asObservable(), at: 3)
         }
     }
 }
 
-/// The locked state of a `combineLatest` subscription.
-struct CombineLatestState<Values, Result>: SequencedResultsState {
-    /// The latest element of each source (`nil` until it has one).
-    var values: Values
-    var hasValue: [Bool]
-    var valueCount = 0
-    var isDone: [Bool]
-    var doneCount = 0
-    /// A terminal event has been decided; later inputs are ignored.
-    var isStopped = false
-    var results = ResultSequencer<Result>()
 
-    init(values: Values, arity: Int) {
-        self.values = values
-        hasValue = Array(repeating: false, count: arity)
-        isDone = Array(repeating: false, count: arity)
+/// The latest element of each source of a `combineLatest`, boxed per source so the storage is
+/// not generic (see Guides/Performance.md). Read by the result selector.
+struct CombineLatestValues {
+    var slots: ContiguousArray<AnyObject?>
+
+    /// The latest element of source `index` (which must have emitted), as an `Element`.
+    @inline(__always)
+    subscript<Element>(index: Int, as type: Element.Type) -> Element {
+        unsafeDowncast(slots[index].unsafelyUnwrapped, to: LatestElement<Element>.self).value
     }
 }
 
-/// The sink shared by every `combineLatest` form. `Values` stores the latest element of each
-/// source (a tuple of optionals for the fixed arities, an array for collections).
-final class CombineLatestSink<Values, Observer: ObserverType>: SerializingSink<Observer, CombineLatestState<Values, Observer.Element>> {
+/// The sink of every `combineLatest` (fixed arity and collection).
+///
+/// Runs on `DrainingSink`: source events are handled one at a time, so the latest elements and
+/// counters are plain stored properties and the result selector reads them directly.
+final class CombineLatestSink<Observer: ObserverType>: DrainingSink<Observer> {
     typealias Result = Observer.Element
 
     private let arity: Int
-    private let selection: ResultSelection<Values, Result>
+    private let select: (CombineLatestValues) throws -> Result
     private let subscriptions: [SingleAssignmentDisposable]
+    // Touched only by handlers run through `serialize`, one at a time (so exclusive by
+    // construction: the runtime's exclusivity checks are skipped).
+    @exclusivity(unchecked) private var values: CombineLatestValues
+    @exclusivity(unchecked) private var valueCount = 0
+    @exclusivity(unchecked) private var isDone: [Bool]
+    @exclusivity(unchecked) private var doneCount = 0
 
-    init(arity: Int, values: Values, selection: ResultSelection<Values, Result>, observer: Observer, cancel: Cancelable) {
+    init(arity: Int, select: @escaping (CombineLatestValues) throws -> Result, observer: Observer, cancel: Cancelable) {
         self.arity = arity
-        self.selection = selection
+        self.select = select
         subscriptions = (0..<arity).map { _ in SingleAssignmentDisposable() }
-        super.init(state: CombineLatestState(values: values, arity: arity), observer: observer, cancel: cancel)
+        values = CombineLatestValues(slots: ContiguousArray(repeating: nil, count: arity))
+        isDone = Array(repeating: false, count: arity)
+        super.init(observer: observer, cancel: cancel)
     }
 
-    /// Every source subscription, for the producer to return.
     var subscription: Disposable { Disposables.create(subscriptions) }
 
-    /// Subscribes source number `index`; `store` writes its elements into `Values` (under the lock).
-    /// Sources after a synchronous terminal event are not subscribed.
-    func subscribe<E>(_ source: Observable<E>, at index: Int, store: @escaping (inout Values, E) -> Void) {
+    func subscribe<E>(_ source: Observable<E>, at index: Int) {
         guard !isDisposed else { return }
-        subscriptions[index].setDisposable(source.subscribe(SinkForward<E> { [self] event in
-            on(event, at: index, store: store)
-        }))
+        subscriptions[index].setDisposable(source.subscribe(SinkForward<E>(
+            next: { [self] element in serialize({ onNext(element, at: index) }, later: { { self.onNext(element, at: index) } }) },
+            events: { [self] event in serialize({ on(event, at: index) }, later: { { self.on(event, at: index) } }) }
+        )))
     }
 
-    /// Emits the combination of zero sources (`combineLatest([])`), then completes.
+    /// An empty collection: the selector runs once on no elements, then the output completes.
     func runEmpty() {
-        let event: Event<Result>
-        switch selection {
-        case .library(let select): event = .next(select(withState { $0.values }))
-        case .user(let select):
-            do { event = .next(try select(withState { $0.values })) } catch { event = .error(error) }
-        }
-        synchronized { state, outbox in
-            state.isStopped = true
-            state.results.send(event, into: &outbox)
-            state.results.send(.completed, into: &outbox)
-        }
+        emitCombination()
+        forwardOn(.completed)
     }
 
-    private func on<E>(_ event: Event<E>, at index: Int, store: (inout Values, E) -> Void) {
+    private func onNext<E>(_ element: E, at index: Int) {
+        guard !isDisposed else { return }
+        if let slot = values.slots[index] {
+            unsafeDowncast(slot, to: LatestElement<E>.self).value = element
+        } else {
+            values.slots[index] = LatestElement(element)
+            valueCount += 1
+        }
+        if valueCount == arity {
+            emitCombination()
+            return
+        }
+        // As RxSwift: when every other source has completed, one of them without an element,
+        // nothing can ever be combined again, so complete now.
+        let othersDone = doneCount - (isDone[index] ? 1 : 0)
+        if othersDone == arity - 1 { forwardCompleted() }
+    }
+
+    private func emitCombination() {
+        let result: Result
+        do {
+            result = try select(values)
+        } catch {
+            forwardError(error)
+            return
+        }
+        forwardNext(result)
+    }
+
+    private func on<E>(_ event: Event<E>, at index: Int) {
         switch event {
         case .next(let element):
-            let pending = synchronized { state, outbox -> (UInt64, Values)? in
-                guard !state.isStopped else { return nil }
-                store(&state.values, element)
-                if !state.hasValue[index] {
-                    state.hasValue[index] = true
-                    state.valueCount += 1
-                }
-                if state.valueCount == arity {
-                    guard let ticket = selection.begin(state.values, results: &state.results, outbox: &outbox) else { return nil }
-                    return (ticket, state.values)
-                }
-                // As RxSwift: when every other source has completed, one of them without an
-                // element, nothing can ever be combined again, so complete now.
-                let othersDone = state.doneCount - (state.isDone[index] ? 1 : 0)
-                if othersDone == arity - 1 {
-                    state.isStopped = true
-                    state.results.send(.completed, into: &outbox)
-                }
-                return nil
-            }
-            if let (ticket, values) = pending { finishSelection(ticket, values, selection) }
+            onNext(element, at: index)
         case .error(let error):
-            stopOutput(with: .error(error))
+            forwardError(error)
         case .completed:
-            let disposeSource = synchronized { state, outbox -> Bool in
-                guard !state.isStopped, !state.isDone[index] else { return false }
-                state.isDone[index] = true
-                state.doneCount += 1
-                guard state.doneCount == arity else { return true }
-                state.isStopped = true
-                state.results.send(.completed, into: &outbox)
-                return false
+            guard !isDisposed, !isDone[index] else { return }
+            isDone[index] = true
+            doneCount += 1
+            if doneCount == arity {
+                forwardOn(.completed)
+            } else {
+                subscriptions[index].dispose()
             }
-            if disposeSource { subscriptions[index].dispose() }
         }
     }
 }

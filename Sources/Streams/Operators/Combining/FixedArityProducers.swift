@@ -1,38 +1,28 @@
 /// A sink that fixed-arity `combineLatest` subscribes its sources into.
-protocol CombineLatestSources<Values>: AnyObject {
-    associatedtype Values
-    /// Subscribes source number `index`; `store` writes its elements into `Values`.
-    func subscribe<E>(_ source: Observable<E>, at index: Int, store: @escaping (inout Values, E) -> Void)
+protocol CombineLatestSources: AnyObject {
+    func subscribe<E>(_ source: Observable<E>, at index: Int)
 }
 
 extension CombineLatestSink: CombineLatestSources {}
 
-/// The producer shared by the fixed arities of `combineLatest`: `subscribeSources` subscribes
-/// each source into the sink, writing its elements into slot `n` of the `Values` tuple.
-final class CombineLatestArityProducer<Values, Result>: Producer<Result> {
+final class CombineLatestArityProducer<Result>: Producer<Result> {
     private let arity: Int
-    private let initialValues: Values
-    private let selection: ResultSelection<Values, Result>
-    private let subscribeSources: (any CombineLatestSources<Values>) -> Void
+    private let select: (CombineLatestValues) throws -> Result
+    private let subscribeSources: (any CombineLatestSources) -> Void
 
-    init(
-        arity: Int, values: Values, selection: ResultSelection<Values, Result>,
-        subscribeSources: @escaping (any CombineLatestSources<Values>) -> Void
-    ) {
+    init(arity: Int, select: @escaping (CombineLatestValues) throws -> Result, subscribeSources: @escaping (any CombineLatestSources) -> Void) {
         self.arity = arity
-        initialValues = values
-        self.selection = selection
+        self.select = select
         self.subscribeSources = subscribeSources
     }
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Result {
-        let sink = CombineLatestSink(arity: arity, values: initialValues, selection: selection, observer: observer, cancel: cancel)
+        let sink = CombineLatestSink(arity: arity, select: select, observer: observer, cancel: cancel)
         subscribeSources(sink)
         return (sink, sink.subscription)
     }
 }
 
-/// A sink that fixed-arity `zip` subscribes its sources into.
 protocol ZipSources<Buffers>: AnyObject {
     associatedtype Buffers
     /// Subscribes source number `index`; `store` appends its elements to `Buffers`.

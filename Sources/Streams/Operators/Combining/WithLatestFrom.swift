@@ -21,9 +21,7 @@ extension ObservableType {
         _ second: Source,
         resultSelector: @escaping (Element, Source.Element) throws -> ResultType
     ) -> Observable<ResultType> {
-        WithLatestFromProducer(first: asObservable(), second: second.asObservable(), selection: .user { pair in
-            try resultSelector(pair.0, pair.1)
-        })
+        WithLatestFromProducer(first: asObservable(), second: second.asObservable(), resultSelector: resultSelector)
     }
 
     /// Emits the latest element of `second` for each element of this sequence, once `second`
@@ -37,64 +35,72 @@ extension ObservableType {
     /// - Note: Delivers on the thread on which `self` emits (or of a thread already delivering);
     ///   the output is serialized. See `Guides/Combining.md`.
     public func withLatestFrom<Source: ObservableConvertibleType>(_ second: Source) -> Observable<Source.Element> {
-        WithLatestFromProducer(first: asObservable(), second: second.asObservable(), selection: .library { $0.1 })
+        WithLatestFromProducer(first: asObservable(), second: second.asObservable(), resultSelector: { $1 })
     }
 }
 
 /// The locked state of a `withLatestFrom` subscription.
-private struct WithLatestFromState<Second, Result>: SequencedResultsState {
-    var latest: Second?
-    /// A terminal event has been decided; later inputs are ignored.
-    var isStopped = false
-    var results = ResultSequencer<Result>()
-}
-
-final private class WithLatestFromSink<First, Second, Observer: ObserverType>: SerializingSink<Observer, WithLatestFromState<Second, Observer.Element>> {
+final private class WithLatestFromSink<First, Second, Observer: ObserverType>: DrainingSink<Observer> {
     typealias Result = Observer.Element
 
-    private let selection: ResultSelection<(First, Second), Result>
+    private let resultSelector: (First, Second) throws -> Result
     private let firstSubscription = SingleAssignmentDisposable()
     private let secondSubscription = SingleAssignmentDisposable()
+    /// The latest element of `second` (touched only inside `serialize`).
+    @exclusivity(unchecked) private var latest: LatestElement<Second>?
 
-    init(selection: ResultSelection<(First, Second), Result>, observer: Observer, cancel: Cancelable) {
-        self.selection = selection
-        super.init(state: WithLatestFromState(), observer: observer, cancel: cancel)
+    init(resultSelector: @escaping (First, Second) throws -> Result, observer: Observer, cancel: Cancelable) {
+        self.resultSelector = resultSelector
+        super.init(observer: observer, cancel: cancel)
     }
 
     func run(first: Observable<First>, second: Observable<Second>) -> Disposable {
-        secondSubscription.setDisposable(second.subscribe(SinkForward<Second> { [self] event in onSecond(event) }))
+        secondSubscription.setDisposable(second.subscribe(SinkForward<Second>(
+            next: { [self] element in serialize({ secondNext(element) }, later: { { self.secondNext(element) } }) },
+            events: { [self] event in serialize({ onSecond(event) }, later: { { self.onSecond(event) } }) }
+        )))
         if !isDisposed {
-            firstSubscription.setDisposable(first.subscribe(SinkForward<First> { [self] event in onFirst(event) }))
+            firstSubscription.setDisposable(first.subscribe(SinkForward<First>(
+                next: { [self] element in serialize({ firstNext(element) }, later: { { self.firstNext(element) } }) },
+                events: { [self] event in serialize({ onFirst(event) }, later: { { self.onFirst(event) } }) }
+            )))
         }
         return Disposables.create(firstSubscription, secondSubscription)
     }
 
+    private func firstNext(_ element: First) {
+        guard let latest, !isDisposed else { return }
+        let result: Result
+        do {
+            result = try resultSelector(element, latest.value)
+        } catch {
+            forwardError(error)
+            return
+        }
+        forwardNext(result)
+    }
+
+    private func secondNext(_ element: Second) {
+        if let latest {
+            latest.value = element
+        } else {
+            latest = LatestElement(element)
+        }
+    }
+
     private func onFirst(_ event: Event<First>) {
         switch event {
-        case .next(let element):
-            let pending = synchronized { state, outbox -> (UInt64, Second)? in
-                guard !state.isStopped, let latest = state.latest else { return nil }
-                guard let ticket = selection.begin((element, latest), results: &state.results, outbox: &outbox) else { return nil }
-                return (ticket, latest)
-            }
-            if let (ticket, latest) = pending { finishSelection(ticket, (element, latest), selection) }
-        case .error(let error):
-            stopOutput(with: .error(error))
-        case .completed:
-            stopOutput(with: .completed)
+        case .next(let element): firstNext(element)
+        case .error(let error): forwardError(error)
+        case .completed: forwardOn(.completed)
         }
     }
 
     private func onSecond(_ event: Event<Second>) {
         switch event {
-        case .next(let element):
-            withState { state in
-                if !state.isStopped { state.latest = element }
-            }
-        case .error(let error):
-            stopOutput(with: .error(error))
-        case .completed:
-            secondSubscription.dispose()
+        case .next(let element): secondNext(element)
+        case .error(let error): forwardError(error)
+        case .completed: secondSubscription.dispose()
         }
     }
 }
@@ -102,16 +108,16 @@ final private class WithLatestFromSink<First, Second, Observer: ObserverType>: S
 final private class WithLatestFromProducer<First, Second, Result>: Producer<Result> {
     private let first: Observable<First>
     private let second: Observable<Second>
-    private let selection: ResultSelection<(First, Second), Result>
+    private let resultSelector: (First, Second) throws -> Result
 
-    init(first: Observable<First>, second: Observable<Second>, selection: ResultSelection<(First, Second), Result>) {
+    init(first: Observable<First>, second: Observable<Second>, resultSelector: @escaping (First, Second) throws -> Result) {
         self.first = first
         self.second = second
-        self.selection = selection
+        self.resultSelector = resultSelector
     }
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Result {
-        let sink = WithLatestFromSink<First, Second, Observer>(selection: selection, observer: observer, cancel: cancel)
+        let sink = WithLatestFromSink<First, Second, Observer>(resultSelector: resultSelector, observer: observer, cancel: cancel)
         let subscription = sink.run(first: first, second: second)
         return (sink, subscription)
     }
