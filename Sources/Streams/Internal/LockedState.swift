@@ -6,46 +6,56 @@ import Musl
 import Darwin
 #endif
 
-/// The one lock primitive of Streams: a value guarded by a mutex.
+/// The one lock primitive of the library: a state value guarded by a mutex, accessed only
+/// through the scoped `withLock`.
 ///
-/// Use `withLock` with a short body that only reads and writes `State`. Never call
-/// observers, user closures, `dispose()` or scheduler work inside the body: decide under the
-/// lock, act after it.
-///
-/// The mutex is a plain `pthread_mutex_t` rather than `Synchronization.Mutex`: on Linux the
-/// latter is built on futexes that ThreadSanitizer cannot see, so every correctly locked access
-/// is reported as a race and `swift test --sanitize=thread` becomes useless. `pthread_mutex_t`
-/// is intercepted by TSan and costs the same uncontended.
-package final class LockedState<State>: @unchecked Sendable {
-    // Safety: `state` is only read or written between `pthread_mutex_lock` and
-    // `pthread_mutex_unlock` of `mutex`, so every access is serialized. That also makes every
-    // access exclusive, so the runtime's dynamic exclusivity checks on it are skipped.
-    @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
-    @usableFromInline @exclusivity(unchecked) var state: State
+/// Built on `pthread_mutex_t` (not `Synchronization.Mutex`) so that ThreadSanitizer sees it on
+/// Linux. The state and the mutex live in one heap object (a `ManagedBuffer` with the mutex
+/// tail-allocated), so a lock costs one allocation. Copies of a `LockedState` share that object.
+package struct LockedState<State>: @unchecked Sendable {
+    // Safety: the state is only read or written between `pthread_mutex_lock` and
+    // `pthread_mutex_unlock` of the storage's mutex, so every access is serialized.
+    @usableFromInline let storage: LockStorage<State>
 
     package init(_ initial: State) {
-        state = initial
-        mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-        mutex.initialize(to: pthread_mutex_t())
-        let status = pthread_mutex_init(mutex, nil)
-        precondition(status == 0, "pthread_mutex_init failed: \(status)")
+        storage = LockStorage.make(initial)
     }
 
-    deinit {
-        pthread_mutex_destroy(mutex)
-        mutex.deinitialize(count: 1)
-        mutex.deallocate()
-    }
-
-    /// Runs `body` with exclusive access to the guarded state.
+    /// Runs `body` with exclusive access to the state. `body` must not call out to observers,
+    /// user closures, `dispose()` or schedulers (decide under the lock, act after it).
     @inlinable
     package func withLock<R>(_ body: (inout State) throws -> R) rethrows -> R {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        return try body(&state)
+        try storage.withUnsafeMutablePointers { state, mutex in
+            pthread_mutex_lock(mutex)
+            defer { pthread_mutex_unlock(mutex) }
+            return try body(&state.pointee)
+        }
     }
 }
 
 extension LockedState where State == Void {
-    package convenience init() { self.init(()) }
+    package init() { self.init(()) }
+}
+
+/// The heap object behind a `LockedState`: the state as the header, one mutex as the element.
+@usableFromInline
+package final class LockStorage<State>: ManagedBuffer<State, pthread_mutex_t> {
+    static func make(_ initial: State) -> LockStorage<State> {
+        let buffer = create(minimumCapacity: 1) { _ in initial }
+        let storage = unsafeDowncast(buffer, to: LockStorage<State>.self)
+        storage.withUnsafeMutablePointerToElements { mutex in
+            mutex.initialize(to: pthread_mutex_t())
+            let status = pthread_mutex_init(mutex, nil)
+            precondition(status == 0, "pthread_mutex_init failed: \(status)")
+        }
+        return storage
+    }
+
+    // The header (the state) is destroyed by `ManagedBuffer`'s own deinit; the element is ours.
+    deinit {
+        withUnsafeMutablePointerToElements { mutex in
+            pthread_mutex_destroy(mutex)
+            mutex.deinitialize(count: 1)
+        }
+    }
 }

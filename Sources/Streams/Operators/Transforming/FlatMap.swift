@@ -117,16 +117,17 @@ private enum FlatMapMode {
     }
 }
 
-/// A FIFO of inner sequences waiting for a free slot.
-private struct InnerQueue<Element> {
-    private var items: [Observable<Element>] = []
+/// A FIFO of inner sequences waiting for a free slot (stored as `AnyObject`, so the sink's
+/// state is not generic: see Guides/Performance.md).
+private struct InnerQueue {
+    private var items: ContiguousArray<AnyObject> = []
     private var head = 0
 
     var isEmpty: Bool { head == items.count }
 
-    mutating func append(_ item: Observable<Element>) { items.append(item) }
+    mutating func append(_ item: AnyObject) { items.append(item) }
 
-    mutating func popFirst() -> Observable<Element>? {
+    mutating func popFirst() -> AnyObject? {
         guard head < items.count else { return nil }
         let item = items[head]
         head += 1
@@ -138,14 +139,22 @@ private struct InnerQueue<Element> {
     }
 }
 
-private struct FlatMapState<Element> {
+private struct FlatMapState {
     /// Inner subscriptions started and not yet completed.
     var active = 0
     /// Whether the source has completed.
     var outerStopped = false
     /// Whether a thread is subscribing queued inner sequences (see `FlatMapSink.pump`).
     var pumping = false
-    var queue = InnerQueue<Element>()
+    var queue = InnerQueue()
+
+    /// Nothing is left to run: the output completes.
+    var isDone: Bool { outerStopped && active == 0 && !pumping && queue.isEmpty }
+}
+
+/// What an inner completion leads to.
+private enum InnerCompletion {
+    case nothing, pump, complete
 }
 
 /// The sink of the `flatMap`/`merge`/`concat` family.
@@ -153,7 +162,7 @@ private struct FlatMapState<Element> {
 /// Inner subscriptions start in a loop (`pump`) rather than recursively, so a long queue of
 /// inner sequences that complete synchronously does not grow the stack; and the selector always
 /// runs outside the lock.
-final private class FlatMapSink<SourceElement, Source: ObservableConvertibleType, Observer: ObserverType>: SerializingSink<Observer, FlatMapState<Observer.Element>>, ObserverType where Source.Element == Observer.Element {
+final private class FlatMapSink<SourceElement, Source: ObservableConvertibleType, Observer: ObserverType>: SerializingSink<Observer, FlatMapState>, ObserverType where Source.Element == Observer.Element {
     typealias Element = SourceElement
     typealias Inner = Observer.Element
 
@@ -181,6 +190,10 @@ final private class FlatMapSink<SourceElement, Source: ObservableConvertibleType
     }
 
     // MARK: Source events
+
+    func onNext(_ element: SourceElement) {
+        outerNext(element)
+    }
 
     func on(_ event: Event<SourceElement>) {
         switch event {
@@ -243,7 +256,7 @@ final private class FlatMapSink<SourceElement, Source: ObservableConvertibleType
             let next = synchronized { state, outbox -> Observable<Inner>? in
                 if state.active < maxConcurrent, let inner = state.queue.popFirst() {
                     state.active += 1
-                    return inner
+                    return unsafeDowncast(inner, to: Observable<Inner>.self)
                 }
                 state.pumping = false
                 Self.completeIfDone(state, &outbox)
@@ -267,24 +280,36 @@ final private class FlatMapSink<SourceElement, Source: ObservableConvertibleType
             synchronized { _, outbox in outbox.send(event) }
         case .completed:
             group.remove(for: key)
-            let startPump = synchronized { state, outbox -> Bool in
-                state.active -= 1
-                if state.pumping { return false }
-                if !state.queue.isEmpty {
-                    state.pumping = true
-                    return true
-                }
-                Self.completeIfDone(state, &outbox)
-                return false
-            }
-            if startPump { pump() }
+            innerCompleted()
         }
     }
 
-    private static func completeIfDone(_ state: FlatMapState<Inner>, _ outbox: inout Outbox<Inner>) {
-        if state.outerStopped && state.active == 0 && !state.pumping && state.queue.isEmpty {
-            outbox.send(.completed)
+    private func innerCompleted() {
+        // Decided with `withState` (no outbox) because an inner completion usually sends nothing.
+        let next = withState { state -> InnerCompletion in
+            state.active -= 1
+            if state.pumping { return .nothing }
+            if !state.queue.isEmpty {
+                state.pumping = true
+                return .pump
+            }
+            return state.isDone ? .complete : .nothing
         }
+        switch next {
+        case .nothing: return
+        case .pump: pump()
+        case .complete: completeOutput()
+        }
+    }
+
+    /// Sends completion once (the check runs again under the lock, with the outbox).
+    @inline(never)
+    private func completeOutput() {
+        synchronized { state, outbox in Self.completeIfDone(state, &outbox) }
+    }
+
+    private static func completeIfDone(_ state: FlatMapState, _ outbox: inout Outbox<Inner>) {
+        if state.isDone { outbox.send(.completed) }
     }
 
     override func dispose() {
@@ -300,6 +325,10 @@ private struct FlatMapInnerObserver<SourceElement, Source: ObservableConvertible
 
     func on(_ event: Event<Observer.Element>) {
         sink.innerOn(event, key: key)
+    }
+
+    func onNext(_ element: Observer.Element) {
+        sink.synchronizedNext(element) { _ in true }
     }
 
     var reportsStopped: Bool { false }
