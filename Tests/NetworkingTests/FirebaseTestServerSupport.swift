@@ -320,7 +320,7 @@ extension FirebaseTestServer {
     /// The REST URL of `path` (`/a/b` → `…/a/b.json`), with `query` items.
     func databaseURL(_ path: String, query: [String: String] = [:]) -> URL {
         var components = URLComponents(url: databaseURL, resolvingAgainstBaseURL: false)!
-        components.path = (path == "/" ? "" : path) + ".json"
+        components.path = (path == "/" ? "/" : path) + ".json"
         if !query.isEmpty {
             components.queryItems = query.sorted { $0.key < $1.key }.map { URLQueryItem(name: $0.key, value: $0.value) }
         }

@@ -8,9 +8,9 @@ enum ServerSentEvents {
         Data("event: \(name)\ndata: \(data)\n\n".utf8)
     }
 
-    /// A `put` or `patch` event: `{"path": path, "data": data}`.
+    /// A `put` or `patch` event: `{"path":…,"data":…}` (in Firebase's member order).
     static func change(_ name: String, path: String, data: JSONValue) -> Data {
-        event(name, data: JSONValue.object(["path": .string(path), "data": data]).serialized())
+        event(name, data: #"{"path":"# + JSONValue.string(path).serialized() + #","data":"# + data.serialized() + "}")
     }
 
     /// `keep-alive` (data `null`).
