@@ -382,8 +382,9 @@ class FirebaseTestServerTestCase: XCTestCase {
 
     /// Opens a realtime stream and waits until the server counts it.
     func openRealtime(lastKnownVersion: Int, file: StaticString = #filePath, line: UInt = #line) -> StreamRecorder {
+        let expected = server.openStreamCount(route: .remoteConfigRealtime) + 1
         let recorder = track(StreamRecorder(realtime: server, lastKnownVersion: lastKnownVersion))
-        XCTAssertTrue(server.waitForOpenStreams(server.openStreamCount(route: .remoteConfigRealtime) + 1, route: .remoteConfigRealtime), file: file, line: line)
+        XCTAssertTrue(server.waitForOpenStreams(expected, route: .remoteConfigRealtime), file: file, line: line)
         return recorder
     }
 }

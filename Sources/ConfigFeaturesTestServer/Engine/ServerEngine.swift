@@ -30,12 +30,11 @@ final class ServerEngine: @unchecked Sendable {
         state = LockedState(ServerState(configuration: configuration))
         self.listener = listener
         threads.enter()
-        let thread = Thread { [self] in
+        Thread { [self] in
+            Thread.current.name = Self.acceptThreadName
             acceptLoop()
             threads.leave()
-        }
-        thread.name = "FirebaseTestServer.accept.\(listener.port)"
-        thread.start()
+        }.start()
     }
 
     // MARK: State
@@ -93,6 +92,10 @@ final class ServerEngine: @unchecked Sendable {
 
     // MARK: Threads
 
+    /// Thread names (Linux keeps at most 15 bytes, so they are short; tests look for `FTSrv-`).
+    static let acceptThreadName = "FTSrv-accept"
+    static let connectionThreadName = "FTSrv-conn"
+
     private func acceptLoop() {
         while let socket = listener.accept() {
             let id = state.withLock { $0.makeID() }
@@ -110,16 +113,15 @@ final class ServerEngine: @unchecked Sendable {
                 continue
             }
             threads.enter()
-            let thread = Thread { [self] in
+            Thread { [self] in
+                Thread.current.name = Self.connectionThreadName
                 serve(connection)
                 mutate { state, _ in
                     state.connections.removeValue(forKey: id)
                     state.streams.removeValue(forKey: id)
                 }
                 threads.leave()
-            }
-            thread.name = "FirebaseTestServer.connection.\(id)"
-            thread.start()
+            }.start()
         }
     }
 
