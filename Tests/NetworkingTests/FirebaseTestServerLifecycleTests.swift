@@ -158,6 +158,14 @@ final class FirebaseTestServerLifecycleTests: FirebaseTestServerTestCase {
         XCTAssertEqual(try server.databaseValue(at: "a"), ["b": 1])
     }
 
+    func testCompressedBodiesAre415() throws {
+        let result = try client.send("PUT", server.databaseURL("/a"), body: Data([0x1F, 0x8B, 0x08, 0x00]), headers: ["Content-Encoding": "gzip"])
+        XCTAssertEqual(result.status, 415)
+        XCTAssertNotNil(result.json?["error"]?.stringValue)
+        XCTAssertEqual(server.requests.count, 1)
+        XCTAssertEqual(try server.databaseValue(at: "a"), nil)
+    }
+
     func testExpectContinue() throws {
         let request = "PUT /a.json HTTP/1.1\r\nExpect: 100-continue\r\nContent-Length: 1\r\n\r\n5"
         let response = try XCTUnwrap(rawExchange(port: server.port, request))

@@ -186,6 +186,13 @@ final class ServerEngine: @unchecked Sendable {
             break
         }
 
+        if let encoding = request.header("content-encoding")?.lowercased(), encoding != "identity", !request.body.isEmpty {
+            // Firebase's SDK gzips realtime bodies; this server reads plain bodies only.
+            let message = "Content-Encoding \(encoding) is not supported by FirebaseTestServer; send the body uncompressed"
+            let response = route == .database || route == nil ? DatabaseWire.error(415, message) : RemoteConfigWire.error(415, message)
+            connection.send(response.serialized())
+            return true
+        }
         let pushID = request.method == "POST" ? pushIDs.next(at: Date()) : ""
         let reply = mutate { state, effects -> Reply in
             switch endpoint {

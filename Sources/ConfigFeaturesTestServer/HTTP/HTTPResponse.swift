@@ -63,6 +63,7 @@ struct HTTPResponse: Sendable {
         case 409: return "Conflict"
         case 412: return "Precondition Failed"
         case 413: return "Content Too Large"
+        case 415: return "Unsupported Media Type"
         case 429: return "Too Many Requests"
         case 431: return "Request Header Fields Too Large"
         case 500: return "Internal Server Error"
