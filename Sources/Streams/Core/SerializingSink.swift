@@ -49,7 +49,7 @@ class SerializingSink<Observer: ObserverType, State>: Sink<Observer> {
     final func synchronized<R>(_ body: (inout State, inout Outbox<Observer.Element>) -> R) -> R {
         var drain = false
         let result = flags.withLock { flags -> R in
-            let result = body(&state, &outbox)
+            let result = withStateAccess { body(&$0, &outbox) }
             flags.hasPending = outbox.hasPending
             if !flags.draining, flags.hasPending {
                 flags.draining = true
@@ -65,7 +65,7 @@ class SerializingSink<Observer: ObserverType, State>: Sink<Observer> {
     /// queued before it. Uncontended, this is one lock round trip before and one after delivery.
     final func synchronizedNext(_ element: Observer.Element, if accept: (inout State) -> Bool) {
         let direct = flags.withLock { flags -> Bool? in
-            guard accept(&state) else { return nil }
+            guard withStateAccess(accept) else { return nil }
             if flags.draining || flags.hasPending {
                 return false
             }
@@ -89,7 +89,20 @@ class SerializingSink<Observer: ObserverType, State>: Sink<Observer> {
 
     /// Runs `body` on the state under the lock (for state changes that send nothing).
     final func withState<R>(_ body: (inout State) -> R) -> R {
-        flags.withLock { _ in body(&state) }
+        flags.withLock { _ in withStateAccess(body) }
+    }
+
+    /// Gives `body` the state (call under the lock). A state without storage (`Void`, used by
+    /// operators whose only state is the outbox) is passed as a local copy: an `inout` access to
+    /// a stored property without storage has no address of its own, and ThreadSanitizer reports
+    /// it as a race with reads of the object's header.
+    @inline(__always)
+    private final func withStateAccess<R>(_ body: (inout State) -> R) -> R {
+        if MemoryLayout<State>.size == 0 {
+            var empty = state
+            return body(&empty)
+        }
+        return body(&state)
     }
 
     /// Delivers queued events until the outbox is empty, then gives up the draining role.

@@ -9,13 +9,12 @@
 /// - Note: Events are delivered on the thread that sends them; a concurrent `onNext` never
 ///   overtakes the current value sent to a new observer. See `Guides/Subjects.md`.
 public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, ObserverType, Cancelable, Unsubscribing, @unchecked Sendable {
-    // Safety: all mutable state is in `state`, `current` and `stopEvent`; the last two are read
-    // and written only inside `state.withLock`, so one lock guards all three. Observers are
+    // Safety: all mutable state is in `state` and `current`; `current` is read and written
+    // only inside `state.withLock`, so one lock guards both. Observers are
     // called outside the lock from a snapshot of the list. (So the runtime's exclusivity
     // checks on `current` are redundant: the lock already makes every access exclusive.)
     private let state = LockedState(SubjectCore())
     @exclusivity(unchecked) private var current: Element
-    private var stopEvent: Event<Element>?
 
     /// Creates a subject whose current value is `value`.
     public init(value: Element) {
@@ -34,9 +33,9 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
 
     /// The current value; throws the error the subject failed with, or `RxError.disposed`.
     public func value() throws -> Element {
-        let (value, stop, disposed) = state.withLock { (current, stopEvent, $0.isDisposed) }
+        let (value, stop, disposed) = state.withLock { (current, $0.termination, $0.isDisposed) }
         if disposed { throw RxError.disposed(object: "BehaviorSubject") }
-        if case .error(let error) = stop { throw error }
+        if case .error(let error)? = stop { throw error }
         return value
     }
 
@@ -45,8 +44,7 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
         guard case .next(let element) = event else {
             let handlers = state.withLock { state -> ObserverList.Handlers in
                 guard state.isLive else { return [] }
-                state.isStopped = true
-                stopEvent = event
+                state.termination = Termination(event)
                 return state.observers.removeAll()
             }
             deliver(event, to: handlers)
@@ -69,12 +67,21 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
 
     /// Subscribes `observer`, which first receives the current value.
     public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
-        let outcome = state.withLock { state -> SubscribeOutcome<Element> in
-            if state.isDisposed { return .rejected(.error(RxError.disposed(object: "BehaviorSubject"))) }
-            if let stop = stopEvent { return .rejected(stop) }
-            return .register(observer, in: &state.observers, replay: [current])
+        // One value to replay: no `SubscribeOutcome`/array, so subscribing (e.g. by
+        // `flatMapLatest` for every element) stays cheap.
+        let gate = ReplayGate(SubjectObserverOf(observer))
+        var registered: UInt64?
+        let value = state.withLock { state -> Element in
+            if state.isLive { registered = state.observers.insert(gate) }
+            return current
         }
-        return outcome.complete(observer, subject: self)
+        if let key = registered {
+            gate.open(replayingOne: value)
+            return SubjectSubscription(self, key: key)
+        }
+        let (disposed, stop) = state.withLock { ($0.isDisposed, $0.termination) }
+        observer.on(disposed ? .error(RxError.disposed(object: "BehaviorSubject")) : (stop ?? .completed).event())
+        return Disposables.create()
     }
 
     func unsubscribe(_ key: UInt64) {
@@ -87,10 +94,10 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
 
     /// Drops every observer; later events and subscriptions are rejected.
     public func dispose() {
-        let (removed, stop) = state.withLock { state -> (ObserverList.Handlers, Event<Element>?) in
+        let (removed, stop) = state.withLock { state -> (ObserverList.Handlers, Termination?) in
             state.isDisposed = true
-            defer { stopEvent = nil }
-            return (state.observers.removeAll(), stopEvent)
+            defer { state.termination = nil }
+            return (state.observers.removeAll(), state.termination)
         }
         _ = stop  // released outside the lock
         _ = removed  // released outside the lock

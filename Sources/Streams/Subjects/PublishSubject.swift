@@ -9,11 +9,9 @@
 /// - Note: Events are delivered on the thread that sends them. Sending from several threads at
 ///   once is the caller's contract to avoid, as in RxSwift (see `Guides/Subjects.md`).
 public final class PublishSubject<Element>: Observable<Element>, SubjectType, ObserverType, Cancelable, Unsubscribing, @unchecked Sendable {
-    // Safety: all mutable state is in `state` or in `stopEvent`, both guarded by `state`'s lock
-    // (`stopEvent` is read and written only inside `state.withLock`); observers are called
+    // Safety: all mutable state is in `state`, guarded by its lock; observers are called
     // outside the lock from a snapshot of the list.
     private let state = LockedState(SubjectCore())
-    private var stopEvent: Event<Element>?
 
     /// Creates a subject.
     public override init() {
@@ -34,8 +32,7 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ob
         guard case .next(let element) = event else {
             let handlers = state.withLock { state -> ObserverList.Handlers in
                 guard state.isLive else { return [] }
-                state.isStopped = true
-                stopEvent = event
+                state.termination = Termination(event)
                 return state.observers.removeAll()
             }
             deliver(event, to: handlers)
@@ -56,7 +53,7 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ob
     public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
         let outcome = state.withLock { state -> SubscribeOutcome<Element> in
             if state.isDisposed { return .rejected(.error(RxError.disposed(object: "PublishSubject"))) }
-            if let stop = stopEvent { return .rejected(stop) }
+            if let stop = state.termination { return .rejected(stop.event()) }
             return .register(observer, in: &state.observers, replay: [])
         }
         return outcome.complete(observer, subject: self)
@@ -72,10 +69,10 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ob
 
     /// Drops every observer; later events and subscriptions are rejected.
     public func dispose() {
-        let (removed, stop) = state.withLock { state -> (ObserverList.Handlers, Event<Element>?) in
+        let (removed, stop) = state.withLock { state -> (ObserverList.Handlers, Termination?) in
             state.isDisposed = true
-            defer { stopEvent = nil }
-            return (state.observers.removeAll(), stopEvent)
+            defer { state.termination = nil }
+            return (state.observers.removeAll(), state.termination)
         }
         _ = stop  // released outside the lock
         _ = removed  // released outside the lock

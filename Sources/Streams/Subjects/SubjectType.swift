@@ -1,3 +1,5 @@
+import Synchronization
+
 /// An object that is both an observable sequence and an observer.
 public protocol SubjectType: ObservableType {
     /// The observer type of the subject.
@@ -41,12 +43,39 @@ final class SubjectObserverOf<Observer: ObserverType>: SubjectObserver<Observer.
 /// same lock.
 struct SubjectCore {
     var observers = ObserverList()
-    /// A terminal event was received (the subject keeps it in its own field).
-    var isStopped = false
+    /// The terminal event received, if any.
+    var termination: Termination?
     var isDisposed = false
 
     /// Whether events are still accepted.
-    var isLive: Bool { !isStopped && !isDisposed }
+    var isLive: Bool {
+        if case .none = termination { return !isDisposed }
+        return false
+    }
+}
+
+/// A terminal event, without the element type (terminal events carry no element), so subjects
+/// can store it in non-generic state.
+enum Termination {
+    case completed
+    case error(Swift.Error)
+
+    /// The terminal event of `event`, or `nil` for `next`.
+    init?<Element>(_ event: Event<Element>) {
+        switch event {
+        case .next: return nil
+        case .error(let error): self = .error(error)
+        case .completed: self = .completed
+        }
+    }
+
+    /// The event for a sequence of `Element`.
+    func event<Element>(_ type: Element.Type = Element.self) -> Event<Element> {
+        switch self {
+        case .completed: return .completed
+        case .error(let error): return .error(error)
+        }
+    }
 }
 
 /// The registered observers of a subject, in subscription order.
@@ -152,18 +181,21 @@ enum SubscribeOutcome<Element> {
 ///
 /// Once open, delivery costs one atomic load; only events racing with the replay take the lock.
 final class ReplayGate<Element>: SubjectObserver<Element>, @unchecked Sendable {
-    // Safety: `queued`/`isOpen` in `state` are guarded by its lock; `open` is a release/acquire
-    // flag that is set only under that lock after the queue is drained.
+    // Safety: `queued` is read and written only inside `state.withLock`, which also guards
+    // `isOpen` (so one lock guards both). `opened` is a release/acquire flag set only under that
+    // lock, after the queue is drained. The lock state is not generic, so creating a gate costs
+    // no runtime metadata lookup for it (see Guides/Performance.md).
     private let handler: SubjectObserver<Element>
-    private let state = LockedState((isOpen: false, queued: [Event<Element>]()))
-    private let opened = AtomicFlag()
+    private let state = LockedState(false)
+    @exclusivity(unchecked) private var queued: [Event<Element>] = []
+    private let opened = Atomic<Bool>(false)
 
     init(_ handler: SubjectObserver<Element>) {
         self.handler = handler
     }
 
     override func onNext(_ element: Element) {
-        if opened.isSet {
+        if opened.load(ordering: .acquiring) {
             handler.onNext(element)
             return
         }
@@ -178,32 +210,50 @@ final class ReplayGate<Element>: SubjectObserver<Element>, @unchecked Sendable {
     }
 
     override func on(_ event: Event<Element>) {
-        if opened.isSet {
+        if opened.load(ordering: .acquiring) {
             handler.on(event)
             return
         }
-        let deliverNow = state.withLock { state -> Bool in
-            if state.isOpen { return true }
-            state.queued.append(event)
+        let deliverNow = state.withLock { isOpen -> Bool in
+            if isOpen { return true }
+            queued.append(event)
             return false
         }
         if deliverNow { handler.on(event) }
     }
 
+    /// Sends `replay`, then whatever arrived meanwhile, then lets live events through.
     func open(replaying replay: [Element]) {
         for element in replay { handler.onNext(element) }
+        openGate()
+    }
+
+    /// Sends one replayed element, then whatever arrived meanwhile, then lets live events through.
+    func open(replayingOne element: Element) {
+        handler.onNext(element)
+        openGate()
+    }
+
+    private func openGate() {
         while true {
-            let batch = state.withLock { state -> [Event<Element>] in
-                if state.queued.isEmpty {
-                    state.isOpen = true
-                    _ = opened.set()
-                    return []
-                }
-                defer { state.queued = [] }
-                return state.queued
+            let isOpen = state.withLock { isOpen -> Bool in
+                guard queued.isEmpty else { return false }
+                isOpen = true
+                opened.store(true, ordering: .releasing)
+                return true
             }
-            if batch.isEmpty { return }
-            for event in batch { handler.on(event) }
+            if isOpen { return }
+            deliverQueued()
         }
+    }
+
+    /// Delivers the events that raced with the replay (out of line: rare).
+    @inline(never)
+    private func deliverQueued() {
+        let batch = state.withLock { _ -> [Event<Element>] in
+            defer { queued = [] }
+            return queued
+        }
+        for event in batch { handler.on(event) }
     }
 }

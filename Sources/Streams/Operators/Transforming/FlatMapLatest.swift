@@ -64,6 +64,10 @@ final private class SwitchSink<SourceElement, Source: ObservableConvertibleType,
 
     // MARK: Source events
 
+    func onNext(_ element: SourceElement) {
+        outerNext(element)
+    }
+
     func on(_ event: Event<SourceElement>) {
         switch event {
         case .next(let element):
@@ -132,6 +136,11 @@ private struct SwitchInnerObserver<SourceElement, Source: ObservableConvertibleT
 
     func on(_ event: Event<Observer.Element>) {
         sink.innerOn(event, id: id, subscription: subscription)
+    }
+
+    func onNext(_ element: Observer.Element) {
+        let id = id
+        sink.synchronizedNext(element) { state in state.latest == id }
     }
 
     /// A replaced inner sequence has stopped even while the sink goes on.
