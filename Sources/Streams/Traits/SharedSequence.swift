@@ -210,7 +210,7 @@ extension SharedSequence {
     /// - Note: Delivers on the sharing scheduler. See `Guides/Traits.md`.
     public static func combineLatest<E1, E2>(
         _ source1: SharedSequence<SharingStrategy, E1>, _ source2: SharedSequence<SharingStrategy, E2>,
-        resultSelector: @escaping (E1, E2) -> Element
+        resultSelector: @escaping (E1, E2) throws -> Element
     ) -> SharedSequence<SharingStrategy, Element> {
         SharedSequence(Observable.combineLatest(source1.source, source2.source, resultSelector: resultSelector))
     }
