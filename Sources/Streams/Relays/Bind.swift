@@ -57,6 +57,26 @@ extension ObservableType {
     public func bind(onNext: @escaping (Element) -> Void) -> Disposable {
         subscribe(onNext: onNext, onError: { error in Hooks.reportUnhandledError(error) })
     }
+
+    /// Subscribes `onNext` to the elements of this sequence, passing it `object`, held weakly:
+    /// once `object` is gone, `onNext` is no longer called.
+    ///
+    ///     source: --1--2--3--|
+    ///     onNext:   1  2          (object released between 2 and 3)
+    ///
+    /// Binding expects a sequence that never fails: an error is reported to
+    /// `Hooks.unhandledError` (RxSwift raises a `fatalError` in debug builds instead).
+    /// - Parameters:
+    ///   - object: The object passed to `onNext`; not retained.
+    ///   - onNext: Called with the object and each element.
+    /// - Returns: A disposable that ends the binding.
+    /// - Note: Delivers on the source's scheduler. See `Guides/Subjects.md`.
+    public func bind<Object: AnyObject>(with object: Object, onNext: @escaping (Object, Element) -> Void) -> Disposable {
+        subscribe(onNext: { [weak object] element in
+            guard let object else { return }
+            onNext(object, element)
+        }, onError: { error in Hooks.reportUnhandledError(error) })
+    }
 }
 
 // MARK: - Relays

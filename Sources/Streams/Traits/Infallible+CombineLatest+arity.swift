@@ -6,7 +6,7 @@ extension Infallible {
     /// - Note: Delivers on the emitting source's thread, serialized. See `Guides/Traits.md`.
     public static func combineLatest<E1, E2, E3>(
         _ source1: Infallible<E1>, _ source2: Infallible<E2>, _ source3: Infallible<E3>,
-        resultSelector: @escaping (E1, E2, E3) -> Element
+        resultSelector: @escaping (E1, E2, E3) throws -> Element
     ) -> Infallible<Element> {
         Infallible(Observable.combineLatest(source1.source, source2.source, source3.source, resultSelector: resultSelector))
     }
@@ -16,7 +16,7 @@ extension Infallible {
     /// - Note: Delivers on the emitting source's thread, serialized. See `Guides/Traits.md`.
     public static func combineLatest<E1, E2, E3, E4>(
         _ source1: Infallible<E1>, _ source2: Infallible<E2>, _ source3: Infallible<E3>, _ source4: Infallible<E4>,
-        resultSelector: @escaping (E1, E2, E3, E4) -> Element
+        resultSelector: @escaping (E1, E2, E3, E4) throws -> Element
     ) -> Infallible<Element> {
         Infallible(Observable.combineLatest(source1.source, source2.source, source3.source, source4.source, resultSelector: resultSelector))
     }
@@ -26,7 +26,7 @@ extension Infallible {
     /// - Note: Delivers on the emitting source's thread, serialized. See `Guides/Traits.md`.
     public static func combineLatest<E1, E2, E3, E4, E5>(
         _ source1: Infallible<E1>, _ source2: Infallible<E2>, _ source3: Infallible<E3>, _ source4: Infallible<E4>, _ source5: Infallible<E5>,
-        resultSelector: @escaping (E1, E2, E3, E4, E5) -> Element
+        resultSelector: @escaping (E1, E2, E3, E4, E5) throws -> Element
     ) -> Infallible<Element> {
         Infallible(Observable.combineLatest(source1.source, source2.source, source3.source, source4.source, source5.source, resultSelector: resultSelector))
     }
@@ -36,7 +36,7 @@ extension Infallible {
     /// - Note: Delivers on the emitting source's thread, serialized. See `Guides/Traits.md`.
     public static func combineLatest<E1, E2, E3, E4, E5, E6>(
         _ source1: Infallible<E1>, _ source2: Infallible<E2>, _ source3: Infallible<E3>, _ source4: Infallible<E4>, _ source5: Infallible<E5>, _ source6: Infallible<E6>,
-        resultSelector: @escaping (E1, E2, E3, E4, E5, E6) -> Element
+        resultSelector: @escaping (E1, E2, E3, E4, E5, E6) throws -> Element
     ) -> Infallible<Element> {
         Infallible(Observable.combineLatest(source1.source, source2.source, source3.source, source4.source, source5.source, source6.source, resultSelector: resultSelector))
     }
@@ -46,7 +46,7 @@ extension Infallible {
     /// - Note: Delivers on the emitting source's thread, serialized. See `Guides/Traits.md`.
     public static func combineLatest<E1, E2, E3, E4, E5, E6, E7>(
         _ source1: Infallible<E1>, _ source2: Infallible<E2>, _ source3: Infallible<E3>, _ source4: Infallible<E4>, _ source5: Infallible<E5>, _ source6: Infallible<E6>, _ source7: Infallible<E7>,
-        resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7) -> Element
+        resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7) throws -> Element
     ) -> Infallible<Element> {
         Infallible(Observable.combineLatest(source1.source, source2.source, source3.source, source4.source, source5.source, source6.source, source7.source, resultSelector: resultSelector))
     }
@@ -56,7 +56,7 @@ extension Infallible {
     /// - Note: Delivers on the emitting source's thread, serialized. See `Guides/Traits.md`.
     public static func combineLatest<E1, E2, E3, E4, E5, E6, E7, E8>(
         _ source1: Infallible<E1>, _ source2: Infallible<E2>, _ source3: Infallible<E3>, _ source4: Infallible<E4>, _ source5: Infallible<E5>, _ source6: Infallible<E6>, _ source7: Infallible<E7>, _ source8: Infallible<E8>,
-        resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7, E8) -> Element
+        resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Element
     ) -> Infallible<Element> {
         Infallible(Observable.combineLatest(source1.source, source2.source, source3.source, source4.source, source5.source, source6.source, source7.source, source8.source, resultSelector: resultSelector))
     }

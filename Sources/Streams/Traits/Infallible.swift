@@ -24,12 +24,25 @@ public enum InfallibleEvent<Element> {
 
 extension InfallibleEvent: Sendable where Element: Sendable {}
 
+extension InfallibleEvent: EventConvertible {
+    /// The event as an `Event` (`.next` or `.completed`).
+    public var event: Event<Element> {
+        switch self {
+        case .next(let element): return .next(element)
+        case .completed: return .completed
+        }
+    }
+}
+
 extension Infallible {
+    /// The closure an `Infallible.create` subscriber sends its events to.
+    public typealias InfallibleObserver = (InfallibleEvent<Element>) -> Void
+
     /// Creates an `Infallible` from a subscribe closure that sends `InfallibleEvent`s.
     ///
     /// Events after `completed`, or after disposal, are dropped.
     /// - Note: Delivers on the thread that calls the observer. See `Guides/Traits.md`.
-    public static func create(subscribe: @escaping (@escaping (InfallibleEvent<Element>) -> Void) -> Disposable) -> Infallible<Element> {
+    public static func create(subscribe: @escaping (@escaping InfallibleObserver) -> Disposable) -> Infallible<Element> {
         Infallible(Observable.create { observer in
             subscribe { event in
                 switch event {
@@ -71,8 +84,11 @@ extension Infallible {
     public static func never() -> Infallible<Element> { Infallible(.never()) }
 
     /// Creates the `Infallible` per subscription.
-    public static func deferred(_ factory: @escaping () -> Infallible<Element>) -> Infallible<Element> {
-        Infallible(.deferred { factory().source })
+    ///
+    /// A thrown error becomes an error event (as in RxSwift, whose factory also `throws`).
+    /// - Note: Delivers on the created sequence's scheduler. See `Guides/Traits.md`.
+    public static func deferred(_ observableFactory: @escaping () throws -> Infallible<Element>) -> Infallible<Element> {
+        Infallible(.deferred { try observableFactory().source })
     }
 }
 
@@ -151,21 +167,32 @@ extension InfallibleType {
         Infallible(asObservable().filter(predicate))
     }
 
-    /// Projects each element to an `Infallible` and merges them.
+    /// Projects each element to a sequence and merges them.
+    ///
+    ///     source:  --1---2------|
+    ///     inner 1:   --a--b|
+    ///     inner 2:       --c|
+    ///     output:  ----a--bc----|
+    ///
+    /// As in RxSwift the inner sequences may be any `ObservableConvertibleType`; return
+    /// `Infallible`s to keep the no-error guarantee.
     /// - Note: Delivers on the inner sequences' schedulers, serialized. See `Guides/Traits.md`.
-    public func flatMap<Source: InfallibleType>(_ selector: @escaping (Element) -> Source) -> Infallible<Source.Element> {
+    public func flatMap<Source: ObservableConvertibleType>(_ selector: @escaping (Element) -> Source) -> Infallible<Source.Element> {
         Infallible<Source.Element>(asObservable().flatMap(selector))
     }
 
-    /// Projects each element to an `Infallible` and follows only the latest.
+    /// Projects each element to a sequence and follows only the latest.
+    ///
+    /// As in RxSwift the inner sequences may be any `ObservableConvertibleType`; return
+    /// `Infallible`s to keep the no-error guarantee.
     /// - Note: Delivers on the inner sequences' schedulers. See `Guides/Traits.md`.
-    public func flatMapLatest<Source: InfallibleType>(_ selector: @escaping (Element) -> Source) -> Infallible<Source.Element> {
+    public func flatMapLatest<Source: ObservableConvertibleType>(_ selector: @escaping (Element) -> Source) -> Infallible<Source.Element> {
         Infallible<Source.Element>(asObservable().flatMapLatest(selector))
     }
 
     /// Drops consecutive elements for which `comparer` says they are equal.
     /// - Note: Delivers on the source's scheduler. See `Guides/Traits.md`.
-    public func distinctUntilChanged(_ comparer: @escaping (Element, Element) -> Bool) -> Infallible<Element> {
+    public func distinctUntilChanged(_ comparer: @escaping (Element, Element) throws -> Bool) -> Infallible<Element> {
         Infallible(asObservable().distinctUntilChanged(comparer))
     }
 
@@ -189,7 +216,7 @@ extension InfallibleType {
 
     /// Combines each element with the latest element of `second` (dropped until `second` emits).
     /// - Note: Delivers on the source's scheduler. See `Guides/Traits.md`.
-    public func withLatestFrom<Source: InfallibleType, Result>(_ second: Source, resultSelector: @escaping (Element, Source.Element) -> Result) -> Infallible<Result> {
+    public func withLatestFrom<Source: InfallibleType, Result>(_ second: Source, resultSelector: @escaping (Element, Source.Element) throws -> Result) -> Infallible<Result> {
         Infallible<Result>(asObservable().withLatestFrom(second, resultSelector: resultSelector))
     }
 
@@ -239,7 +266,7 @@ extension Infallible {
     /// - Note: Delivers on the emitting source's thread, serialized. See `Guides/Traits.md`.
     public static func combineLatest<I1: InfallibleType, I2: InfallibleType>(
         _ source1: I1, _ source2: I2,
-        resultSelector: @escaping (I1.Element, I2.Element) -> Element
+        resultSelector: @escaping (I1.Element, I2.Element) throws -> Element
     ) -> Infallible<Element> {
         Infallible(Observable.combineLatest(source1.asObservable(), source2.asObservable(), resultSelector: resultSelector))
     }

@@ -143,9 +143,14 @@ extension ObservableConvertibleType {
 }
 
 extension SharedSequence {
-    /// A shared sequence of one element, delivered on the sharing scheduler.
+    /// A shared sequence of one element, subscribed (and so delivered, with its completion) on
+    /// the sharing scheduler, as in RxCocoa.
+    ///
+    ///     output: -(a|)      (one scheduler step after subscription)
+    ///
+    /// - Note: Delivers on `SharingStrategy.scheduler`. See `Guides/Traits.md`.
     public static func just(_ element: Element) -> SharedSequence<SharingStrategy, Element> {
-        SharedSequence(raw: Observable.just(element, scheduler: SharingStrategy.scheduler))
+        SharedSequence(raw: Observable.just(element).subscribe(on: SharingStrategy.scheduler))
     }
 
     /// A shared sequence that completes at once.
@@ -210,7 +215,7 @@ extension SharedSequence {
     /// - Note: Delivers on the sharing scheduler. See `Guides/Traits.md`.
     public static func combineLatest<E1, E2>(
         _ source1: SharedSequence<SharingStrategy, E1>, _ source2: SharedSequence<SharingStrategy, E2>,
-        resultSelector: @escaping (E1, E2) -> Element
+        resultSelector: @escaping (E1, E2) throws -> Element
     ) -> SharedSequence<SharingStrategy, Element> {
         SharedSequence(Observable.combineLatest(source1.source, source2.source, resultSelector: resultSelector))
     }

@@ -222,7 +222,7 @@ final class TraitArityTests: XCTestCase {
                 XCTAssertEqual(res.events, [
                     .next(201, "(1, 2, 3)"), .next(201, "(1, 2, 3, 4, 5, 6, 7, 8)"), .next(201, "10"),
                     .next(201, "(1, 2, 3, 4, 5)"), .next(201, "(1, 2, 3, 4, 5, 6)"), .next(201, "(1, 2, 3, 4, 5, 6, 7)"),
-                    .next(201, "36"), .completed(202),
+                    .next(201, "36"), .completed(201),
                 ])
             }
         }

@@ -15,6 +15,12 @@ extension ObservableType {
     public func take(for duration: RxTimeInterval, scheduler: SchedulerType) -> Observable<Element> {
         TakeTimeProducer(source: asObservable(), duration: duration, scheduler: scheduler)
     }
+
+    /// Forwards the elements of the first `duration`, then completes (renamed `take(for:scheduler:)`).
+    @available(*, deprecated, renamed: "take(for:scheduler:)")
+    public func take(_ duration: RxTimeInterval, scheduler: SchedulerType) -> Observable<Element> {
+        take(for: duration, scheduler: scheduler)
+    }
 }
 
 final private class TakeTimeSink<Observer: ObserverType>: SerializingSink<Observer, Void>, ObserverType {
