@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The base of Streams' operators: a cold sequence that builds a new sink for every subscription.
 ///
 /// Subclasses implement `run(_:cancel:)`, returning the sink and the upstream subscription;
@@ -21,42 +23,38 @@ class Producer<Element>: Observable<Element> {
 
 /// Owns a sink and its upstream subscription and disposes both exactly once.
 final class SinkDisposer: Cancelable, @unchecked Sendable {
-    // Safety: `state` is guarded by its lock; disposal happens outside it.
-    private struct State {
-        var sink: Disposable?
-        var subscription: Disposable?
-        var isSet = false
-        var isDisposed = false
-    }
+    // Safety: `sink` and `subscription` are written once, by `setSinkAndSubscription`, before it
+    // publishes the `isSet` bit with a releasing read-modify-write; the one caller that sees both
+    // bits (`isSet` and `isDisposed`) second — with an acquiring read-modify-write — is the only
+    // one that reads, disposes and clears them. No lock: an atomic state machine, as subscribing
+    // and disposing are the hot path of short-lived chains.
+    private static let disposedBit = 1
+    private static let setBit = 2
+    private let state = Atomic<Int>(0)
+    private var sink: Disposable?
+    private var subscription: Disposable?
 
-    private let state = LockedState(State())
-
-    var isDisposed: Bool { state.withLock { $0.isDisposed } }
+    var isDisposed: Bool { state.load(ordering: .acquiring) & Self.disposedBit != 0 }
 
     func setSinkAndSubscription(sink: Disposable, subscription: Disposable) {
-        let disposeNow = state.withLock { state -> Bool in
-            precondition(!state.isSet, "SinkDisposer assigned twice")
-            state.isSet = true
-            if state.isDisposed { return true }
-            state.sink = sink
-            state.subscription = subscription
-            return false
-        }
-        if disposeNow {
-            sink.dispose()
-            subscription.dispose()
-        }
+        self.sink = sink
+        self.subscription = subscription
+        let previous = state.bitwiseOr(Self.setBit, ordering: .acquiringAndReleasing).oldValue
+        precondition(previous & Self.setBit == 0, "SinkDisposer assigned twice")
+        if previous & Self.disposedBit != 0 { disposeBoth() }
     }
 
     func dispose() {
-        let taken = state.withLock { state -> (Disposable?, Disposable?)? in
-            guard !state.isDisposed else { return nil }
-            state.isDisposed = true
-            defer { state.sink = nil; state.subscription = nil }
-            return (state.sink, state.subscription)
-        }
-        guard let taken else { return }
-        taken.0?.dispose()
-        taken.1?.dispose()
+        let previous = state.bitwiseOr(Self.disposedBit, ordering: .acquiringAndReleasing).oldValue
+        guard previous & Self.disposedBit == 0, previous & Self.setBit != 0 else { return }
+        disposeBoth()
+    }
+
+    private func disposeBoth() {
+        let sink = self.sink, subscription = self.subscription
+        self.sink = nil
+        self.subscription = nil
+        sink?.dispose()
+        subscription?.dispose()
     }
 }

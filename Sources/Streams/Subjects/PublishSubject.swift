@@ -51,12 +51,14 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ob
 
     /// Subscribes `observer`.
     public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
-        let outcome = state.withLock { state -> SubscribeOutcome<Element> in
-            if state.isDisposed { return .rejected(.error(RxError.disposed(object: "PublishSubject"))) }
-            if let stop = state.termination { return .rejected(stop.event()) }
-            return .register(observer, in: &state.observers, replay: [])
+        let node = SubjectObserverOf(observer)
+        let key = state.withLock { state -> UInt64? in
+            state.isLive ? state.observers.insert(node) : nil
         }
-        return outcome.complete(observer, subject: self)
+        if let key { return SubjectSubscription(self, key: key) }
+        let (disposed, stop) = state.withLock { ($0.isDisposed, $0.termination) }
+        observer.on(disposed ? .error(RxError.disposed(object: "PublishSubject")) : (stop ?? .completed).event())
+        return Disposables.create()
     }
 
     func unsubscribe(_ key: UInt64) {

@@ -133,16 +133,21 @@ protocol Unsubscribing: AnyObject {
 
 /// The disposable a subject returns from `subscribe`.
 final class SubjectSubscription: Disposable, @unchecked Sendable {
-    // Safety: the subject reference is taken out once under the lock and used outside it.
-    private let state: LockedState<(subject: Unsubscribing, key: UInt64)?>
+    // Safety: `subject` is written in `init` and then read and cleared only by the one `dispose()`
+    // call that wins the `taken` flag (an acquiring/releasing exchange), so no two threads touch it.
+    private var subject: Unsubscribing?
+    private let key: UInt64
+    private let taken = Atomic<Bool>(false)
 
     init(_ subject: Unsubscribing, key: UInt64) {
-        state = LockedState((subject, key))
+        self.subject = subject
+        self.key = key
     }
 
     func dispose() {
-        guard let taken = state.withLock({ state -> (subject: Unsubscribing, key: UInt64)? in defer { state = nil }; return state }) else { return }
-        taken.subject.unsubscribe(taken.key)
+        guard !taken.exchange(true, ordering: .acquiringAndReleasing), let subject else { return }
+        self.subject = nil
+        subject.unsubscribe(key)
     }
 }
 

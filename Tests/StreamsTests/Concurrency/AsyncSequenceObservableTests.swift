@@ -191,9 +191,9 @@ final class AsyncSequenceObservableTests: XCTestCase {
 }
 
 final class Counter: @unchecked Sendable {
-    // Safety: `count` is only accessed under its Mutex; `onIteratorEnd` is set before the
+    // Safety: `count` is only accessed under its lock (LockedState: visible to ThreadSanitizer); `onIteratorEnd` is set before the
     // sequence is subscribed and only read afterwards.
-    private let count = Mutex(0)
+    private let count = LockedState(0)
     var onIteratorEnd: @Sendable () -> Void = {}
 
     var produced: Int { count.withLock { $0 } }
@@ -243,7 +243,7 @@ private struct PrioritySpy: AsyncSequence, Sendable {
 }
 
 final class PrioritySeen: Sendable {
-    private let value = Mutex<TaskPriority?>(nil)
+    private let value = LockedState<TaskPriority?>(nil)
     var priority: TaskPriority? { value.withLock { $0 } }
     func set(_ priority: TaskPriority) { value.withLock { $0 = priority } }
 }

@@ -5,7 +5,8 @@ import Streams
 /// Thread-safe recording of events as short strings: "1" for `.next(1)`, "|" for completion,
 /// "#name" for an error.
 final class AsyncEventLog: Sendable {
-    private let entries = Mutex<[String]>([])
+    // LockedState (pthread), not Mutex: ThreadSanitizer cannot see Mutex on Linux.
+    private let entries = LockedState<[String]>([])
 
     var all: [String] { entries.withLock { $0 } }
 
