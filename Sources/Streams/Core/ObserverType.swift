@@ -12,6 +12,10 @@ public protocol ObserverType {
     /// elements without wrapping them in an `Event` (see Guides/Performance.md). Observers
     /// written outside the library get the default, which calls `on(.next(element))`.
     func onNext(_ element: Element)
+
+    /// Receives completion; the same as `on(.completed)` (a customization point for speed, like
+    /// `onNext(_:)`).
+    func onCompleted()
 }
 
 extension ObserverType {

@@ -23,31 +23,23 @@ class Producer<Element>: Observable<Element> {
 
 /// Owns a sink and its upstream subscription and disposes both exactly once.
 final class SinkDisposer: Cancelable, @unchecked Sendable {
-    // Safety: `sink` and `subscription` are written once, by `setSinkAndSubscription`, before it
-    // publishes the `isSet` bit with a releasing read-modify-write; the one caller that sees both
-    // bits (`isSet` and `isDisposed`) second — with an acquiring read-modify-write — is the only
-    // one that reads, disposes and clears them. No lock: an atomic state machine, as subscribing
-    // and disposing are the hot path of short-lived chains.
-    private static let disposedBit = 1
-    private static let setBit = 2
-    private let state = Atomic<Int>(0)
+    // Safety: `sink` and `subscription` are written once before `state.assign` publishes them,
+    // and read and cleared only by the one caller `AssignOnceState` designates. No lock:
+    // subscribing and disposing are the hot path of short-lived chains.
+    private let state = AssignOnceState()
     private var sink: Disposable?
     private var subscription: Disposable?
 
-    var isDisposed: Bool { state.load(ordering: .acquiring) & Self.disposedBit != 0 }
+    var isDisposed: Bool { state.isDisposed }
 
     func setSinkAndSubscription(sink: Disposable, subscription: Disposable) {
         self.sink = sink
         self.subscription = subscription
-        let previous = state.bitwiseOr(Self.setBit, ordering: .acquiringAndReleasing).oldValue
-        precondition(previous & Self.setBit == 0, "SinkDisposer assigned twice")
-        if previous & Self.disposedBit != 0 { disposeBoth() }
+        if state.assign("SinkDisposer assigned twice") { disposeBoth() }
     }
 
     func dispose() {
-        let previous = state.bitwiseOr(Self.disposedBit, ordering: .acquiringAndReleasing).oldValue
-        guard previous & Self.disposedBit == 0, previous & Self.setBit != 0 else { return }
-        disposeBoth()
+        if state.dispose() { disposeBoth() }
     }
 
     private func disposeBoth() {

@@ -73,10 +73,16 @@ class Sink<Observer: ObserverType>: Disposable {
         forwardOn(.error(error))
     }
 
-    /// Forwards completion (out of line, as `forwardError(_:)`).
-    @inline(never)
+    /// Forwards completion unless the sink is stopped, then disposes the subscription (as
+    /// `forwardCompleted()`, without building an `Event`).
     final func forwardCompleted() {
-        forwardOn(.completed)
+        #if DEBUG
+        let entered = enterDelivery()
+        defer { if entered { deliveringThread.store(0, ordering: .releasing) } }
+        #endif
+        if stopped.exchange(true, ordering: .acquiringAndReleasing) { return }
+        observer.onCompleted()
+        cancel.dispose()
     }
 
     /// Stops forwarding and releases upstream resources. Subclasses that own inner

@@ -101,10 +101,14 @@ final class ClosureObserver<Element>: ObserverType {
             if let error { error(failure) } else { Hooks.reportUnhandledError(failure) }
             disposed.dispose()
         case .completed:
-            if stopped.exchange(true, ordering: .acquiringAndReleasing) { return }
-            completed?()
-            disposed.dispose()
+            onCompleted()
         }
+    }
+
+    func onCompleted() {
+        if stopped.exchange(true, ordering: .acquiringAndReleasing) { return }
+        completed?()
+        disposed.dispose()
     }
 }
 

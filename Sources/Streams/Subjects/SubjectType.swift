@@ -12,7 +12,11 @@ public protocol SubjectType: ObservableType {
 /// The element-independent root of `SubjectObserver`, so that observer lists (and the subject
 /// state holding them) are not generic: per-element code in an unspecialized generic subject
 /// then never asks the Swift runtime for generic metadata (see Guides/Performance.md).
-class AnySubjectObserver {}
+class AnySubjectObserver {
+    /// The key the observer is registered under in its subject's `ObserverList` (one list per
+    /// node; set under the subject's lock).
+    @exclusivity(unchecked) final var subjectKey: UInt64 = 0
+}
 
 /// A subject's reference to one registered observer.
 ///
@@ -83,8 +87,8 @@ struct ObserverList {
     typealias Handler = AnySubjectObserver
     typealias Handlers = ContiguousArray<Handler>
 
+    /// The observers; each carries its key (`subjectKey`), so the list is one array.
     private(set) var handlers: ContiguousArray<Handler> = []
-    private var keys: ContiguousArray<UInt64> = []
     private var nextKey: UInt64 = 0
 
     var isEmpty: Bool { handlers.isEmpty }
@@ -92,7 +96,7 @@ struct ObserverList {
     mutating func insert(_ handler: Handler) -> UInt64 {
         let key = nextKey
         nextKey &+= 1
-        keys.append(key)
+        handler.subjectKey = key
         handlers.append(handler)
         return key
     }
@@ -101,13 +105,12 @@ struct ObserverList {
     /// after leaving its lock (dropping the last reference may run arbitrary deinit code).
     @discardableResult
     mutating func remove(_ key: UInt64) -> Handler? {
-        guard let index = keys.firstIndex(of: key) else { return nil }
-        keys.remove(at: index)
+        guard let index = handlers.firstIndex(where: { $0.subjectKey == key }) else { return nil }
         return handlers.remove(at: index)
     }
 
     mutating func removeAll() -> ContiguousArray<Handler> {
-        defer { handlers = []; keys = [] }
+        defer { handlers = [] }
         return handlers
     }
 }
@@ -186,21 +189,25 @@ enum SubscribeOutcome<Element> {
 ///
 /// Once open, delivery costs one atomic load; only events racing with the replay take the lock.
 final class ReplayGate<Element>: SubjectObserver<Element>, @unchecked Sendable {
-    // Safety: `queued` is read and written only inside `state.withLock`, which also guards
-    // `isOpen` (so one lock guards both). `opened` is a release/acquire flag set only under that
-    // lock, after the queue is drained. The lock state is not generic, so creating a gate costs
-    // no runtime metadata lookup for it (see Guides/Performance.md).
+    // Safety: `phase` is an atomic state machine. `queued` is read and written only inside
+    // `lock.withLock`, and only while the gate is not open; the opening thread drains it under
+    // the lock and publishes `open` with a releasing store, so a sender that sees `open`
+    // (acquiring) never touches `queued` again.
+    private static var waiting: Int { 0 }
+    private static var open: Int { 1 }
+    private static var queueing: Int { 2 }
+
     private let handler: SubjectObserver<Element>
-    private let state = LockedState(false)
+    private let phase = Atomic<Int>(0)
+    private let lock = LockedState(())
     @exclusivity(unchecked) private var queued: [Event<Element>] = []
-    private let opened = Atomic<Bool>(false)
 
     init(_ handler: SubjectObserver<Element>) {
         self.handler = handler
     }
 
     override func onNext(_ element: Element) {
-        if opened.load(ordering: .acquiring) {
+        if phase.load(ordering: .acquiring) == Self.open {
             handler.onNext(element)
             return
         }
@@ -215,12 +222,15 @@ final class ReplayGate<Element>: SubjectObserver<Element>, @unchecked Sendable {
     }
 
     override func on(_ event: Event<Element>) {
-        if opened.load(ordering: .acquiring) {
+        if phase.load(ordering: .acquiring) == Self.open {
             handler.on(event)
             return
         }
-        let deliverNow = state.withLock { isOpen -> Bool in
-            if isOpen { return true }
+        let deliverNow = lock.withLock { _ -> Bool in
+            // Move waiting -> queueing with a compare-exchange: the opener may open the gate
+            // (waiting -> open, without the lock) at any moment, and then this event goes through.
+            let (exchanged, current) = phase.compareExchange(expected: Self.waiting, desired: Self.queueing, ordering: .acquiringAndReleasing)
+            if !exchanged && current == Self.open { return true }
             queued.append(event)
             return false
         }
@@ -240,25 +250,27 @@ final class ReplayGate<Element>: SubjectObserver<Element>, @unchecked Sendable {
     }
 
     private func openGate() {
-        while true {
-            let isOpen = state.withLock { isOpen -> Bool in
-                guard queued.isEmpty else { return false }
-                isOpen = true
-                opened.store(true, ordering: .releasing)
-                return true
-            }
-            if isOpen { return }
-            deliverQueued()
+        // Nothing raced with the replay (the usual case): open without taking the lock.
+        if phase.compareExchange(expected: Self.waiting, desired: Self.open, ordering: .acquiringAndReleasing).exchanged {
+            return
         }
+        drainAndOpen()
     }
 
-    /// Delivers the events that raced with the replay (out of line: rare).
+    /// Delivers the events that raced with the replay, then opens (out of line: rare).
     @inline(never)
-    private func deliverQueued() {
-        let batch = state.withLock { _ -> [Event<Element>] in
-            defer { queued = [] }
-            return queued
+    private func drainAndOpen() {
+        while true {
+            let batch = lock.withLock { _ -> [Event<Element>] in
+                if queued.isEmpty {
+                    phase.store(Self.open, ordering: .releasing)
+                    return []
+                }
+                defer { queued = [] }
+                return queued
+            }
+            if batch.isEmpty { return }
+            for event in batch { handler.on(event) }
         }
-        for event in batch { handler.on(event) }
     }
 }

@@ -71,12 +71,12 @@ final private class CollectSink<Observer: ObserverType>: Sink<Observer>, Observe
         case .completed:
             if let element {
                 forwardNext(element)
-                forwardOn(.completed)
+                forwardCompleted()
                 return
             }
             switch mode {
             case .single: forwardOn(.error(RxError.noElements))
-            case .maybe: forwardOn(.completed)
+            case .maybe: forwardCompleted()
             }
         }
     }
@@ -109,7 +109,7 @@ final private class ToArraySink<Source, Observer: ObserverType>: Sink<Observer>,
             forwardOn(.error(error))
         case .completed:
             forwardNext(elements)
-            forwardOn(.completed)
+            forwardCompleted()
         }
     }
 }
@@ -134,12 +134,12 @@ final private class FirstSink<Source, Observer: ObserverType>: Sink<Observer>, O
         switch event {
         case .next(let value):
             forwardNext(value)
-            forwardOn(.completed)
+            forwardCompleted()
         case .error(let error):
             forwardOn(.error(error))
         case .completed:
             forwardNext(nil)
-            forwardOn(.completed)
+            forwardCompleted()
         }
     }
 }

@@ -178,7 +178,7 @@ final class CombineLatestSink<Observer: ObserverType>: DrainingSink<Observer> {
     /// An empty collection: the selector runs once on no elements, then the output completes.
     func runEmpty() {
         emitCombination()
-        forwardOn(.completed)
+        forwardCompleted()
     }
 
     private func onNext<E>(_ element: E, at index: Int) {
@@ -221,7 +221,7 @@ final class CombineLatestSink<Observer: ObserverType>: DrainingSink<Observer> {
             isDone[index] = true
             doneCount += 1
             if doneCount == arity {
-                forwardOn(.completed)
+                forwardCompleted()
             } else {
                 subscriptions[index].dispose()
             }

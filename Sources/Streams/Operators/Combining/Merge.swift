@@ -39,7 +39,7 @@ final private class MergeArraySink<Observer: ObserverType>: SerializingSink<Obse
 
     func run(_ sources: [Observable<Element>]) -> Disposable {
         if sources.isEmpty {
-            forwardOn(.completed)
+            forwardCompleted()
             return group
         }
         for source in sources {

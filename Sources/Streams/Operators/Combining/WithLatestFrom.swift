@@ -92,7 +92,7 @@ final private class WithLatestFromSink<First, Second, Observer: ObserverType>: D
         switch event {
         case .next(let element): firstNext(element)
         case .error(let error): forwardError(error)
-        case .completed: forwardOn(.completed)
+        case .completed: forwardCompleted()
         }
     }
 

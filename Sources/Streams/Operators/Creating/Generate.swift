@@ -68,7 +68,7 @@ final private class GenerateSink<Observer: ObserverType>: Sink<Observer> {
             if !step.isFirst { step.state = try iterate(step.state) }
             step.isFirst = false
             guard try condition(step.state) else {
-                forwardOn(.completed)
+                forwardCompleted()
                 return false
             }
             forwardNext(step.state)

@@ -64,7 +64,7 @@ final private class JustObservable<Element>: Observable<Element> {
 
     override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
         observer.onNext(element)
-        observer.on(.completed)
+        observer.onCompleted()
         return Disposables.create()
     }
 }

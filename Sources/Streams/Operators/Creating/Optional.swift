@@ -30,7 +30,7 @@ final private class OptionalSink<Observer: ObserverType>: Sink<Observer> {
     func run(_ optional: Observer.Element?, scheduler: ImmediateSchedulerType?) -> Disposable {
         guard let scheduler else {
             if let element = optional { forwardNext(element) }
-            forwardOn(.completed)
+            forwardCompleted()
             return Disposables.create()
         }
         return scheduler.scheduleRecursive(optional) { [self] optional, recurse in
@@ -38,7 +38,7 @@ final private class OptionalSink<Observer: ObserverType>: Sink<Observer> {
                 self.forwardNext(element)
                 recurse(nil)
             } else {
-                self.forwardOn(.completed)
+                self.forwardCompleted()
             }
         }
     }

@@ -65,7 +65,7 @@ final class IteratorSink<Iterator: IteratorProtocol, Observer: ObserverType>: Si
             var iterator = iterator
             while !isStopped {
                 guard let element = iterator.next() else {
-                    forwardOn(.completed)
+                    forwardCompleted()
                     break
                 }
                 forwardNext(element)
@@ -79,7 +79,7 @@ final class IteratorSink<Iterator: IteratorProtocol, Observer: ObserverType>: Si
                 self.forwardNext(element)
                 recurse(iterator)
             } else {
-                self.forwardOn(.completed)
+                self.forwardCompleted()
             }
         }
     }

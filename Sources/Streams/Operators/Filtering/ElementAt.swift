@@ -39,7 +39,7 @@ final private class ElementAtSink<Observer: ObserverType>: Sink<Observer>, Obser
         case .next:
             if remaining == 0 {
                 forwardOn(event)
-                forwardOn(.completed)
+                forwardCompleted()
             }
             remaining -= 1
         case .error:

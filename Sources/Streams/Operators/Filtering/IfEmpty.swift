@@ -50,7 +50,7 @@ final private class DefaultIfEmptySink<Observer: ObserverType>: Sink<Observer>, 
             forwardOn(event)
         case .completed:
             if isEmpty { forwardNext(defaultElement) }
-            forwardOn(.completed)
+            forwardCompleted()
         }
     }
 }

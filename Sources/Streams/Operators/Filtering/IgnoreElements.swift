@@ -18,7 +18,7 @@ final private class IgnoreElementsSink<Source, Observer: ObserverType>: Sink<Obs
         switch event {
         case .next: break
         case .error(let error): forwardOn(.error(error))
-        case .completed: forwardOn(.completed)
+        case .completed: forwardCompleted()
         }
     }
 }

@@ -34,7 +34,7 @@ final private class TakeCountSink<Observer: ObserverType>: Sink<Observer>, Obser
             guard remaining > 0 else { return }
             remaining -= 1
             forwardOn(event)
-            if remaining == 0 { forwardOn(.completed) }
+            if remaining == 0 { forwardCompleted() }
         case .error, .completed:
             forwardOn(event)
         }

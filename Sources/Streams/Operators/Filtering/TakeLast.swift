@@ -46,7 +46,7 @@ final private class TakeLastSink<Observer: ObserverType>: Sink<Observer>, Observ
                 if isDisposed { return }
                 forwardNext(element)
             }
-            forwardOn(.completed)
+            forwardCompleted()
         }
     }
 }

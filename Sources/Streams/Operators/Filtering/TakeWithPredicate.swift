@@ -82,7 +82,7 @@ final private class TakeUntilPredicateSink<Observer: ObserverType>: Sink<Observe
                 return
             }
             if behavior == .inclusive { forwardOn(event) }
-            forwardOn(.completed)
+            forwardCompleted()
         case .error, .completed:
             forwardOn(event)
         }

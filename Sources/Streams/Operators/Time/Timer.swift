@@ -45,7 +45,7 @@ final private class OneShotTimerSink<Observer: ObserverType>: Sink<Observer> whe
     func run(dueTime: RxTimeInterval, scheduler: SchedulerType) -> Disposable {
         scheduler.scheduleRelative((), dueTime: dueTime) { [self] _ in
             forwardNext(0)
-            forwardOn(.completed)
+            forwardCompleted()
             return Disposables.create()
         }
     }

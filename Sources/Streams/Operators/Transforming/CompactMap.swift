@@ -33,7 +33,7 @@ final private class CompactMapSink<Source, Observer: ObserverType>: Sink<Observe
         case .error(let error):
             forwardOn(.error(error))
         case .completed:
-            forwardOn(.completed)
+            forwardCompleted()
         }
     }
 }

@@ -23,7 +23,7 @@ final private class DematerializeSink<Source: EventConvertible, Observer: Observ
         case .error(let error):
             forwardOn(.error(error))
         case .completed:
-            forwardOn(.completed)
+            forwardCompleted()
         }
     }
 }

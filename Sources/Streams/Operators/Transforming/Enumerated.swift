@@ -32,7 +32,7 @@ final private class EnumeratedSink<Source, Observer: ObserverType>: Sink<Observe
         case .error(let error):
             forwardOn(.error(error))
         case .completed:
-            forwardOn(.completed)
+            forwardCompleted()
         }
     }
 }

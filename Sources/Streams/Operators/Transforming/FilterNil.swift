@@ -21,7 +21,7 @@ final private class FilterNilSink<Observer: ObserverType>: Sink<Observer>, Obser
         case .error(let error):
             forwardOn(.error(error))
         case .completed:
-            forwardOn(.completed)
+            forwardCompleted()
         }
     }
 }

@@ -253,18 +253,22 @@ final private class FlatMapSink<SourceElement, Source: ObservableConvertibleType
     /// Subscribes queued inner sequences while slots are free; the caller holds the pumping role.
     private func pump() {
         while true {
-            let next = synchronized { state, outbox -> Observable<Inner>? in
+            var done = false
+            let next = withState { state -> AnyObject? in
                 if state.active < maxConcurrent, let inner = state.queue.popFirst() {
                     state.active += 1
-                    return unsafeDowncast(inner, to: Observable<Inner>.self)
+                    return inner
                 }
                 state.pumping = false
-                Self.completeIfDone(state, &outbox)
+                done = state.isDone
                 return nil
             }
-            guard let next else { return }
+            guard let next else {
+                if done { completeOutput() }
+                return
+            }
             if isDisposed { continue }
-            subscribeInner(next)
+            subscribeInner(unsafeDowncast(next, to: Observable<Inner>.self))
         }
     }
 
@@ -279,12 +283,12 @@ final private class FlatMapSink<SourceElement, Source: ObservableConvertibleType
         case .next, .error:
             synchronized { _, outbox in outbox.send(event) }
         case .completed:
-            group.remove(for: key)
-            innerCompleted()
+            innerCompleted(key: key)
         }
     }
 
-    private func innerCompleted() {
+    fileprivate func innerCompleted(key: CompositeDisposable.DisposeKey) {
+        group.remove(for: key)
         // Decided with `withState` (no outbox) because an inner completion usually sends nothing.
         let next = withState { state -> InnerCompletion in
             state.active -= 1
@@ -329,6 +333,10 @@ private struct FlatMapInnerObserver<SourceElement, Source: ObservableConvertible
 
     func onNext(_ element: Observer.Element) {
         sink.synchronizedNext(element) { _ in true }
+    }
+
+    func onCompleted() {
+        sink.innerCompleted(key: key)
     }
 
     var reportsStopped: Bool { false }

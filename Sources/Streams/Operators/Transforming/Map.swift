@@ -40,7 +40,7 @@ final private class MapSink<Source, Observer: ObserverType>: Sink<Observer>, Obs
         case .error(let error):
             forwardOn(.error(error))
         case .completed:
-            forwardOn(.completed)
+            forwardCompleted()
         }
     }
 }

@@ -18,7 +18,7 @@ final private class MaterializeSink<Source, Observer: ObserverType>: Sink<Observ
     func on(_ event: Event<Source>) {
         forwardNext(event)
         if event.isStopEvent {
-            forwardOn(.completed)
+            forwardCompleted()
         }
     }
 }

@@ -60,7 +60,7 @@ final private class ReduceSink<Source, A, Observer: ObserverType>: Sink<Observer
             do {
                 let result = try mapResult(accumulated)
                 forwardNext(result)
-                forwardOn(.completed)
+                forwardCompleted()
             } catch {
                 forwardOn(.error(error))
             }

@@ -62,7 +62,7 @@ final private class ScanSink<Source, Observer: ObserverType>: Sink<Observer>, Ob
         case .error(let error):
             forwardOn(.error(error))
         case .completed:
-            forwardOn(.completed)
+            forwardCompleted()
         }
     }
 }

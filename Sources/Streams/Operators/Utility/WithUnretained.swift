@@ -44,14 +44,14 @@ final private class WithUnretainedSink<Object: AnyObject, Source, Observer: Obse
         switch event {
         case .next(let element):
             guard let object else {
-                forwardOn(.completed)
+                forwardCompleted()
                 return
             }
             forwardNext(resultSelector(object, element))
         case .error(let error):
             forwardOn(.error(error))
         case .completed:
-            forwardOn(.completed)
+            forwardCompleted()
         }
     }
 }
