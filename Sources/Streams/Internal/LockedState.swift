@@ -28,6 +28,13 @@ package struct LockedState<State>: @unchecked Sendable {
         try storage.withUnsafeMutablePointers { state, mutex in
             pthread_mutex_lock(mutex)
             defer { pthread_mutex_unlock(mutex) }
+            if MemoryLayout<State>.size == 0 {
+                // A state without storage (`Void`, a lock that guards other fields) has no
+                // address of its own: an `inout` access to it would alias the object header,
+                // which ThreadSanitizer reports as a race. Pass a local instead (nothing to copy).
+                var empty = state.pointee
+                return try body(&empty)
+            }
             return try body(&state.pointee)
         }
     }
