@@ -16,8 +16,8 @@
 ///   are comments.
 /// - `event` sets the type (default `"message"`); `data` lines are joined with `"\n"`; `id`
 ///   (unless it contains U+0000) sets the last event ID, which carries over to later events;
-///   `retry` (ASCII digits only) sets `reconnectionTime`; other fields are ignored. An event
-///   whose data is empty is not dispatched.
+///   `retry` (ASCII digits only) sets `reconnectionTime`; other fields are ignored. A block
+///   without any `data` field dispatches nothing (`data` with an empty value dispatches `""`).
 ///
 /// A value type with no I/O: a transport owns one per connection.
 public struct ServerSentEventParser: Sendable {
