@@ -39,7 +39,7 @@ public struct BackoffPolicy: Sendable, Hashable, CustomStringConvertible {
         var delay = min(Self.sanitized(initialDelay), cap)
         let factor = multiplier.isFinite ? max(multiplier, 1) : 1
         var step = 1
-        while step < attempt, delay < cap, factor > 1 {
+        while step < attempt, delay > 0, delay < cap, factor > 1 {
             delay = min(delay * factor, cap)
             step += 1
         }

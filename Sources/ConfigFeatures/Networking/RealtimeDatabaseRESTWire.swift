@@ -52,7 +52,9 @@ package struct RealtimeDatabaseRESTWire: Sendable, Hashable {
             return jsonRequest(.put, at: path, body: try RealtimeDatabaseTree.normalized(value, at: path))
         case .updateChildValues(let values, let pathText):
             let path = try RealtimeDatabasePath(pathText)
-            return jsonRequest(.patch, at: path, body: .object(try Self.validatedUpdate(values, at: path, pathText: pathText)))
+            var body: [String: JSONValue] = [:]
+            for write in try RealtimeDatabaseUpdate.writes(values, at: pathText) { body[write.relativeKey] = write.value }
+            return jsonRequest(.patch, at: path, body: .object(body))
         case .removeValue(let pathText):
             let path = try RealtimeDatabasePath(pathText)
             return WireRequest(method: .delete, url: url(for: path), headers: ["Accept": "application/json"])
@@ -118,26 +120,5 @@ package struct RealtimeDatabaseRESTWire: Sendable, Hashable {
             headers: ["Content-Type": "application/json", "Accept": "application/json"],
             body: body.data()
         )
-    }
-
-    /// The update body: canonical relative keys with normalized values, rejecting what
-    /// `InMemoryRealtimeDatabase` rejects (an empty key, overlapping keys).
-    private static func validatedUpdate(_ values: [String: JSONValue], at path: RealtimeDatabasePath, pathText: String) throws -> [String: JSONValue] {
-        var writes: [(location: RealtimeDatabasePath, key: String, value: JSONValue)] = []
-        for (key, value) in values {
-            if key.isEmpty || key == "/" {
-                throw RealtimeDatabaseError.invalidUpdate(path: pathText, reason: "empty key")
-            }
-            let relative = try RealtimeDatabasePath(key)
-            let location = RealtimeDatabasePath(validSegments: path.segments + relative.segments)
-            writes.append((location, relative.segments.joined(separator: "/"), try RealtimeDatabaseTree.normalized(value, at: location)))
-        }
-        writes.sort { RealtimeDatabaseTree.precedes($0.location, $1.location) }
-        for (earlier, later) in zip(writes, writes.dropFirst()) where earlier.location.isAncestor(ofOrEqualTo: later.location) {
-            throw RealtimeDatabaseError.invalidUpdate(path: pathText, reason: "\"\(earlier.location)\" overlaps \"\(later.location)\"")
-        }
-        var body: [String: JSONValue] = [:]
-        for write in writes { body[write.key] = write.value }
-        return body
     }
 }

@@ -475,7 +475,7 @@ public final class RemoteConfig: @unchecked Sendable {
     private func finishFetch(_ id: UInt64, _ result: Result<RemoteConfigFetchResponse, BackendFailure>) {
         let now = scheduler.now
         var jitter = 0.5
-        if case .failure(.throttling) = result { jitter = RemoteConfigBackoff.clamp(randomSource()) }
+        if case .failure(.throttling) = result { jitter = BackoffPolicy.clamp(randomSource()) }
         let finished = state.withLock { state -> (InFlight, FetchOutcome)? in
             guard let inFlight = state.inFlight, inFlight.id == id else { return nil }
             state.inFlight = nil
@@ -489,12 +489,7 @@ public final class RemoteConfig: @unchecked Sendable {
                 return (inFlight, .success(.backend))
             case .failure(.throttling):
                 state.snapshot.metadata.throttleAttempts += 1
-                let interval = RemoteConfigBackoff.interval(
-                    attempt: state.snapshot.metadata.throttleAttempts,
-                    base: RemoteConfigBackoff.fetchBase,
-                    cap: RemoteConfigBackoff.fetchCap,
-                    random: jitter
-                )
+                let interval = RemoteConfigBackoff.fetchThrottling.delay(forAttempt: state.snapshot.metadata.throttleAttempts, random: jitter)
                 let end = now.addingTimeInterval(interval)
                 state.snapshot.metadata.throttleEndTime = end
                 state.snapshot.metadata.lastFetchStatus = .throttled

@@ -25,17 +25,22 @@ final class BackoffPolicyTests: XCTestCase {
         XCTAssertEqual(BackoffPolicy(initialDelay: 10, jitter: 4).delay(forAttempt: 1, random: 0), 0, "jitter clamped to 1")
     }
 
-    func testBackoffPolicy_matchesRemoteConfigsThrottlingFormula() {
-        let policy = BackoffPolicy(initialDelay: RemoteConfigBackoff.fetchBase, maximumDelay: RemoteConfigBackoff.fetchCap)
-        for attempt in 1...12 {
-            for random in [0, 0.25, 0.5, 0.9] {
-                XCTAssertEqual(
-                    policy.delay(forAttempt: attempt, random: random),
-                    RemoteConfigBackoff.interval(attempt: attempt, base: RemoteConfigBackoff.fetchBase, cap: RemoteConfigBackoff.fetchCap, random: random),
-                    accuracy: 1e-9
-                )
-            }
-        }
+    func testBackoffPolicy_remoteConfigsPoliciesFollowFirebase() {
+        let throttling = RemoteConfigBackoff.fetchThrottling
+        XCTAssertEqual((1...9).map { throttling.delay(forAttempt: $0, random: 0.5) }, [120, 240, 480, 960, 1_920, 3_840, 7_680, 14_400, 14_400])
+        XCTAssertEqual(throttling.delay(forAttempt: 1, random: 0), 60)
+        XCTAssertEqual(throttling.delay(forAttempt: 1, random: 1), 180, accuracy: 1e-9)
+        XCTAssertNil(throttling.maximumAttempts)
+
+        let reconnection = RemoteConfigBackoff.realtimeReconnection
+        XCTAssertEqual((1...8).map { reconnection.baseDelay(forAttempt: $0) }, [1, 2, 4, 8, 16, 32, 64, 64])
+        XCTAssertTrue(reconnection.allowsAttempt(7))
+        XCTAssertFalse(reconnection.allowsAttempt(8))
+
+        let fetchRetry = RemoteConfigBackoff.realtimeFetchRetry
+        XCTAssertEqual([1, 2].map { fetchRetry.delay(forAttempt: $0, random: 0.5) }, [1, 2])
+        XCTAssertTrue(fetchRetry.allowsAttempt(3))
+        XCTAssertFalse(fetchRetry.allowsAttempt(4))
     }
 
     func testBackoffPolicy_degenerateValuesStayFinite() {
