@@ -5,16 +5,16 @@
 /// keys. Arrays are stored as written; a path segment that is a canonical non-negative integer
 /// (`"0"`, `"17"`, not `"01"` or `"-1"`) addresses an array element. See the "Arrays" section
 /// of `Guides/RealtimeDatabase.md` for how writes through an array behave.
-enum RealtimeDatabaseTree {
+package enum RealtimeDatabaseTree {
     /// The array index `key` denotes, if it is a canonical non-negative integer.
-    static func arrayIndex(_ key: String) -> Int? {
+    package static func arrayIndex(_ key: String) -> Int? {
         guard let first = key.utf8.first, key.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
         if first == 0x30 && key.utf8.count > 1 { return nil }
         return Int(key)
     }
 
     /// The value at `segments` below `node` (`.null` when absent).
-    static func value(at segments: ArraySlice<String>, in node: JSONValue) -> JSONValue {
+    package static func value(at segments: ArraySlice<String>, in node: JSONValue) -> JSONValue {
         var node = node
         for key in segments {
             switch node {
@@ -33,7 +33,7 @@ enum RealtimeDatabaseTree {
     /// Validates `value` and returns its normalized form (nulls and empty containers removed).
     ///
     /// - Throws: `RealtimeDatabaseError.invalidValue` for a non-finite number or an invalid key.
-    static func normalized(_ value: JSONValue, at path: RealtimeDatabasePath) throws -> JSONValue {
+    package static func normalized(_ value: JSONValue, at path: RealtimeDatabasePath) throws -> JSONValue {
         var segments = path.segments
         return try normalized(value, segments: &segments)
     }
@@ -73,7 +73,7 @@ enum RealtimeDatabaseTree {
 
     /// `node` with the normalized `value` stored at `segments` (`.null` deletes and prunes
     /// parents left empty). The result is normalized when `node` is.
-    static func setting(_ value: JSONValue, at segments: ArraySlice<String>, in node: JSONValue) -> JSONValue {
+    package static func setting(_ value: JSONValue, at segments: ArraySlice<String>, in node: JSONValue) -> JSONValue {
         guard let key = segments.first else { return value }
         let rest = segments.dropFirst()
         switch node {
@@ -117,7 +117,7 @@ enum RealtimeDatabaseTree {
 
     /// Orders paths so that array indexes come before other keys and compare numerically
     /// (so a multi-path update appends `"2"` before `"10"`).
-    static func precedes(_ lhs: RealtimeDatabasePath, _ rhs: RealtimeDatabasePath) -> Bool {
+    package static func precedes(_ lhs: RealtimeDatabasePath, _ rhs: RealtimeDatabasePath) -> Bool {
         for (left, right) in zip(lhs.segments, rhs.segments) where left != right {
             switch (arrayIndex(left), arrayIndex(right)) {
             case let (l?, r?): return l < r

@@ -1,0 +1,89 @@
+import ConfigFeatures
+import Foundation
+
+extension FirebaseTestServer {
+    /// The value at `path` (`.null` when absent).
+    ///
+    /// - Throws: `RealtimeDatabaseError.invalidPath`.
+    public func databaseValue(at path: String) throws -> JSONValue {
+        let location = try RealtimeDatabasePath(path)
+        return engine.read { $0.databaseValue(at: location) }
+    }
+
+    /// Replaces the value at `path` (`.null` deletes it and prunes parents left empty), as a
+    /// REST `PUT` would: streams of affected locations get a `put`.
+    ///
+    /// - Throws: `RealtimeDatabaseError.invalidPath` or `.invalidValue`; nothing is written then.
+    public func setDatabaseValue(_ value: JSONValue, at path: String) throws {
+        let change = try DatabaseChange.set(value, at: RealtimeDatabasePath(path))
+        engine.mutate { state, effects in state.apply(change, &effects) }
+    }
+
+    /// Sets several children of `path` at once (keys are relative paths and may contain `/`;
+    /// `.null` deletes), as a REST `PATCH` would: streams get a `patch` (or a `put` at `/`
+    /// when a key covers their whole location).
+    ///
+    /// - Throws: `RealtimeDatabaseError.invalidPath`, `.invalidValue` or `.invalidUpdate`
+    ///   (an empty or overlapping key); nothing is written then.
+    public func updateDatabaseChildren(_ values: [String: JSONValue], at path: String) throws {
+        let change = try DatabaseChange.update(values, at: RealtimeDatabasePath(path))
+        engine.mutate { state, effects in state.apply(change, &effects) }
+    }
+
+    /// Deletes the value at `path` (and prunes parents left empty), as a REST `DELETE` would.
+    ///
+    /// - Throws: `RealtimeDatabaseError.invalidPath`.
+    public func removeDatabaseValue(at path: String) throws {
+        try setDatabaseValue(.null, at: path)
+    }
+
+    /// Requires `auth=` or `access_token=` to be one of `validTokens` on every database request;
+    /// others get 401 `{"error":"Permission denied"}`. Open streams are not affected.
+    public func requireDatabaseAuth(validTokens: Set<String>) {
+        engine.mutate { state, _ in state.database.validTokens = validTokens }
+    }
+
+    /// Accepts database requests without a token again (the default); revoked tokens stay refused.
+    public func allowUnauthenticatedDatabaseAccess() {
+        engine.mutate { state, _ in state.database.validTokens = nil }
+    }
+
+    /// Revokes `token`: every open database stream opened with it gets `auth_revoked`
+    /// (data `"credential is no longer valid"`) and is closed, and requests presenting it get
+    /// 401 from now on.
+    public func revokeAuth(_ token: String) {
+        engine.mutate { state, effects in
+            state.database.revokedTokens.insert(token)
+            state.database.validTokens?.remove(token)
+            for id in state.openStreamIDs(.database) {
+                guard case .database(_, let streamToken)? = state.streams[id]?.kind, streamToken == token else { continue }
+                state.end(stream: id, after: ServerSentEvents.authRevoked, &effects)
+            }
+        }
+    }
+
+    /// Sends `cancel` (data `null`) on every open database stream and closes them, as Firebase
+    /// does when the rules stop allowing a read.
+    public func sendCancel() {
+        engine.mutate { state, effects in
+            for id in state.openStreamIDs(.database) {
+                state.end(stream: id, after: ServerSentEvents.cancel, &effects)
+            }
+        }
+    }
+
+    /// The interval of `keep-alive` events (data `null`) on idle database streams; `nil` (the
+    /// default) sends none.
+    public var databaseKeepAliveInterval: TimeInterval? {
+        get { engine.read { $0.database.keepAliveInterval } }
+        set {
+            engine.mutate { state, effects in
+                state.database.keepAliveInterval = newValue
+                // Wake the streams so they wait with the new interval.
+                for id in state.openStreamIDs(.database) {
+                    if let connection = state.streams[id]?.connection { effects.doorbells.append(connection) }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,56 @@
+/// Which endpoint a request path addresses.
+enum Endpoint: Equatable {
+    /// `/v1/projects/{project}/namespaces/{namespace}:fetch`.
+    case remoteConfigFetch(project: String, namespace: String)
+    /// `/v1/projects/{project}/namespaces/{namespace}:streamFetchInvalidations`.
+    case remoteConfigRealtime(project: String, namespace: String)
+    /// `/{path}.json`: `path` is the part before `.json` (not yet validated).
+    case database(path: String)
+    /// Anything else.
+    case unknown
+
+    /// The prefix a `redirect307` fault sends clients to; it is stripped before routing.
+    static let redirectPrefix = "/__redirected"
+
+    /// Routes a percent-decoded path (without the redirect prefix).
+    init(path: String) {
+        if path.hasPrefix("/v1/projects/") {
+            let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+            // ["", "v1", "projects", project, "namespaces", "namespace:method"]
+            if parts.count == 6, parts[4] == "namespaces", !parts[3].isEmpty, let colon = parts[5].lastIndex(of: ":") {
+                let project = String(parts[3])
+                let namespace = String(parts[5][..<colon])
+                switch parts[5][parts[5].index(after: colon)...] {
+                case "fetch": self = .remoteConfigFetch(project: project, namespace: namespace)
+                case "streamFetchInvalidations": self = .remoteConfigRealtime(project: project, namespace: namespace)
+                default: self = .unknown
+                }
+                return
+            }
+            self = .unknown
+            return
+        }
+        if path.hasSuffix(".json") {
+            self = .database(path: String(path.dropLast(".json".count)))
+            return
+        }
+        self = .unknown
+    }
+
+    /// The endpoint family, `nil` for `.unknown`.
+    var route: FirebaseTestServer.Route? {
+        switch self {
+        case .remoteConfigFetch: return .remoteConfigFetch
+        case .remoteConfigRealtime: return .remoteConfigRealtime
+        case .database: return .database
+        case .unknown: return nil
+        }
+    }
+
+    /// Splits the redirect prefix off `path`: the path to route, and whether it was there.
+    static func strippingRedirect(_ path: String) -> (path: String, redirected: Bool) {
+        guard path == redirectPrefix || path.hasPrefix(redirectPrefix + "/") else { return (path, false) }
+        let rest = String(path.dropFirst(redirectPrefix.count))
+        return (rest.isEmpty ? "/" : rest, true)
+    }
+}
