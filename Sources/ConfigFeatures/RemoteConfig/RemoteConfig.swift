@@ -372,7 +372,8 @@ public final class RemoteConfig: @unchecked Sendable {
     /// client fetches (bypassing the minimum interval, up to 3 attempts, 1 s then 2 s apart,
     /// times the jitter) until the fetched template reaches that version. A dropped connection
     /// reconnects with exponential backoff (1 s, 2 s, … × jitter, or the server's retry
-    /// interval). Errors (`RemoteConfigUpdateError`): `.unavailable` when the server disables
+    /// interval); a connection that ended normally (the backend completed it) starts the
+    /// backoff over. Errors (`RemoteConfigUpdateError`): `.unavailable` when the server disables
     /// realtime, `.notFetched` when the attempts run out, `.streamError` after 7 failed
     /// reconnections in a row, `.messageInvalid` for a malformed message.
     /// - Note: Delivers on the client's scheduler. See Guides/RemoteConfig.md.

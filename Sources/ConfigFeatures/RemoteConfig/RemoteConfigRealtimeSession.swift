@@ -113,6 +113,9 @@ final class RemoteConfigRealtimeSession: Disposable, @unchecked Sendable {
         let decision = state.withLock { state -> DropDecision in
             guard !state.isDisposed, !state.isTerminated, state.connectionID == id else { return .ignore }
             defer { state.retryIntervalHint = nil }
+            // A completion ends a connection that was established (Firebase resets its retry
+            // budget on HTTP 200): only errors count as consecutive failures.
+            if error == nil { state.reconnection.reset() }
             guard let delay = state.reconnection.nextDelay(random: random, minimum: state.retryIntervalHint) else {
                 state.isTerminated = true
                 return .fail(.streamError(error.map { "\($0)" } ?? "the realtime connection closed"))
