@@ -18,8 +18,9 @@ import Foundation
 ///   backoff. A connection that cannot be established fails (`.rateLimited`, `.unavailable`
 ///   for 500/502/503/504, `.http`, `.network`); once the server answered 200, the end of the
 ///   stream (closed by the server, idle for longer than the transport allows, or cut) is a
-///   completion, so the client starts its backoff over, as Firebase does. A malformed message
-///   fails with `.invalidResponse` (`RemoteConfig` reports `.messageInvalid`).
+///   completion, so the client starts its backoff over, as Firebase does (a message cut off
+///   by the end of the connection is dropped). A malformed message fails with
+///   `.invalidResponse` (`RemoteConfig` reports `.messageInvalid`).
 ///
 /// - Note: Results arrive on a `URLSession` delegate queue; `RemoteConfig` moves them to its
 ///   scheduler. See Guides/RemoteConfig.md.
@@ -165,12 +166,10 @@ struct RealtimeStreamReader {
             if response.body.count < Self.errorBodyLimit { response.body.append(data.prefix(Self.errorBodyLimit - response.body.count)) }
             phase = .failing(response)
             return []
-        case (.streaming(var decoder), .completed):
-            if let error = decoder.finish() { return end(.error(error)) }
-            return end(.completed)
-        case (.streaming, .error):
+        case (.streaming, .completed), (.streaming, .error):
             // The connection was established: its end is a completion (see
-            // `RemoteConfigBackend`), whatever cut it.
+            // `RemoteConfigBackend`), whatever cut it; a message cut off by the end of the
+            // connection is dropped (the next connection announces the latest version again).
             return end(.completed)
         case (.failing(let response), .completed), (.failing(let response), .error):
             return end(.error(RemoteConfigWire.realtimeStreamError(for: response) ?? .invalidResponse(message: "realtime stream: HTTP \(response.statusCode)")))

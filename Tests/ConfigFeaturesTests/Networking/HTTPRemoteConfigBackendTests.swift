@@ -197,19 +197,31 @@ final class HTTPRemoteConfigBackendTests: XCTestCase {
         }
     }
 
-    func testHTTPRemoteConfigBackend_realtimeMalformedOrTruncatedMessagesAreInvalidResponses() {
-        for script in [["[{\"latestTemplateVersionNumber\": }"], ["[{\"latestTemplateVersionNumber\": 5", "<end>"], ["x"]] {
+    func testHTTPRemoteConfigBackend_realtimeMessageCutOffByTheEndOfTheConnectionIsDropped() {
+        XCTAssertNoLeaks {
+            let scheduler = TestScheduler(initialClock: 0)
+            let transport = FakeHTTPTransport(scheduler: scheduler)
+            scheduler.scheduleAt(300) {
+                transport.streams[0].open()
+                transport.streams[0].send("[{\"latestTemplateVersionNumber\": 5},{\"latestTemplateVers")
+                transport.streams[0].complete()
+            }
+            let res = scheduler.start { self.backend(transport).realtimeInvalidations(lastKnownTemplateVersion: nil) }
+            XCTAssertEqual(res.events, [.next(300, RemoteConfigInvalidation(latestTemplateVersion: 5)), .completed(300)])
+        }
+    }
+
+    func testHTTPRemoteConfigBackend_realtimeMalformedMessagesAreInvalidResponses() {
+        for script in [["[{\"latestTemplateVersionNumber\": }"], ["[{\"latestTemplateVersionNumber\": 5}, 7"], ["x"]] {
             XCTAssertNoLeaks {
                 let scheduler = TestScheduler(initialClock: 0)
                 let transport = FakeHTTPTransport(scheduler: scheduler)
                 scheduler.scheduleAt(300) {
                     transport.streams[0].open()
-                    for chunk in script {
-                        if chunk == "<end>" { transport.streams[0].complete() } else { transport.streams[0].send(chunk) }
-                    }
+                    for chunk in script { transport.streams[0].send(chunk) }
                 }
                 let res = scheduler.start { self.backend(transport).realtimeInvalidations(lastKnownTemplateVersion: nil) }
-                guard res.events.count == 1, case .error(let error) = res.events[0].value, case .invalidResponse? = error as? RemoteConfigBackendError else {
+                guard case .error(let error)? = res.events.last?.value, case .invalidResponse? = error as? RemoteConfigBackendError else {
                     return XCTFail("\(script): \(res.events)")
                 }
                 XCTAssertTrue(transport.streams[0].isDisposed)
