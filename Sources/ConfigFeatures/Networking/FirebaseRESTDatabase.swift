@@ -33,7 +33,7 @@ import Foundation
 /// - Note: Every element, error and completion is delivered on `scheduler` (on a
 ///   `TestScheduler`, one tick after the response or stream event that caused it), one at a
 ///   time per subscription. Reconnection delays also run on `scheduler`. See
-///   `Guides/RealtimeDatabase.md`.
+///   `Guides/Networking.md`.
 public final class FirebaseRESTDatabase: RealtimeDatabase, @unchecked Sendable {
     // Safety: every stored property is immutable; the mutable parts (the credential and the
     // observation count) live in `core`, behind its locks.
@@ -124,7 +124,7 @@ public final class FirebaseRESTDatabase: RealtimeDatabase, @unchecked Sendable {
     ///   bad path, `.permissionDenied` (HTTP 401/403, or a `cancel` event), `.authRevoked`
     ///   (without a refresher), `.invalidData`, `.http`, `.invalidResponse`, or the last
     ///   error once `reconnectBackoff` allows no more attempts. Disposing it closes the stream.
-    /// - Note: Delivers on the scheduler. See `Guides/RealtimeDatabase.md`.
+    /// - Note: Delivers on the scheduler. See `Guides/Networking.md`.
     public func observeValue(at path: String) -> Observable<JSONValue> {
         let core = self.core
         return Observable.create { observer in
@@ -143,7 +143,7 @@ public final class FirebaseRESTDatabase: RealtimeDatabase, @unchecked Sendable {
     /// Reads the value at `path` once (`GET`), then emits it (`.null` when absent) and completes.
     ///
     /// - Returns: One element then completion, or an error (see the type's documentation).
-    /// - Note: Delivers on the scheduler. See `Guides/RealtimeDatabase.md`.
+    /// - Note: Delivers on the scheduler. See `Guides/Networking.md`.
     public func getValue(at path: String) -> Observable<JSONValue> {
         core.request { wire in
             let location = try RealtimeDatabasePath(path)
@@ -162,7 +162,7 @@ public final class FirebaseRESTDatabase: RealtimeDatabase, @unchecked Sendable {
     ///
     /// - Returns: A cold sequence; it fails with a `RealtimeDatabaseError` (nothing sent) for an
     ///   invalid write, or a `FirebaseRESTDatabaseError`.
-    /// - Note: Delivers on the scheduler. See `Guides/RealtimeDatabase.md`.
+    /// - Note: Delivers on the scheduler. See `Guides/Networking.md`.
     public func perform(_ write: RealtimeDatabaseWrite) -> Observable<Void> {
         core.request { wire in
             (try wire.request(for: write), { _ in () })
@@ -175,7 +175,7 @@ public final class FirebaseRESTDatabase: RealtimeDatabase, @unchecked Sendable {
     /// Unlike the default implementation (a `childByAutoId()` key written with `PUT`), each
     /// subscription creates a new child, as Firebase's REST `POST` does.
     /// - Returns: A cold sequence emitting the new key, then completing.
-    /// - Note: Delivers on the scheduler. See `Guides/RealtimeDatabase.md`.
+    /// - Note: Delivers on the scheduler. See `Guides/Networking.md`.
     public func push(_ value: JSONValue, at path: String) -> Observable<String> {
         core.request { wire in
             (try wire.pushRequest(value, at: path), { json in

@@ -23,7 +23,7 @@ import Foundation
 ///   `.invalidResponse` (`RemoteConfig` reports `.messageInvalid`).
 ///
 /// - Note: Results arrive on a `URLSession` delegate queue; `RemoteConfig` moves them to its
-///   scheduler. See Guides/RemoteConfig.md.
+///   scheduler. See Guides/Networking.md.
 public final class HTTPRemoteConfigBackend: RemoteConfigBackend {
     /// A random app instance ID created once per process; pass a persisted one to keep it
     /// across launches (Firebase uses the Installations ID).
