@@ -66,11 +66,15 @@ final class RemoteConfigRealtimeSession: Disposable, @unchecked Sendable {
             return state.connectionID
         }
         guard let id else { return }
-        connection.disposable = backend.realtimeInvalidations(lastKnownTemplateVersion: lastKnown).subscribe(
+        // Installed before subscribing, so that a connection that drops at once and reconnects
+        // on another thread is never replaced by this (older) one.
+        let subscription = SingleAssignmentDisposable()
+        connection.disposable = subscription
+        subscription.setDisposable(backend.realtimeInvalidations(lastKnownTemplateVersion: lastKnown).subscribe(
             onNext: { [self] invalidation in received(invalidation, connection: id) },
             onError: { [self] error in dropped(connection: id, error: error) },
             onCompleted: { [self] in dropped(connection: id, error: nil) }
-        )
+        ))
     }
 
     private func received(_ invalidation: RemoteConfigInvalidation, connection id: UInt64) {
