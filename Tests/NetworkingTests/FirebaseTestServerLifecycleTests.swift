@@ -4,6 +4,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import Streams
 import XCTest
 
 final class FirebaseTestServerLifecycleTests: FirebaseTestServerTestCase {
@@ -197,16 +198,16 @@ final class FirebaseTestServerLifecycleTests: FirebaseTestServerTestCase {
         let stream = openSSE("/")
         let client = self.client!
         let url = server.databaseURL("/items")
-        let failures = LockedCounter()
+        let failures = LockedState(0)
         DispatchQueue.concurrentPerform(iterations: 24) { index in
             do {
                 let result = try client.send("POST", url, json: .number(Double(index)))
-                if result.status != 200 { failures.increment() }
+                if result.status != 200 { failures.withLock { $0 += 1 } }
             } catch {
-                failures.increment()
+                failures.withLock { $0 += 1 }
             }
         }
-        XCTAssertEqual(failures.value, 0)
+        XCTAssertEqual(failures.withLock { $0 }, 0)
         wait(for: [stream.expectEvents(25)], timeout: networkTimeout)
         let items = try XCTUnwrap(server.databaseValue(at: "items").objectValue)
         XCTAssertEqual(Set(items.values), Set((0..<24).map { JSONValue.number(Double($0)) }))
@@ -242,16 +243,6 @@ final class FirebaseTestServerLifecycleTests: FirebaseTestServerTestCase {
         wait(for: [streaming], timeout: networkTimeout)
     }
     #endif
-}
-
-/// A thread-safe counter for stress tests.
-final class LockedCounter: @unchecked Sendable {
-    // Safety: `count` is only touched under `lock`.
-    private let lock = NSLock()
-    private var count = 0
-
-    func increment() { lock.withLock { count += 1 } }
-    var value: Int { lock.withLock { count } }
 }
 
 /// Polls `condition` until it holds or a deadline passes (for OS resources that are released

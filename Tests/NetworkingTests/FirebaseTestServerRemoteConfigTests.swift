@@ -194,7 +194,7 @@ final class FirebaseTestServerRemoteConfigTests: FirebaseTestServerTestCase {
         request.httpMethod = "POST"
         request.httpBody = Data(#"{"lastKnownVersionNumber": 4}"#.utf8)
         let first = track(StreamRecorder(request))
-        let second = openRealtime(lastKnownVersion: 0)
+        let second = track(StreamRecorder(realtime: server, lastKnownVersion: 0))
         XCTAssertTrue(server.waitForOpenStreams(2, route: .remoteConfigRealtime))
         XCTAssertEqual(Set(server.remoteConfigRealtimeConnections.map(\.lastKnownVersionNumber)), [4, 0])
         server.publishTemplate(["a": "1"])
