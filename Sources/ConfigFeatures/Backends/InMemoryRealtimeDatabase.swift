@@ -82,7 +82,7 @@ public final class InMemoryRealtimeDatabase: RealtimeDatabase, @unchecked Sendab
     /// - Throws: `RealtimeDatabaseError.invalidPath` (a bad `path` or key), `.invalidValue`, or
     ///   `.invalidUpdate` (an empty or overlapping key); nothing is written then.
     public func updateChildValues(_ values: [String: JSONValue], at path: String) throws {
-        commit(try writes(forUpdate: values, at: path))
+        commit(try RealtimeDatabaseUpdate.writes(values, at: path).map { ($0.location, $0.value) })
     }
 
     /// Deletes the value at `path` at once (and prunes parents left empty).
@@ -182,25 +182,6 @@ public final class InMemoryRealtimeDatabase: RealtimeDatabase, @unchecked Sendab
     }
 
     // MARK: - Writing
-
-    private func writes(forUpdate values: [String: JSONValue], at path: String) throws -> [(RealtimeDatabasePath, JSONValue)] {
-        let base = try RealtimeDatabasePath(path)
-        var writes: [(RealtimeDatabasePath, JSONValue)] = []
-        for (key, value) in values {
-            if key.isEmpty || key == "/" {
-                throw RealtimeDatabaseError.invalidUpdate(path: path, reason: "empty key")
-            }
-            let location = try base.child(key)
-            writes.append((location, try RealtimeDatabaseTree.normalized(value, at: location)))
-        }
-        writes.sort { RealtimeDatabaseTree.precedes($0.0, $1.0) }
-        // In this order a path's descendants directly follow it, so comparing neighbours
-        // finds every overlap.
-        for (earlier, later) in zip(writes, writes.dropFirst()) where earlier.0.isAncestor(ofOrEqualTo: later.0) {
-            throw RealtimeDatabaseError.invalidUpdate(path: path, reason: "\"\(earlier.0)\" overlaps \"\(later.0)\"")
-        }
-        return writes
-    }
 
     /// Applies normalized, non-overlapping writes in one critical section and schedules the
     /// resulting notifications after leaving it.

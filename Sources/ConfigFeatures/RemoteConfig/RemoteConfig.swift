@@ -372,7 +372,8 @@ public final class RemoteConfig: @unchecked Sendable {
     /// client fetches (bypassing the minimum interval, up to 3 attempts, 1 s then 2 s apart,
     /// times the jitter) until the fetched template reaches that version. A dropped connection
     /// reconnects with exponential backoff (1 s, 2 s, … × jitter, or the server's retry
-    /// interval). Errors (`RemoteConfigUpdateError`): `.unavailable` when the server disables
+    /// interval); a connection that ended normally (the backend completed it) starts the
+    /// backoff over. Errors (`RemoteConfigUpdateError`): `.unavailable` when the server disables
     /// realtime, `.notFetched` when the attempts run out, `.streamError` after 7 failed
     /// reconnections in a row, `.messageInvalid` for a malformed message.
     /// - Note: Delivers on the client's scheduler. See Guides/RemoteConfig.md.
@@ -475,7 +476,7 @@ public final class RemoteConfig: @unchecked Sendable {
     private func finishFetch(_ id: UInt64, _ result: Result<RemoteConfigFetchResponse, BackendFailure>) {
         let now = scheduler.now
         var jitter = 0.5
-        if case .failure(.throttling) = result { jitter = RemoteConfigBackoff.clamp(randomSource()) }
+        if case .failure(.throttling) = result { jitter = BackoffPolicy.clamp(randomSource()) }
         let finished = state.withLock { state -> (InFlight, FetchOutcome)? in
             guard let inFlight = state.inFlight, inFlight.id == id else { return nil }
             state.inFlight = nil
@@ -489,12 +490,7 @@ public final class RemoteConfig: @unchecked Sendable {
                 return (inFlight, .success(.backend))
             case .failure(.throttling):
                 state.snapshot.metadata.throttleAttempts += 1
-                let interval = RemoteConfigBackoff.interval(
-                    attempt: state.snapshot.metadata.throttleAttempts,
-                    base: RemoteConfigBackoff.fetchBase,
-                    cap: RemoteConfigBackoff.fetchCap,
-                    random: jitter
-                )
+                let interval = RemoteConfigBackoff.fetchThrottling.delay(forAttempt: state.snapshot.metadata.throttleAttempts, random: jitter)
                 let end = now.addingTimeInterval(interval)
                 state.snapshot.metadata.throttleEndTime = end
                 state.snapshot.metadata.lastFetchStatus = .throttled

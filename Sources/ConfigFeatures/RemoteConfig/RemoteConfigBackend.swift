@@ -12,8 +12,12 @@ import Foundation
 ///   `RemoteConfigBackendError` (other errors are reported as `.network`). Disposing the
 ///   subscription cancels the request.
 /// - `realtimeInvalidations` emits one invalidation per server message for as long as the
-///   connection lives; an error or completion means the connection dropped. Disposing it closes
-///   the connection.
+///   connection lives; an error or completion means the connection dropped. An error means the
+///   connection could not be established or failed (the client counts consecutive errors and
+///   gives up after too many); a completion means an established connection ended (the server
+///   closed it, or it went idle), after which the client reconnects with a fresh backoff, as
+///   Firebase resets its retries on every successful connection. Disposing it closes the
+///   connection.
 ///
 /// See Guides/RemoteConfig.md.
 public protocol RemoteConfigBackend: Sendable {

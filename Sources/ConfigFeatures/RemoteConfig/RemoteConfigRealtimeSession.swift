@@ -14,7 +14,7 @@ final class RemoteConfigRealtimeSession: Disposable, @unchecked Sendable {
         var isDisposed = false
         var isTerminated = false
         var connectionID: UInt64 = 0
-        var reconnectAttempts = 0
+        var reconnection = ReconnectBackoff(policy: RemoteConfigBackoff.realtimeReconnection)
         var retryIntervalHint: TimeInterval?
         /// The newest template version announced and not yet reached.
         var target: Int?
@@ -66,11 +66,15 @@ final class RemoteConfigRealtimeSession: Disposable, @unchecked Sendable {
             return state.connectionID
         }
         guard let id else { return }
-        connection.disposable = backend.realtimeInvalidations(lastKnownTemplateVersion: lastKnown).subscribe(
+        // Installed before subscribing, so that a connection that drops at once and reconnects
+        // on another thread is never replaced by this (older) one.
+        let subscription = SingleAssignmentDisposable()
+        connection.disposable = subscription
+        subscription.setDisposable(backend.realtimeInvalidations(lastKnownTemplateVersion: lastKnown).subscribe(
             onNext: { [self] invalidation in received(invalidation, connection: id) },
             onError: { [self] error in dropped(connection: id, error: error) },
             onCompleted: { [self] in dropped(connection: id, error: nil) }
-        )
+        ))
     }
 
     private func received(_ invalidation: RemoteConfigInvalidation, connection id: UInt64) {
@@ -85,7 +89,7 @@ final class RemoteConfigRealtimeSession: Disposable, @unchecked Sendable {
         let fetchedVersion = client?.fetchedTemplateVersion
         let shouldFetch = state.withLock { state -> Bool in
             guard !state.isDisposed, !state.isTerminated, state.connectionID == id else { return false }
-            state.reconnectAttempts = 0
+            state.reconnection.reset()
             if let retry = invalidation.retryInterval { state.retryIntervalHint = retry }
             let known = max(fetchedVersion ?? Int.min, state.target ?? Int.min)
             guard invalidation.latestTemplateVersion > known else { return false }
@@ -109,22 +113,18 @@ final class RemoteConfigRealtimeSession: Disposable, @unchecked Sendable {
             terminate(with: .messageInvalid(message), ifConnection: id)
             return
         }
-        let random = RemoteConfigBackoff.clamp(randomSource())
+        let random = randomSource()
         let decision = state.withLock { state -> DropDecision in
             guard !state.isDisposed, !state.isTerminated, state.connectionID == id else { return .ignore }
-            state.reconnectAttempts += 1
-            if state.reconnectAttempts > RemoteConfigBackoff.maxReconnectAttempts {
+            defer { state.retryIntervalHint = nil }
+            // A completion ends a connection that was established (Firebase resets its retry
+            // budget on HTTP 200): only errors count as consecutive failures.
+            if error == nil { state.reconnection.reset() }
+            guard let delay = state.reconnection.nextDelay(random: random, minimum: state.retryIntervalHint) else {
                 state.isTerminated = true
                 return .fail(.streamError(error.map { "\($0)" } ?? "the realtime connection closed"))
             }
-            let backoff = RemoteConfigBackoff.interval(
-                attempt: state.reconnectAttempts,
-                base: RemoteConfigBackoff.reconnectBase,
-                cap: RemoteConfigBackoff.reconnectCap,
-                random: random
-            )
-            defer { state.retryIntervalHint = nil }
-            return .reconnect(after: max(backoff, state.retryIntervalHint ?? 0))
+            return .reconnect(after: delay)
         }
         switch decision {
         case .ignore:
@@ -166,7 +166,7 @@ final class RemoteConfigRealtimeSession: Disposable, @unchecked Sendable {
     private func fetchFinished(_ outcome: RemoteConfig.FetchOutcome) {
         guard let client else { return }
         let fetchedVersion = client.fetchedTemplateVersion
-        let random = RemoteConfigBackoff.clamp(randomSource())
+        let random = randomSource()
         let decision = state.withLock { state -> FetchDecision in
             guard !state.isDisposed, !state.isTerminated else { return .ignore }
             let succeeded: Bool
@@ -177,13 +177,9 @@ final class RemoteConfigRealtimeSession: Disposable, @unchecked Sendable {
                 state.target = nil
                 return .emit
             }
-            if state.fetchAttempts < RemoteConfigBackoff.maxRealtimeFetchAttempts {
-                return .retry(after: RemoteConfigBackoff.interval(
-                    attempt: state.fetchAttempts,
-                    base: RemoteConfigBackoff.realtimeFetchRetryBase,
-                    cap: .infinity,
-                    random: random
-                ))
+            let retry = RemoteConfigBackoff.realtimeFetchRetry
+            if retry.allowsAttempt(state.fetchAttempts + 1) {
+                return .retry(after: retry.delay(forAttempt: state.fetchAttempts, random: random))
             }
             state.isFetching = false
             state.isTerminated = true

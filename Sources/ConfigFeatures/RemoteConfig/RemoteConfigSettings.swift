@@ -48,40 +48,21 @@ public final class RemoteConfigSettings: Sendable, Equatable, CustomStringConver
     }
 }
 
-/// The exponential backoff of throttled fetches and realtime reconnections.
+/// The exponential backoffs of Remote Config, as `BackoffPolicy` values (one formula for every
+/// network client; see `BackoffPolicy`).
 ///
-/// The `n`-th consecutive throttling failure waits `min(2 min × 2^(n−1), 4 h) × (0.5 + r)`,
-/// where `r` in `[0, 1)` comes from the client's random source: 2 min, 4 min, 8 min, … capped at
-/// 4 h, each jittered by ±50 % (with `r = 0.5`, exactly the base). Firebase uses the same base
-/// and a random ±50 %.
+/// The `n`-th consecutive failure waits `min(base × 2^(n−1), cap) × (0.5 + r)`, where `r` in
+/// `[0, 1)` comes from the client's random source (with `r = 0.5`, exactly the base). Firebase
+/// uses the same bases and a random ±50 %.
 enum RemoteConfigBackoff {
-    /// The first throttling interval: 2 minutes.
-    static let fetchBase: TimeInterval = 120
-    /// The largest throttling base interval: 4 hours.
-    static let fetchCap: TimeInterval = 14_400
+    /// Throttled fetches (HTTP 429/500/503/504): 2 min, 4 min, 8 min, … capped at 4 h.
+    static let fetchThrottling = BackoffPolicy(initialDelay: 120, multiplier: 2, maximumDelay: 14_400, jitter: 0.5)
 
-    /// The first realtime reconnection delay: 1 second (then 2, 4, …).
-    static let reconnectBase: TimeInterval = 1
-    /// The largest realtime reconnection base delay.
-    static let reconnectCap: TimeInterval = 64
-    /// Consecutive realtime connection failures tolerated before `configUpdates` fails.
-    static let maxReconnectAttempts = 7
+    /// Realtime reconnections: 1 s, 2 s, 4 s, … capped at 64 s; after 7 consecutive failures
+    /// `configUpdates` fails.
+    static let realtimeReconnection = BackoffPolicy(initialDelay: 1, multiplier: 2, maximumDelay: 64, jitter: 0.5, maximumAttempts: 7)
 
-    /// Fetches made for one realtime invalidation before `configUpdates` fails with `.notFetched`.
-    static let maxRealtimeFetchAttempts = 3
-    /// The delay before the second realtime fetch attempt (then doubled).
-    static let realtimeFetchRetryBase: TimeInterval = 1
-
-    /// `min(base × 2^(attempt−1), cap) × (0.5 + r)`, with `r` clamped into `[0, 1)`.
-    static func interval(attempt: Int, base: TimeInterval, cap: TimeInterval, random: Double) -> TimeInterval {
-        let exponent = max(0, min(attempt - 1, 62))
-        let raw = min(base * pow(2, Double(exponent)), cap)
-        return raw * (0.5 + clamp(random))
-    }
-
-    /// Clamps a random draw into `[0, 1)` (NaN counts as 0.5).
-    static func clamp(_ random: Double) -> Double {
-        guard random.isFinite else { return 0.5 }
-        return min(max(random, 0), 1.0.nextDown)
-    }
+    /// The fetches made for one realtime invalidation: the second attempt after 1 s, then 2 s;
+    /// after 3 attempts `configUpdates` fails with `.notFetched`.
+    static let realtimeFetchRetry = BackoffPolicy(initialDelay: 1, multiplier: 2, maximumDelay: .infinity, jitter: 0.5, maximumAttempts: 3)
 }

@@ -1,0 +1,293 @@
+import Foundation
+
+/// One `FirebaseRESTDatabase.observeValue(at:)` subscription: opens the stream, keeps the
+/// location's tree, emits changes, reconnects after drops and refreshes revoked credentials.
+///
+/// Every decision is taken under `state`'s lock (events of a superseded connection are
+/// recognised by their connection number and ignored); the transport, the refresher, the
+/// scheduler and the observer are called after it. Values and the terminal error go through
+/// an outbox that one scheduled drain action at a time empties, so the observer receives them
+/// one at a time, in the order they were decided.
+final class RESTObservation: Disposable, @unchecked Sendable {
+    // Safety: all mutable state is in `state`, guarded by its lock; the disposables are
+    // thread-safe; the other properties are immutable.
+    private enum Phase {
+        /// Connecting: no response yet.
+        case connecting
+        /// HTTP 200: reading events.
+        case streaming
+        /// An error status: collecting its body for the message.
+        case failing(WireResponse)
+        /// Between connections (waiting to reconnect or for a fresh credential).
+        case idle
+    }
+
+    private struct State {
+        var isDisposed = false
+        var isTerminated = false
+        var connection: UInt64 = 0
+        var phase = Phase.idle
+        var parser = ServerSentEventParser()
+        var tree = RealtimeDatabaseStreamTree()
+        var backoff: ReconnectBackoff
+        var outbox: [Event<JSONValue>] = []
+        var isDrainScheduled = false
+    }
+
+    /// What to do after an event was taken into account.
+    private enum Action {
+        case none
+        case reconnect(after: TimeInterval)
+        case refreshCredential(reason: String?)
+        case fail
+    }
+
+    /// The most of an error body kept for the message.
+    private static let errorBodyLimit = 64 * 1024
+
+    private let core: FirebaseRESTDatabase.Core
+    private let path: RealtimeDatabasePath
+    private let observer: AnyObserver<JSONValue>
+    private let state: LockedState<State>
+    private let stream = SerialDisposable()
+    private let reconnectTimer = SerialDisposable()
+    private let refresh = SerialDisposable()
+    private let deliveries = CompositeDisposable()
+
+    init(core: FirebaseRESTDatabase.Core, path: RealtimeDatabasePath, observer: AnyObserver<JSONValue>) {
+        self.core = core
+        self.path = path
+        self.observer = observer
+        state = LockedState(State(backoff: ReconnectBackoff(policy: core.reconnectBackoff)))
+        core.observationStarted()
+    }
+
+    func start() { connect() }
+
+    func dispose() {
+        let first = state.withLock { state -> Bool in
+            defer {
+                state.isDisposed = true
+                state.outbox.removeAll()
+            }
+            return !state.isDisposed
+        }
+        guard first else { return }
+        tearDown()
+        deliveries.dispose()
+        core.observationEnded()
+    }
+
+    // MARK: - Connection
+
+    private func connect() {
+        let id = state.withLock { state -> UInt64? in
+            guard !state.isDisposed, !state.isTerminated else { return nil }
+            state.connection += 1
+            state.phase = .connecting
+            state.parser = ServerSentEventParser()
+            return state.connection
+        }
+        guard let id else { return }
+        let request = core.wire.streamRequest(at: path)
+        // Installed before subscribing: whichever of this connection and a later one installs
+        // last, the later one is kept (an early drop may reconnect on another thread).
+        let subscription = SingleAssignmentDisposable()
+        stream.disposable = subscription
+        subscription.setDisposable(core.transport.stream(request).subscribe { [self] event in
+            handle(event, connection: id)
+        })
+    }
+
+    private func handle(_ event: Event<HTTPStreamPart>, connection id: UInt64) {
+        let random = core.randomSource()
+        let action = state.withLock { state -> Action in
+            guard !state.isDisposed, !state.isTerminated, state.connection == id else { return .none }
+            return Self.decide(event, random: random, path: path, state: &state)
+        }
+        perform(action)
+    }
+
+    /// Applies `event` of the current connection to `state`; what to do next.
+    private static func decide(_ event: Event<HTTPStreamPart>, random: Double, path: RealtimeDatabasePath, state: inout State) -> Action {
+        switch (state.phase, event) {
+        case (.connecting, .next(.response(let status, let headers))):
+            state.phase = status == 200 ? .streaming : .failing(WireResponse(statusCode: status, headers: headers))
+            return .none
+        case (.streaming, .next(.data(let data))):
+            return read(state.parser.feed(data), path: path, state: &state)
+        case (.failing(var response), .next(.data(let data))):
+            if response.body.count < errorBodyLimit { response.body.append(data.prefix(errorBodyLimit - response.body.count)) }
+            state.phase = .failing(response)
+            return .none
+        case (.failing(let response), .completed), (.failing(let response), .error):
+            let error = RealtimeDatabaseRESTWire.error(for: response)
+                ?? .invalidResponse(message: "the stream answered HTTP \(response.statusCode)")
+            return dropped(error, random: random, state: &state)
+        case (.streaming, .completed):
+            return dropped(.network(message: "the server closed the stream"), random: random, state: &state)
+        case (.connecting, .completed):
+            return dropped(.network(message: "the connection closed without a response"), random: random, state: &state)
+        case (_, .error(let error)):
+            let wireError = FirebaseRESTDatabase.Core.wireError(error)
+            return dropped(wireError as? FirebaseRESTDatabaseError ?? .network(message: "\(error)"), random: random, state: &state)
+        case (.connecting, .next(.data)):
+            return fail(FirebaseRESTDatabaseError.invalidResponse(message: "stream data before the response"), state: &state)
+        case (_, .next(.response)):
+            return fail(FirebaseRESTDatabaseError.invalidResponse(message: "a second response on one stream"), state: &state)
+        case (.idle, _):
+            return .none
+        }
+    }
+
+    /// Applies the stream events of one chunk.
+    private static func read(_ events: [ServerSentEvent], path: RealtimeDatabasePath, state: inout State) -> Action {
+        for event in events {
+            let decoded: RealtimeDatabaseStreamEvent?
+            do {
+                decoded = try RealtimeDatabaseStreamEvent.decode(event)
+            } catch {
+                return fail(error, state: &state)
+            }
+            switch decoded {
+            case nil, .keepAlive?:
+                continue
+            case .put(let at, _)?, .patch(let at, _)?:
+                let changed: Bool
+                do {
+                    changed = try state.tree.apply(decoded!)
+                } catch {
+                    return fail(error, state: &state)
+                }
+                if at.isRoot, case .put = decoded! {
+                    // A full snapshot: the connection works, the backoff starts over.
+                    state.backoff.reset()
+                }
+                if changed { state.outbox.append(.next(state.tree.value)) }
+            case .cancel(let reason)?:
+                return fail(FirebaseRESTDatabaseError.permissionDenied(message: reason ?? "the security rules no longer allow reading \(path)"), state: &state)
+            case .authRevoked(let reason)?:
+                state.phase = .idle
+                state.connection += 1  // ignore the rest of this connection
+                return .refreshCredential(reason: reason)
+            }
+        }
+        return .none
+    }
+
+    /// A dropped connection: reconnect after the backoff when the error allows it.
+    private static func dropped(_ error: FirebaseRESTDatabaseError, random: Double, state: inout State) -> Action {
+        guard error.isRetryable, let delay = state.backoff.nextDelay(random: random) else {
+            return fail(error, state: &state)
+        }
+        state.phase = .idle
+        state.connection += 1
+        return .reconnect(after: delay)
+    }
+
+    /// Ends the observation with `error` (delivered after the values already decided).
+    private static func fail(_ error: Error, state: inout State) -> Action {
+        state.isTerminated = true
+        state.phase = .idle
+        state.outbox.append(.error(error))
+        return .fail
+    }
+
+    // MARK: - Acting
+
+    private func perform(_ action: Action) {
+        switch action {
+        case .none:
+            break
+        case .reconnect(let delay):
+            stream.disposable = Disposables.create()
+            let timer = SingleAssignmentDisposable()
+            reconnectTimer.disposable = timer
+            // Weak: a cancelled dispatch timer may keep its closure a little longer.
+            timer.setDisposable(core.scheduler.scheduleRelative((), dueTime: RemoteConfig.interval(delay)) { [weak self] _ in
+                self?.connect()
+                return Disposables.create()
+            })
+        case .refreshCredential(let reason):
+            stream.disposable = Disposables.create()
+            refreshCredential(reason: reason)
+        case .fail:
+            tearDown()
+        }
+        scheduleDrain()
+    }
+
+    /// Asks the refresher for a new credential, then reconnects with it; without a refresher
+    /// (or when it fails) the observation fails.
+    private func refreshCredential(reason: String?) {
+        guard let refresher = core.tokenRefresher else {
+            failLater(FirebaseRESTDatabaseError.authRevoked(message: reason ?? "the credential is no longer valid"))
+            return
+        }
+        let received = LockedState(false)
+        refresh.disposable = refresher().take(1).subscribe(
+            onNext: { [self] auth in
+                received.withLock { $0 = true }
+                core.auth = auth
+                connect()
+            },
+            onError: { [self] error in failLater(error) },
+            onCompleted: { [self] in
+                if !received.withLock({ $0 }) {
+                    failLater(FirebaseRESTDatabaseError.authRevoked(message: "the token refresher returned no credential"))
+                }
+            }
+        )
+    }
+
+    /// Fails the observation from outside a decision (refresh outcomes).
+    private func failLater(_ error: Error) {
+        let failed = state.withLock { state -> Bool in
+            guard !state.isDisposed, !state.isTerminated else { return false }
+            _ = Self.fail(error, state: &state)
+            return true
+        }
+        if failed { perform(.fail) }
+    }
+
+    private func tearDown() {
+        stream.dispose()
+        reconnectTimer.dispose()
+        refresh.dispose()
+    }
+
+    // MARK: - Delivery
+
+    /// Schedules the drain action unless one is pending or the outbox is empty.
+    private func scheduleDrain() {
+        let needed = state.withLock { state -> Bool in
+            guard !state.isDisposed, !state.outbox.isEmpty, !state.isDrainScheduled else { return false }
+            state.isDrainScheduled = true
+            return true
+        }
+        guard needed else { return }
+        let work = SingleAssignmentDisposable()
+        guard let key = deliveries.insert(work) else { return }
+        let deliveries = self.deliveries
+        work.setDisposable(core.scheduler.schedule(()) { [weak self] _ in
+            deliveries.remove(for: key)
+            self?.deliverOutbox()
+            return Disposables.create()
+        })
+    }
+
+    /// On the scheduler: delivers the outbox in order, including what is added meanwhile.
+    private func deliverOutbox() {
+        while true {
+            let next = state.withLock { state -> Event<JSONValue>? in
+                guard !state.isDisposed, !state.outbox.isEmpty else {
+                    state.isDrainScheduled = false
+                    return nil
+                }
+                return state.outbox.removeFirst()
+            }
+            guard let next else { return }
+            observer.on(next)
+        }
+    }
+}

@@ -1,0 +1,296 @@
+import Foundation
+
+/// A `RealtimeDatabase` backed by the Firebase Realtime Database REST API: one-shot reads and
+/// writes are HTTP requests, `observeValue(at:)` is a streaming `GET` (Server-Sent Events).
+///
+///     let database = FirebaseRESTDatabase(
+///         databaseURL: URL(string: "https://my-app-default-rtdb.firebaseio.com")!,
+///         auth: .idToken(token),
+///         tokenRefresher: { auth.freshIDToken().map { .idToken($0) } },
+///         scheduler: MainScheduler.instance
+///     )
+///     database.observeValue(at: "Groups/group0")   // the value, then every change
+///
+/// - `getValue(at:)`: `GET`; `perform(_:)`: `PUT` (set), `PATCH` (update), `DELETE` (remove),
+///   validated exactly as `InMemoryRealtimeDatabase` validates them before anything is sent;
+///   `push(_:at:)`: `POST`, emitting the key the server generated. Each request is sent when
+///   subscribed and cancelled when disposed.
+/// - `observeValue(at:)`: opens a stream of the location (each subscription its own), keeps a
+///   copy of the location's tree from the stream's `put`/`patch` events, and emits the value
+///   when the first snapshot arrives and then whenever it changes. A dropped connection (the
+///   server closed it, a network failure, HTTP 5xx, 408 or 429) reconnects after
+///   `reconnectBackoff` (the backoff starts over after each snapshot); the new connection's
+///   snapshot replaces the tree and is emitted only if it differs, so observers see no
+///   duplicate. `auth_revoked` refreshes the credential with `tokenRefresher` and reconnects
+///   (every later request uses the new credential); without a refresher the observation fails
+///   with `.authRevoked`. `cancel` fails it with `.permissionDenied`.
+/// - Errors: `RealtimeDatabaseError` for an invalid path, value or update (nothing is sent);
+///   `FirebaseRESTDatabaseError` for what happens on the wire (HTTP 400 → `.invalidData`,
+///   401/403 → `.permissionDenied`, 5xx → `.unavailable`, a network failure or timeout →
+///   `.network`, malformed data → `.invalidResponse`); the refresher's own error if a refresh
+///   fails.
+///
+/// - Note: Every element, error and completion is delivered on `scheduler` (on a
+///   `TestScheduler`, one tick after the response or stream event that caused it), one at a
+///   time per subscription. Reconnection delays also run on `scheduler`. See
+///   `Guides/Networking.md`.
+public final class FirebaseRESTDatabase: RealtimeDatabase, @unchecked Sendable {
+    // Safety: every stored property is immutable; the mutable parts (the credential and the
+    // observation count) live in `core`, behind its locks.
+    let core: Core
+    private let pushIDs: PushIDGenerator
+
+    /// Creates a client for the database at `databaseURL`.
+    ///
+    /// - Parameters:
+    ///   - databaseURL: The database root, e.g. `https://<db>.firebaseio.com` (a query such as
+    ///     the emulator's `?ns=` is kept).
+    ///   - auth: The credential sent with every request.
+    ///   - tokenRefresher: Called when a stream reports `auth_revoked`: its first element becomes
+    ///     the credential of every later request, and the stream reconnects. Without one the
+    ///     observation fails with `.authRevoked`.
+    ///   - scheduler: Where results are delivered and reconnection delays run.
+    ///   - reconnectBackoff: The delays between reconnection attempts of a stream.
+    ///   - requestTimeout: How long a one-shot request may take, in seconds.
+    ///   - pushIDGenerator: The source of `childByAutoId()` keys; its clock is `scheduler.now`.
+    ///   - randomSource: A number in `[0, 1)` for the backoff jitter (inject a constant in tests).
+    public convenience init(
+        databaseURL: URL,
+        auth: FirebaseRESTAuth = .none,
+        tokenRefresher: (@Sendable () -> Observable<FirebaseRESTAuth>)? = nil,
+        scheduler: SchedulerType,
+        reconnectBackoff: BackoffPolicy = .default,
+        requestTimeout: TimeInterval = 60,
+        pushIDGenerator: PushIDGenerator = PushIDGenerator(),
+        randomSource: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }
+    ) {
+        self.init(
+            databaseURL: databaseURL,
+            auth: auth,
+            tokenRefresher: tokenRefresher,
+            scheduler: scheduler,
+            reconnectBackoff: reconnectBackoff,
+            requestTimeout: requestTimeout,
+            pushIDGenerator: pushIDGenerator,
+            randomSource: randomSource,
+            transport: URLSessionTransport()
+        )
+    }
+
+    /// Creates a client sending its requests through `transport` (tests inject a scripted one).
+    package init(
+        databaseURL: URL,
+        auth: FirebaseRESTAuth = .none,
+        tokenRefresher: (@Sendable () -> Observable<FirebaseRESTAuth>)? = nil,
+        scheduler: SchedulerType,
+        reconnectBackoff: BackoffPolicy = .default,
+        requestTimeout: TimeInterval = 60,
+        pushIDGenerator: PushIDGenerator = PushIDGenerator(),
+        randomSource: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) },
+        transport: any HTTPTransport
+    ) {
+        core = Core(
+            databaseURL: databaseURL,
+            auth: auth,
+            tokenRefresher: tokenRefresher,
+            scheduler: scheduler,
+            reconnectBackoff: reconnectBackoff,
+            requestTimeout: requestTimeout,
+            randomSource: randomSource,
+            transport: transport
+        )
+        pushIDs = pushIDGenerator
+    }
+
+    /// The database root.
+    public var databaseURL: URL { core.databaseURL }
+
+    /// The credential sent with requests now (the refreshed one after an `auth_revoked`).
+    public var auth: FirebaseRESTAuth { core.auth }
+
+    /// The number of live `observeValue(at:)` subscriptions (each holds one stream, or is
+    /// waiting to reconnect one).
+    public var activeObserverCount: Int { core.observationCount }
+
+    // MARK: - RealtimeDatabase
+
+    /// Streams the value at `path`: emitted when the first snapshot arrives, then after every
+    /// change; reconnects after drops without emitting duplicates (see the type's documentation).
+    ///
+    ///     server:  snapshot v0 --- put x=1 --- (drop) ... reconnect: snapshot (same) --- put x=2
+    ///     output:  v0 ------------ v1 -------------------------------------------------- v2
+    ///
+    /// - Returns: A sequence that never completes; it fails with `RealtimeDatabaseError` for a
+    ///   bad path, `.permissionDenied` (HTTP 401/403, or a `cancel` event), `.authRevoked`
+    ///   (without a refresher), `.invalidData`, `.http`, `.invalidResponse`, or the last
+    ///   error once `reconnectBackoff` allows no more attempts. Disposing it closes the stream.
+    /// - Note: Delivers on the scheduler. See `Guides/Networking.md`.
+    public func observeValue(at path: String) -> Observable<JSONValue> {
+        let core = self.core
+        return Observable.create { observer in
+            let location: RealtimeDatabasePath
+            do {
+                location = try RealtimeDatabasePath(path)
+            } catch {
+                return core.deliver(.error(error), to: observer)
+            }
+            let observation = RESTObservation(core: core, path: location, observer: observer)
+            observation.start()
+            return observation
+        }
+    }
+
+    /// Reads the value at `path` once (`GET`), then emits it (`.null` when absent) and completes.
+    ///
+    /// - Returns: One element then completion, or an error (see the type's documentation).
+    /// - Note: Delivers on the scheduler. See `Guides/Networking.md`.
+    public func getValue(at path: String) -> Observable<JSONValue> {
+        core.request { wire in
+            let location = try RealtimeDatabasePath(path)
+            return (wire.readRequest(at: location), { json in
+                do {
+                    return try RealtimeDatabaseTree.normalized(json, at: location)
+                } catch {
+                    throw FirebaseRESTDatabaseError.invalidResponse(message: "\(error)")
+                }
+            })
+        }
+    }
+
+    /// Performs `write` when subscribed (`PUT`, `PATCH` or `DELETE`), then emits `()` and
+    /// completes once the server confirmed it.
+    ///
+    /// - Returns: A cold sequence; it fails with a `RealtimeDatabaseError` (nothing sent) for an
+    ///   invalid write, or a `FirebaseRESTDatabaseError`.
+    /// - Note: Delivers on the scheduler. See `Guides/Networking.md`.
+    public func perform(_ write: RealtimeDatabaseWrite) -> Observable<Void> {
+        core.request { wire in
+            (try wire.request(for: write), { _ in () })
+        }
+    }
+
+    /// Stores `value` under a key generated by the server (`POST`) when subscribed and emits
+    /// that key.
+    ///
+    /// Unlike the default implementation (a `childByAutoId()` key written with `PUT`), each
+    /// subscription creates a new child, as Firebase's REST `POST` does.
+    /// - Returns: A cold sequence emitting the new key, then completing.
+    /// - Note: Delivers on the scheduler. See `Guides/Networking.md`.
+    public func push(_ value: JSONValue, at path: String) -> Observable<String> {
+        core.request { wire in
+            (try wire.pushRequest(value, at: path), { json in
+                guard let name = json["name"]?.stringValue, RealtimeDatabasePath.problem(withKey: name) == nil else {
+                    throw FirebaseRESTDatabaseError.invalidResponse(message: "push response has no valid name: \(json)")
+                }
+                return name
+            })
+        }
+    }
+
+    /// A new push ID, using the scheduler's clock for its time part. See `PushIDGenerator`.
+    public func childByAutoId() -> String {
+        pushIDs.next(at: core.scheduler.now)
+    }
+}
+
+extension FirebaseRESTDatabase {
+    /// What the database and its observations share: configuration, the current credential and
+    /// the count of live observations.
+    final class Core: @unchecked Sendable {
+        // Safety: the mutable state (credential, count) is in `state`, guarded by its lock;
+        // everything else is immutable and thread-safe (schedulers and transports are).
+        private struct State {
+            var auth: FirebaseRESTAuth
+            var observations = 0
+        }
+
+        let databaseURL: URL
+        let tokenRefresher: (@Sendable () -> Observable<FirebaseRESTAuth>)?
+        let scheduler: SchedulerType
+        let reconnectBackoff: BackoffPolicy
+        let requestTimeout: TimeInterval
+        let randomSource: @Sendable () -> Double
+        let transport: any HTTPTransport
+        private let state: LockedState<State>
+
+        init(
+            databaseURL: URL,
+            auth: FirebaseRESTAuth,
+            tokenRefresher: (@Sendable () -> Observable<FirebaseRESTAuth>)?,
+            scheduler: SchedulerType,
+            reconnectBackoff: BackoffPolicy,
+            requestTimeout: TimeInterval,
+            randomSource: @escaping @Sendable () -> Double,
+            transport: any HTTPTransport
+        ) {
+            self.databaseURL = databaseURL
+            self.tokenRefresher = tokenRefresher
+            self.scheduler = scheduler
+            self.reconnectBackoff = reconnectBackoff
+            self.requestTimeout = requestTimeout
+            self.randomSource = randomSource
+            self.transport = transport
+            state = LockedState(State(auth: auth))
+        }
+
+        var auth: FirebaseRESTAuth {
+            get { state.withLock { $0.auth } }
+            set { state.withLock { $0.auth = newValue } }
+        }
+
+        /// The wire format with the current credential.
+        var wire: RealtimeDatabaseRESTWire { RealtimeDatabaseRESTWire(databaseURL: databaseURL, auth: auth) }
+
+        var observationCount: Int { state.withLock { $0.observations } }
+
+        func observationStarted() { state.withLock { $0.observations += 1 } }
+        func observationEnded() { state.withLock { $0.observations -= 1 } }
+
+        /// A cold one-shot request: `make` builds the request and the decoder of its JSON
+        /// response (throwing for an invalid request); the result is delivered on the scheduler.
+        func request<Result>(_ make: @escaping (RealtimeDatabaseRESTWire) throws -> (WireRequest, (JSONValue) throws -> Result)) -> Observable<Result> {
+            Observable.create { [self] observer in
+                let request: WireRequest
+                let decode: (JSONValue) throws -> Result
+                do {
+                    (request, decode) = try make(wire)
+                } catch {
+                    return deliver(.error(error), to: observer)
+                }
+                let delivery = SerialDisposable()
+                let exchange = transport.send(request, timeout: requestTimeout).subscribe { [self] event in
+                    let outcome: Event<Result>
+                    switch event {
+                    case .next(let response):
+                        do {
+                            outcome = .next(try decode(try RealtimeDatabaseRESTWire.decodeResponse(response)))
+                        } catch {
+                            outcome = .error(error)
+                        }
+                    case .error(let error):
+                        outcome = .error(Self.wireError(error))
+                    case .completed:
+                        return
+                    }
+                    delivery.disposable = deliver(outcome, to: observer)
+                }
+                return Disposables.create(exchange, delivery)
+            }
+        }
+
+        /// Delivers a single `next` (followed by completion) or `error` on the scheduler.
+        func deliver<Element>(_ event: Event<Element>, to observer: AnyObserver<Element>) -> Disposable {
+            scheduler.schedule(event) { event in
+                observer.on(event)
+                if case .next = event { observer.onCompleted() }
+                return Disposables.create()
+            }
+        }
+
+        /// A transport failure as a database error.
+        static func wireError(_ error: Error) -> Error {
+            if let error = error as? HTTPTransportError { return FirebaseRESTDatabaseError.network(message: error.description) }
+            return error
+        }
+    }
+}

@@ -1,0 +1,124 @@
+import Foundation
+
+/// The Firebase Realtime Database REST wire format: builds requests and decodes responses as
+/// plain values (no I/O).
+///
+/// - URL: `{databaseURL}/{path}.json` (each path segment percent-encoded; `/.json` for the
+///   root), plus `auth=` or `access_token=` from `auth`. A query already on `databaseURL` (the
+///   emulator's `?ns=`) is kept.
+/// - Reads: `GET`; streams: `GET` with `Accept: text/event-stream` (the transport must follow
+///   HTTP 307 redirects).
+/// - Writes: `setValue` → `PUT` (the value), `updateChildValues` → `PATCH` (an object keyed by
+///   relative paths; `null` deletes), `removeValue` → `DELETE`, push → `POST`. JSON bodies.
+package struct RealtimeDatabaseRESTWire: Sendable, Hashable {
+    /// The database URL, e.g. `https://<db>.firebaseio.com` (a path prefix is kept).
+    package var databaseURL: URL
+    /// The credential sent with every request.
+    package var auth: FirebaseRESTAuth
+
+    /// Creates a wire format description.
+    package init(databaseURL: URL, auth: FirebaseRESTAuth = .none) {
+        self.databaseURL = databaseURL
+        self.auth = auth
+    }
+
+    /// The REST URL of `path`: `{databaseURL}/{segments}.json` with the credential.
+    package func url(for path: RealtimeDatabasePath) -> URL {
+        let encodedPath = "/" + path.segments.map(WireURL.encode).joined(separator: "/") + ".json"
+        return WireURL.make(base: databaseURL, encodedPath: encodedPath, query: auth.queryItem.map { [$0] } ?? [])
+    }
+
+    /// A one-time read of `path` (`GET`).
+    package func readRequest(at path: RealtimeDatabasePath) -> WireRequest {
+        WireRequest(method: .get, url: url(for: path), headers: ["Accept": "application/json"])
+    }
+
+    /// The streaming read of `path` (`GET` with `Accept: text/event-stream`).
+    package func streamRequest(at path: RealtimeDatabasePath) -> WireRequest {
+        WireRequest(method: .get, url: url(for: path), headers: ["Accept": "text/event-stream"])
+    }
+
+    /// The request performing `write`, after validating it as `InMemoryRealtimeDatabase` does.
+    ///
+    /// Values are sent normalized (nulls inside objects and empty containers dropped); an
+    /// update's keys are sent as canonical relative paths (`"/a/b/"` → `"a/b"`) with `null`
+    /// values kept (they delete).
+    ///
+    /// - Throws: `RealtimeDatabaseError` for an invalid path, value or update (nothing is sent).
+    package func request(for write: RealtimeDatabaseWrite) throws -> WireRequest {
+        switch write {
+        case .setValue(let value, let pathText):
+            let path = try RealtimeDatabasePath(pathText)
+            return jsonRequest(.put, at: path, body: try RealtimeDatabaseTree.normalized(value, at: path))
+        case .updateChildValues(let values, let pathText):
+            let path = try RealtimeDatabasePath(pathText)
+            var body: [String: JSONValue] = [:]
+            for write in try RealtimeDatabaseUpdate.writes(values, at: pathText) { body[write.relativeKey] = write.value }
+            return jsonRequest(.patch, at: path, body: .object(body))
+        case .removeValue(let pathText):
+            let path = try RealtimeDatabasePath(pathText)
+            return WireRequest(method: .delete, url: url(for: path), headers: ["Accept": "application/json"])
+        }
+    }
+
+    /// A push (`POST`) of `value` under a server-generated key at `path`; the response is
+    /// `{"name": "<key>"}`.
+    ///
+    /// - Throws: `RealtimeDatabaseError` for an invalid path or value.
+    package func pushRequest(_ value: JSONValue, at pathText: String) throws -> WireRequest {
+        let path = try RealtimeDatabasePath(pathText)
+        return jsonRequest(.post, at: path, body: try RealtimeDatabaseTree.normalized(value, at: path))
+    }
+
+    // MARK: - Responses
+
+    /// Decodes a response: the JSON body of a 2xx response (`.null` when empty, as for 204).
+    ///
+    /// - Throws: `error(for:)`'s error for other statuses, `.invalidResponse` for a body that is
+    ///   not JSON.
+    package static func decodeResponse(_ response: WireResponse) throws(FirebaseRESTDatabaseError) -> JSONValue {
+        if let error = error(for: response) { throw error }
+        if response.body.allSatisfy({ [0x20, 0x09, 0x0A, 0x0D].contains($0) }) { return .null }
+        do {
+            return try JSONValue(parsing: response.body)
+        } catch {
+            throw .invalidResponse(message: "\(error)")
+        }
+    }
+
+    /// The error for a response status (`nil` for 2xx): 400 → `.invalidData`, 401/403 →
+    /// `.permissionDenied`, 5xx → `.unavailable`, anything else → `.http`, each with the
+    /// server's `{"error": "…"}` message when present.
+    package static func error(for response: WireResponse) -> FirebaseRESTDatabaseError? {
+        let status = response.statusCode
+        if (200...299).contains(status) { return nil }
+        let message = errorMessage(in: response)
+        switch status {
+        case 400: return .invalidData(message: message)
+        case 401, 403: return .permissionDenied(message: message)
+        case 500...599: return .unavailable(statusCode: status, message: message)
+        default: return .http(statusCode: status, message: message)
+        }
+    }
+
+    /// The server's `{"error": "…"}` message (or Google's `{"error": {"message": …}}`), else
+    /// the body text, else `"no details"`.
+    static func errorMessage(in response: WireResponse) -> String {
+        if let json = try? JSONValue(parsing: response.body), let error = json["error"] {
+            if let message = error.stringValue, !message.isEmpty { return message }
+            if let message = error["message"]?.stringValue, !message.isEmpty { return message }
+        }
+        return response.bodyExcerpt() ?? "no details"
+    }
+
+    // MARK: - Helpers
+
+    private func jsonRequest(_ method: WireRequest.Method, at path: RealtimeDatabasePath, body: JSONValue) -> WireRequest {
+        WireRequest(
+            method: method,
+            url: url(for: path),
+            headers: ["Content-Type": "application/json", "Accept": "application/json"],
+            body: body.data()
+        )
+    }
+}
