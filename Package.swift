@@ -15,7 +15,7 @@ let package = Package(
         .target(name: "StreamsTest", dependencies: ["Streams"]),
         .target(name: "ConfigFeatures", dependencies: ["Streams"]),
         .target(name: "ConfigFeaturesTestServer", dependencies: ["ConfigFeatures"]),
-        .target(name: "StreamsDemos", dependencies: ["ConfigFeatures", "Streams"], path: "Examples/Demos"),
+        .target(name: "StreamsDemos", dependencies: ["ConfigFeatures", "ConfigFeaturesTestServer", "Streams"], path: "Examples/Demos"),
         .executableTarget(name: "streams-demo", dependencies: ["StreamsDemos"], path: "Examples/StreamsDemo"),
         .executableTarget(name: "launch-demo", dependencies: ["StreamsDemos"], path: "Examples/LaunchDemo"),
         .executableTarget(name: "item-list-demo", dependencies: ["StreamsDemos"], path: "Examples/ItemListDemo"),
@@ -27,6 +27,7 @@ let package = Package(
         .testTarget(name: "StreamsTestTests", dependencies: ["Streams", "StreamsTest"]),
         .testTarget(name: "StreamsBenchmarksTests", dependencies: ["StreamsBenchmarks", "Streams", "StreamsTest"]),
         .testTarget(name: "ConfigFeaturesTests", dependencies: ["ConfigFeatures", "Streams", "StreamsTest"]),
+        .testTarget(name: "StreamsDemosTests", dependencies: ["StreamsDemos", "ConfigFeatures", "ConfigFeaturesTestServer", "Streams", "StreamsTest"]),
         .testTarget(name: "NetworkingTests", dependencies: ["ConfigFeatures", "ConfigFeaturesTestServer", "Streams", "StreamsTest"]),
     ],
     swiftLanguageModes: [.v6]
