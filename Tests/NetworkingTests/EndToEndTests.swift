@@ -8,20 +8,7 @@ import XCTest
 /// The features over the real network clients and the loopback server: `ForceUpdateViewModel`
 /// driven by realtime Remote Config updates over HTTP, and `GroupCommentsListener` over
 /// `FirebaseRESTDatabase`.
-final class EndToEndTests: XCTestCase {
-    private var server: FirebaseTestServer!
-
-    override func setUpWithError() throws {
-        try super.setUpWithError()
-        server = try FirebaseTestServer()
-    }
-
-    override func tearDown() {
-        server?.stop()
-        server = nil
-        super.tearDown()
-    }
-
+final class EndToEndTests: FirebaseTestServerTestCase {
     // MARK: - Force update
 
     func testForceUpdateViewModel_followsRealtimeConfigUpdatesOverHTTP() throws {

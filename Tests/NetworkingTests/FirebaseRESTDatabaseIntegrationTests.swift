@@ -7,20 +7,7 @@ import XCTest
 
 /// `FirebaseRESTDatabase` (over the real `URLSessionTransport`) against the loopback
 /// `FirebaseTestServer`.
-final class FirebaseRESTDatabaseIntegrationTests: XCTestCase {
-    private var server: FirebaseTestServer!
-
-    override func setUpWithError() throws {
-        try super.setUpWithError()
-        server = try FirebaseTestServer()
-    }
-
-    override func tearDown() {
-        server?.stop()
-        server = nil
-        super.tearDown()
-    }
-
+final class FirebaseRESTDatabaseIntegrationTests: FirebaseTestServerTestCase {
     private func makeDatabase(
         auth: FirebaseRESTAuth = .none,
         refresher: (@Sendable () -> Observable<FirebaseRESTAuth>)? = nil,

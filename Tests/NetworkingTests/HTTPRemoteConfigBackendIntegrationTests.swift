@@ -7,20 +7,7 @@ import XCTest
 
 /// `HTTPRemoteConfigBackend` (over the real `URLSessionTransport`) and `RemoteConfig` against
 /// the loopback `FirebaseTestServer`.
-final class HTTPRemoteConfigBackendIntegrationTests: XCTestCase {
-    private var server: FirebaseTestServer!
-
-    override func setUpWithError() throws {
-        try super.setUpWithError()
-        server = try FirebaseTestServer()
-    }
-
-    override func tearDown() {
-        server?.stop()
-        server = nil
-        super.tearDown()
-    }
-
+final class HTTPRemoteConfigBackendIntegrationTests: FirebaseTestServerTestCase {
     private func makeBackend(fetchTimeout: TimeInterval = networkTimeout) -> HTTPRemoteConfigBackend {
         HTTPRemoteConfigBackend(
             project: server.project,

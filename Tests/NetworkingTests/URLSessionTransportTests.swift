@@ -6,20 +6,7 @@ import StreamsTest
 import XCTest
 
 /// `URLSessionTransport` against the loopback `FirebaseTestServer`.
-final class URLSessionTransportTests: XCTestCase {
-    private var server: FirebaseTestServer!
-
-    override func setUpWithError() throws {
-        try super.setUpWithError()
-        server = try FirebaseTestServer()
-    }
-
-    override func tearDown() {
-        server?.stop()
-        server = nil
-        super.tearDown()
-    }
-
+final class URLSessionTransportTests: FirebaseTestServerTestCase {
     private func databaseRequest(_ path: String, method: WireRequest.Method = .get, body: JSONValue? = nil, stream: Bool = false) -> WireRequest {
         WireRequest(
             method: method,

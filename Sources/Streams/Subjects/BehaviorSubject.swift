@@ -42,12 +42,7 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
     /// Stores and sends `event`; ignored after a terminal event or disposal.
     public func on(_ event: Event<Element>) {
         guard case .next(let element) = event else {
-            let handlers = state.withLock { state -> ObserverList.Handlers in
-                guard state.isLive else { return [] }
-                state.termination = Termination(event)
-                return state.observers.removeAll()
-            }
-            deliver(event, to: handlers)
+            state.terminate(with: event)
             return
         }
         onNext(element)
@@ -79,8 +74,7 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
             gate.open(replayingOne: value)
             return SubjectSubscription(self, key: key)
         }
-        let (disposed, stop) = state.withLock { ($0.isDisposed, $0.termination) }
-        observer.on(disposed ? .error(RxError.disposed(object: "BehaviorSubject")) : (stop ?? .completed).event())
+        observer.on(state.rejection(subject: "BehaviorSubject"))
         return Disposables.create()
     }
 
@@ -94,12 +88,6 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
 
     /// Drops every observer; later events and subscriptions are rejected.
     public func dispose() {
-        let (removed, stop) = state.withLock { state -> (ObserverList.Handlers, Termination?) in
-            state.isDisposed = true
-            defer { state.termination = nil }
-            return (state.observers.removeAll(), state.termination)
-        }
-        _ = stop  // released outside the lock
-        _ = removed  // released outside the lock
+        state.disposeSubject()
     }
 }

@@ -30,12 +30,7 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ob
     /// Sends `event` to every current observer; ignored after a terminal event or disposal.
     public func on(_ event: Event<Element>) {
         guard case .next(let element) = event else {
-            let handlers = state.withLock { state -> ObserverList.Handlers in
-                guard state.isLive else { return [] }
-                state.termination = Termination(event)
-                return state.observers.removeAll()
-            }
-            deliver(event, to: handlers)
+            state.terminate(with: event)
             return
         }
         onNext(element)
@@ -56,8 +51,7 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ob
             state.isLive ? state.observers.insert(node) : nil
         }
         if let key { return SubjectSubscription(self, key: key) }
-        let (disposed, stop) = state.withLock { ($0.isDisposed, $0.termination) }
-        observer.on(disposed ? .error(RxError.disposed(object: "PublishSubject")) : (stop ?? .completed).event())
+        observer.on(state.rejection(subject: "PublishSubject"))
         return Disposables.create()
     }
 
@@ -71,12 +65,6 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ob
 
     /// Drops every observer; later events and subscriptions are rejected.
     public func dispose() {
-        let (removed, stop) = state.withLock { state -> (ObserverList.Handlers, Termination?) in
-            state.isDisposed = true
-            defer { state.termination = nil }
-            return (state.observers.removeAll(), state.termination)
-        }
-        _ = stop  // released outside the lock
-        _ = removed  // released outside the lock
+        state.disposeSubject()
     }
 }

@@ -1,0 +1,92 @@
+import Synchronization
+
+/// Holds back live events for a new subscriber until its replayed elements have been sent,
+/// so a concurrent `onNext` can never overtake the replay.
+///
+/// Once open, delivery costs one atomic load; only events racing with the replay take the lock.
+final class ReplayGate<Element>: SubjectObserver<Element>, @unchecked Sendable {
+    // Safety: `phase` is an atomic state machine. `queued` is read and written only inside
+    // `lock.withLock`, and only while the gate is not open; the opening thread drains it under
+    // the lock and publishes `open` with a releasing store, so a sender that sees `open`
+    // (acquiring) never touches `queued` again.
+    private static var waiting: Int { 0 }
+    private static var open: Int { 1 }
+    private static var queueing: Int { 2 }
+
+    private let handler: SubjectObserver<Element>
+    private let phase = Atomic<Int>(0)
+    private let lock = LockedState(())
+    @exclusivity(unchecked) private var queued: [Event<Element>] = []
+
+    init(_ handler: SubjectObserver<Element>) {
+        self.handler = handler
+    }
+
+    override func onNext(_ element: Element) {
+        if phase.load(ordering: .acquiring) == Self.open {
+            handler.onNext(element)
+            return
+        }
+        queueOrDeliver(element)
+    }
+
+    /// The path of an element that races with the replay (kept out of line so the open gate's
+    /// path never touches `Event`'s generic metadata).
+    @inline(never)
+    private func queueOrDeliver(_ element: Element) {
+        on(.next(element))
+    }
+
+    override func on(_ event: Event<Element>) {
+        if phase.load(ordering: .acquiring) == Self.open {
+            handler.on(event)
+            return
+        }
+        let deliverNow = lock.withLock { _ -> Bool in
+            // Move waiting -> queueing with a compare-exchange: the opener may open the gate
+            // (waiting -> open, without the lock) at any moment, and then this event goes through.
+            let (exchanged, current) = phase.compareExchange(expected: Self.waiting, desired: Self.queueing, ordering: .acquiringAndReleasing)
+            if !exchanged && current == Self.open { return true }
+            queued.append(event)
+            return false
+        }
+        if deliverNow { handler.on(event) }
+    }
+
+    /// Sends `replay`, then whatever arrived meanwhile, then lets live events through.
+    func open(replaying replay: [Element]) {
+        for element in replay { handler.onNext(element) }
+        openGate()
+    }
+
+    /// Sends one replayed element, then whatever arrived meanwhile, then lets live events through.
+    func open(replayingOne element: Element) {
+        handler.onNext(element)
+        openGate()
+    }
+
+    private func openGate() {
+        // Nothing raced with the replay (the usual case): open without taking the lock.
+        if phase.compareExchange(expected: Self.waiting, desired: Self.open, ordering: .acquiringAndReleasing).exchanged {
+            return
+        }
+        drainAndOpen()
+    }
+
+    /// Delivers the events that raced with the replay, then opens (out of line: rare).
+    @inline(never)
+    private func drainAndOpen() {
+        while true {
+            let batch = lock.withLock { _ -> [Event<Element>] in
+                if queued.isEmpty {
+                    phase.store(Self.open, ordering: .releasing)
+                    return []
+                }
+                defer { queued = [] }
+                return queued
+            }
+            if batch.isEmpty { return }
+            for event in batch { handler.on(event) }
+        }
+    }
+}

@@ -1,0 +1,56 @@
+import Synchronization
+
+/// A subject that can drop one observer by key.
+protocol Unsubscribing: AnyObject {
+    func unsubscribe(_ key: UInt64)
+}
+
+/// The disposable a subject returns from `subscribe`.
+final class SubjectSubscription: Disposable, @unchecked Sendable {
+    // Safety: `subject` is written in `init` and then read and cleared only by the one `dispose()`
+    // call that wins the `taken` flag (an acquiring/releasing exchange), so no two threads touch it.
+    private var subject: Unsubscribing?
+    private let key: UInt64
+    private let taken = Atomic<Bool>(false)
+
+    init(_ subject: Unsubscribing, key: UInt64) {
+        self.subject = subject
+        self.key = key
+    }
+
+    func dispose() {
+        guard !taken.exchange(true, ordering: .acquiringAndReleasing), let subject else { return }
+        self.subject = nil
+        subject.unsubscribe(key)
+    }
+}
+
+/// What `subscribe` decided under a subject's lock, carried out after it.
+enum SubscribeOutcome<Element> {
+    /// Registered under `key`; `gate` (if any) holds back live events until `replay` is sent.
+    case subscribed(UInt64, gate: ReplayGate<Element>? = nil, replay: [Element] = [])
+    /// Not registered: `replay` is sent, then the terminal event `stop`.
+    case rejected(Event<Element>, replay: [Element] = [])
+
+    /// Registers `observer` in `observers`, gated if there is something to replay first.
+    static func register<Observer: ObserverType>(_ observer: Observer, in observers: inout ObserverList, replay: [Element]) -> SubscribeOutcome where Observer.Element == Element {
+        if replay.isEmpty {
+            return .subscribed(observers.insert(SubjectObserverOf(observer)))
+        }
+        let gate = ReplayGate(SubjectObserverOf(observer))
+        return .subscribed(observers.insert(gate), gate: gate, replay: replay)
+    }
+
+    /// Sends the replayed elements (and terminal event), and returns the subscription.
+    func complete<Observer: ObserverType>(_ observer: Observer, subject: Unsubscribing) -> Disposable where Observer.Element == Element {
+        switch self {
+        case .subscribed(let key, let gate, let replay):
+            gate?.open(replaying: replay)
+            return SubjectSubscription(subject, key: key)
+        case .rejected(let stop, let replay):
+            for element in replay { observer.on(.next(element)) }
+            observer.on(stop)
+            return Disposables.create()
+        }
+    }
+}
