@@ -176,8 +176,7 @@ final class RetryWhenTests: XCTestCase {
     /// Source attempts fail on background threads: every failure leads to exactly one retry until
     /// the notifier completes.
     func testRetryWhen_failuresOnBackgroundThreads() {
-        let baseline = Resources.total
-        do {
+        XCTAssertNoLeaksEventually {
             let scheduler = ConcurrentDispatchQueueScheduler(qos: .default)
             let source = Observable.just(1).concat(Observable<Int>.error(RetryError.failed)).subscribe(on: scheduler)
             let result = source.retry(when: { (errors: Observable<Swift.Error>) in errors.take(200) }).toBlocking(timeout: 10).materialize()
@@ -185,11 +184,5 @@ final class RetryWhenTests: XCTestCase {
             XCTAssertTrue((200...201).contains(elements.count), "\(elements.count)")
             XCTAssertTrue(elements.allSatisfy { $0 == 1 })
         }
-        waitForResources(baseline)
-    }
-
-    private func waitForResources(_ baseline: Int, file: StaticString = #filePath, line: UInt = #line) {
-        for _ in 0..<500 where Resources.total != baseline { usleep(10_000) }
-        XCTAssertEqual(Resources.total, baseline, file: file, line: line)
     }
 }

@@ -75,15 +75,12 @@ final class DelaySubscriptionTests: XCTestCase {
 
     /// On a real scheduler the source is subscribed on the scheduler, after the delay.
     func testDelaySubscription_realScheduler() {
-        let baseline = Resources.total
-        do {
+        XCTAssertNoLeaksEventually {
             let scheduler = SerialDispatchQueueScheduler(internalSerialQueueName: "delaySubscription")
             let result = Observable.of(1, 2, 3).delaySubscription(.milliseconds(20), scheduler: scheduler)
                 .toBlocking(timeout: 5).materialize()
             guard case .completed(let elements) = result else { return XCTFail("\(result)") }
             XCTAssertEqual(elements, [1, 2, 3])
         }
-        for _ in 0..<500 where Resources.total != baseline { usleep(10_000) }
-        XCTAssertEqual(Resources.total, baseline)
     }
 }
