@@ -6,7 +6,7 @@ import Synchronization
 /// Once open, delivery costs one atomic load; only events racing with the replay take the lock.
 final class ReplayGate<Element>: SubjectObserver<Element>, @unchecked Sendable {
     // Safety: `phase` is an atomic state machine. `queued` is read and written only inside
-    // `lock.withLock`, and only while the gate is not open; the opening thread drains it under
+    // `lock.withGateLock` (the gate's own lock or its subject's), and only while the gate is not open; the opening thread drains it under
     // the lock and publishes `open` with a releasing store, so a sender that sees `open`
     // (acquiring) never touches `queued` again.
     private static var waiting: Int { 0 }
@@ -15,11 +15,16 @@ final class ReplayGate<Element>: SubjectObserver<Element>, @unchecked Sendable {
 
     private let handler: SubjectObserver<Element>
     private let phase = Atomic<Int>(0)
-    private let lock = LockedState(())
-    @exclusivity(unchecked) private var queued: [Event<Element>] = []
+    private let lock: any ReplayGateLock
+    /// Events that raced with the replay, each boxed (`LatestElement<Event<Element>>`), so the
+    /// field is not generic: creating and destroying a gate needs no metadata lookup for it.
+    @exclusivity(unchecked) private var queued: ContiguousArray<AnyObject> = []
 
-    init(_ handler: SubjectObserver<Element>) {
+    /// Creates a gate in front of `handler`; `lock` (the subject's own, if given) guards the
+    /// queue of racing events, else the gate makes its own.
+    init(_ handler: SubjectObserver<Element>, sharing lock: (any ReplayGateLock)? = nil) {
         self.handler = handler
+        self.lock = lock ?? LockedState(())
     }
 
     override func onNext(_ element: Element) {
@@ -42,12 +47,12 @@ final class ReplayGate<Element>: SubjectObserver<Element>, @unchecked Sendable {
             handler.on(event)
             return
         }
-        let deliverNow = lock.withLock { _ -> Bool in
+        let deliverNow = lock.withGateLock { () -> Bool in
             // Move waiting -> queueing with a compare-exchange: the opener may open the gate
             // (waiting -> open, without the lock) at any moment, and then this event goes through.
             let (exchanged, current) = phase.compareExchange(expected: Self.waiting, desired: Self.queueing, ordering: .acquiringAndReleasing)
             if !exchanged && current == Self.open { return true }
-            queued.append(event)
+            queued.append(LatestElement(event))
             return false
         }
         if deliverNow { handler.on(event) }
@@ -77,7 +82,7 @@ final class ReplayGate<Element>: SubjectObserver<Element>, @unchecked Sendable {
     @inline(never)
     private func drainAndOpen() {
         while true {
-            let batch = lock.withLock { _ -> [Event<Element>] in
+            let batch = lock.withGateLock { () -> ContiguousArray<AnyObject> in
                 if queued.isEmpty {
                     phase.store(Self.open, ordering: .releasing)
                     return []
@@ -86,7 +91,21 @@ final class ReplayGate<Element>: SubjectObserver<Element>, @unchecked Sendable {
                 return queued
             }
             if batch.isEmpty { return }
-            for event in batch { handler.on(event) }
+            for box in batch { handler.on(unsafeDowncast(box, to: LatestElement<Event<Element>>.self).value) }
         }
+    }
+}
+
+/// A lock a `ReplayGate` can share with its subject: the gate's queue is touched only in the
+/// short critical sections of a race between a replay and a concurrent event, never while
+/// anything is delivered.
+protocol ReplayGateLock: Sendable {
+    /// Runs `body` under the lock.
+    func withGateLock<R>(_ body: () -> R) -> R
+}
+
+extension LockedState: ReplayGateLock {
+    func withGateLock<R>(_ body: () -> R) -> R {
+        withLock { _ in body() }
     }
 }
