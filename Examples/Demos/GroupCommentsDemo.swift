@@ -125,6 +125,23 @@ private func runLiveGroupCommentsDemo(database target: DemoOptions.DatabaseProje
     let listener = GroupCommentsListener(database: database)
     let finished = DispatchSemaphore(value: 0)
 
+    // One plain read first: it shows what the database holds and surfaces a refused
+    // credential or an unreachable host (the listener reports those only as diagnostics).
+    let read = DispatchSemaphore(value: 0)
+    let probe = database.getValue(at: "Users/user1").subscribe(
+        onNext: { value in timeline.log("Users/user1 = \(value)") },
+        onError: { error in
+            timeline.log("reading Users/user1 failed: \(error)")
+            if case .permissionDenied? = error as? FirebaseRESTDatabaseError {
+                timeline.log("hint: the rules refuse the read; pass --auth-token or --access-token")
+            }
+            read.signal()
+        },
+        onCompleted: { read.signal() }
+    )
+    if read.wait(timeout: .now() + 25) == .timedOut { timeline.log("reading Users/user1 took longer than 25 s") }
+    probe.dispose()
+
     let diagnostics = listener.diagnostics.subscribe(onNext: { diagnostic in
         timeline.log("diagnostic: \(diagnostic)")
     })
