@@ -3,11 +3,15 @@
 // user1 belongs to group0 and group1; comments arrive; user1 joins group2, a comment arrives
 // there; user1 leaves group0 and its comments disappear; a malformed group shows up as a
 // diagnostic. After each change the demo prints how many database listeners are active, and
-// at the end it disposes the subscription and shows that none is left.
+// at the end it disposes the subscription and shows that none is left. With `--local-server`
+// the database is the loopback server, read over REST and Server-Sent Events (one stream per
+// listener) and written through its Swift API; with `--database-url` the live variant follows
+// `Users/user1` and its groups in the real database (see Guides/Networking.md).
 //
 // Run: swift run group-comments-demo
 import Foundation
 import ConfigFeatures
+import ConfigFeaturesTestServer
 import Streams
 
 /// The seed's database.json.
@@ -24,24 +28,6 @@ private let seedDatabaseJSON = """
 }
 """
 
-/// Adds a fixed network latency to every value a database delivers.
-private struct LatencyDatabase: RealtimeDatabase {
-    let base: InMemoryRealtimeDatabase
-    let latency: RxTimeInterval
-    let scheduler: SerialDispatchQueueScheduler
-
-    func observeValue(at path: String) -> Observable<JSONValue> {
-        base.observeValue(at: path).delay(latency, scheduler: scheduler)
-    }
-
-    func getValue(at path: String) -> Observable<JSONValue> {
-        base.getValue(at: path).delay(latency, scheduler: scheduler)
-    }
-
-    func perform(_ write: RealtimeDatabaseWrite) -> Observable<Void> { base.perform(write) }
-    func childByAutoId() -> String { base.childByAutoId() }
-}
-
 private func describe(_ snapshot: [String: [String]]) -> String {
     if snapshot.isEmpty { return "(no groups)" }
     return snapshot.keys.sorted().map { group in
@@ -49,30 +35,62 @@ private func describe(_ snapshot: [String: [String]]) -> String {
     }.joined()
 }
 
-/// Runs the seed-004 group comments demo and returns when it is done.
+/// Runs the seed-004 group comments demo on the embedded database and returns when it is done.
 public func runGroupCommentsDemo() {
+    runGroupCommentsDemo(backends: .embedded)
+}
+
+/// Runs the group comments demo for `options` (starting and stopping a loopback server for
+/// `--local-server`).
+///
+/// - Throws: `FirebaseTestServerError` when the loopback server cannot start.
+public func runGroupCommentsDemo(options: DemoOptions) throws(FirebaseTestServerError) {
+    let backends = try DemoBackends(options: options)
+    defer { backends.stop() }
+    runGroupCommentsDemo(backends: backends)
+}
+
+/// Runs the group comments demo on `backends`: the scripted storyline (embedded or loopback
+/// server), or the live variant against a real database.
+public func runGroupCommentsDemo(backends: DemoBackends) {
+    if case .project(let database) = backends.database {
+        runLiveGroupCommentsDemo(database: database, backends: backends)
+        return
+    }
+    if let note = backends.databaseNote { print(note) }
     let timeline = DemoTimeline()
     let queue = DispatchQueue(label: "group-comments-demo.database")
     let scheduler = SerialDispatchQueueScheduler(serialQueue: queue)
-    let store: InMemoryRealtimeDatabase
+    let store: ScriptedDatabase
     do {
-        store = try InMemoryRealtimeDatabase(scheduler: scheduler, value: JSONValue(parsing: seedDatabaseJSON))
+        store = try backends.scriptedDatabase(seed: JSONValue(parsing: seedDatabaseJSON), latency: .milliseconds(30), scheduler: scheduler)
     } catch {
         print("Could not seed the database: \(error)")
         return
     }
-    let database = LatencyDatabase(base: store, latency: .milliseconds(30), scheduler: scheduler)
-    let listener = GroupCommentsListener(database: database)
+    let listener = GroupCommentsListener(database: store.database)
     let pause: TimeInterval = 0.15
 
-    func step(_ text: String, _ write: () throws -> Void) {
-        timeline.log(text)
-        do { try write() } catch { timeline.log("write failed: \(error)") }
-        Thread.sleep(forTimeInterval: pause)
-        timeline.log("active listeners: \(store.activeObserverCount)")
+    // Over HTTP a snapshot may take longer than the pause on a busy machine: there, each step
+    // first waits (bounded) for the snapshot it causes, so the timeline keeps its order.
+    let snapshots = DispatchSemaphore(value: 0)
+    func awaitSnapshot() {
+        if store.isLocalServer, snapshots.wait(timeout: .now() + 10) == .timedOut { timeline.log("(no snapshot within 10 s)") }
     }
 
-    print("Group comments demo (seed 004): the database delivers on a serial queue with 30 ms latency.")
+    func step(_ text: String, snapshot: Bool = true, _ write: () throws -> Void) {
+        timeline.log(text)
+        do { try write() } catch { timeline.log("write failed: \(error)") }
+        if snapshot { awaitSnapshot() }
+        Thread.sleep(forTimeInterval: pause)
+        timeline.log("active listeners: \(store.activeListenerCount)")
+    }
+
+    if store.isLocalServer {
+        print("Group comments demo (seed 004): the database is the loopback server, read over REST and Server-Sent Events.")
+    } else {
+        print("Group comments demo (seed 004): the database delivers on a serial queue with 30 ms latency.")
+    }
     timeline.log("seeded the database with the seed's database.json")
 
     let diagnostics = listener.diagnostics.subscribe(onNext: { diagnostic in
@@ -81,21 +99,79 @@ public func runGroupCommentsDemo() {
     timeline.log("user1 starts listening to the comments of their groups (Users/user1)")
     let subscription = listener.listen(user: "user1").subscribe(onNext: { snapshot in
         timeline.log("comments:\(describe(snapshot))")
+        snapshots.signal()
     })
+    awaitSnapshot()
     Thread.sleep(forTimeInterval: pause)
-    timeline.log("active listeners: \(store.activeObserverCount) (Users/user1, group0, group1)")
+    timeline.log("active listeners: \(store.activeListenerCount) (Users/user1, group0, group1)")
 
     step("a comment arrives in group0") { try store.setValue("comment0-3", at: "Groups/group0/3") }
     step("a comment arrives in group1") { try store.setValue("comment1-3", at: "Groups/group1/3") }
     step("user1 joins group2 (group0 and group1 keep their listeners)") { try store.setValue("group2", at: "Users/user1/2") }
     step("a comment arrives in group2") { try store.setValue("comment2-3", at: "Groups/group2/3") }
     step("user1 leaves group0 (its comments disappear)") { try store.setValue(["group1", "group2"], at: "Users/user1") }
-    step("a comment arrives in group0 (nobody listens: no output)") { try store.setValue("comment0-4", at: "Groups/group0/4") }
+    step("a comment arrives in group0 (nobody listens: no output)", snapshot: false) { try store.setValue("comment0-4", at: "Groups/group0/4") }
     step("group1 is overwritten with a number (shown empty, with a diagnostic)") { try store.setValue(42, at: "Groups/group1") }
     step("group1 is repaired") { try store.setValue(["comment1-0", "comment1-1"], at: "Groups/group1") }
 
     subscription.dispose()
     diagnostics.dispose()
     queue.sync {}
-    timeline.log("disposed: active listeners: \(store.activeObserverCount)")
+    timeline.log("disposed: active listeners: \(store.activeListenerCount)")
+    if let streams = store.serverStreams(settlingAt: 0) {
+        timeline.log("SSE streams still open on the server: \(streams)")
+    }
+}
+
+/// The live group comments: follows `Users/user1` and the groups it lists in the real
+/// database for the duration, printing every snapshot and diagnostic.
+private func runLiveGroupCommentsDemo(database target: DemoOptions.DatabaseProject, backends: DemoBackends) {
+    let timeline = LiveTimeline(backends: backends)
+    if let note = backends.databaseNote { timeline.say(note) }
+    timeline.say("Live: follows Users/user1 (a list of group IDs) and Groups/<id> (a list of comment strings).")
+    let queue = DispatchQueue(label: "group-comments-demo.live")
+    let scheduler = SerialDispatchQueueScheduler(serialQueue: queue)
+    let database = backends.projectDatabase(target, scheduler: scheduler)
+    let listener = GroupCommentsListener(database: database)
+    let finished = DispatchSemaphore(value: 0)
+
+    // One plain read first: it shows what the database holds and surfaces a refused
+    // credential or an unreachable host (the listener reports those only as diagnostics).
+    let read = DispatchSemaphore(value: 0)
+    let probe = database.getValue(at: "Users/user1").subscribe(
+        onNext: { value in timeline.log("Users/user1 = \(value)") },
+        onError: { error in
+            timeline.log("reading Users/user1 failed: \(error)")
+            if case .permissionDenied? = error as? FirebaseRESTDatabaseError {
+                timeline.log("hint: the rules refuse the read; pass --auth-token or --access-token")
+            }
+            read.signal()
+        },
+        onCompleted: { read.signal() }
+    )
+    if read.wait(timeout: .now() + 25) == .timedOut { timeline.log("reading Users/user1 took longer than 25 s") }
+    probe.dispose()
+
+    let diagnostics = listener.diagnostics.subscribe(onNext: { diagnostic in
+        timeline.log("diagnostic: \(diagnostic)")
+    })
+    timeline.log("user1 starts listening to the comments of their groups (Users/user1)")
+    let subscription = listener.listen(user: "user1").subscribe(
+        onNext: { snapshot in
+            timeline.log("comments:\(describe(snapshot))  [active listeners: \(database.activeObserverCount)]")
+        },
+        onError: { error in
+            timeline.log("listening failed: \(error)")
+            finished.signal()
+        },
+        onCompleted: {
+            timeline.log("listening ended")
+            finished.signal()
+        }
+    )
+    timeline.listen(for: "database changes", until: finished)
+    subscription.dispose()
+    diagnostics.dispose()
+    queue.sync {}
+    timeline.log("disposed: active listeners: \(database.activeObserverCount)")
 }

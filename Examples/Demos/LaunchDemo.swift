@@ -3,9 +3,14 @@
 // the persisted values or the defaults (the seed only printed the error), and both Firebase
 // loading strategies. Four launches of the same "app" share one storage, as one device would.
 //
+// With `--local-server` the same four launches fetch over HTTP from the loopback server; with
+// `--remote-config-project` one live launch reads `tabTitles`/`tabTitlesEn` from the project and
+// then follows realtime updates (see Guides/Networking.md).
+//
 // Run: swift run launch-demo (or swift run streams-demo launch)
 import Foundation
 import ConfigFeatures
+import ConfigFeaturesTestServer
 
 /// The seed's config struct: every property is a Remote Config key, with in-app defaults.
 struct LaunchDemoConfig: Decodable, CustomStringConvertible {
@@ -14,27 +19,33 @@ struct LaunchDemoConfig: Decodable, CustomStringConvertible {
     var description: String { "tabTitles=\(tabTitles) tabTitlesEn=\(tabTitlesEn)" }
 }
 
-/// The Remote Config server behind a network that takes `delay` per request.
-struct LaunchDemoNetwork: RemoteConfigBackend {
-    let server: InMemoryRemoteConfigBackend
-    let delay: RxTimeInterval
-    let scheduler: SerialDispatchQueueScheduler
-
-    func fetch(_ request: RemoteConfigFetchRequest) -> Observable<RemoteConfigFetchResponse> {
-        let server = server
-        return Observable<Int>.timer(delay, scheduler: scheduler).flatMap { _ in server.fetch(request) }
-    }
-
-    func realtimeInvalidations(lastKnownTemplateVersion: Int?) -> Observable<RemoteConfigInvalidation> {
-        server.realtimeInvalidations(lastKnownTemplateVersion: lastKnownTemplateVersion)
-    }
+/// Runs the seed-000 launch demo (four launches, both strategies) on the embedded backend and
+/// returns when it is done.
+public func runLaunchDemo() {
+    runLaunchDemo(backends: .embedded)
 }
 
-/// Runs the seed-000 launch demo (four launches, both strategies) and returns when it is done.
-public func runLaunchDemo() {
+/// Runs the launch demo for `options` (starting and stopping a loopback server for
+/// `--local-server`).
+///
+/// - Throws: `FirebaseTestServerError` when the loopback server cannot start.
+public func runLaunchDemo(options: DemoOptions) throws(FirebaseTestServerError) {
+    let backends = try DemoBackends(options: options)
+    defer { backends.stop() }
+    runLaunchDemo(backends: backends)
+}
+
+/// Runs the launch demo on `backends`: the four scripted launches (embedded or loopback
+/// server), or one live launch against a real project.
+public func runLaunchDemo(backends: DemoBackends) {
+    if case .project(let project) = backends.remoteConfig {
+        runLiveLaunchDemo(project: project, backends: backends)
+        return
+    }
+    if let note = backends.remoteConfigNote { print(note) }
     let queue = DispatchQueue(label: "launch-demo")
     let scheduler = SerialDispatchQueueScheduler(serialQueue: queue)
-    let server = InMemoryRemoteConfigBackend(values: ["tabTitles": "ホーム", "tabTitlesEn": "home"], scheduler: scheduler)
+    let server = backends.scriptedRemoteConfig(values: ["tabTitles": "ホーム", "tabTitlesEn": "home"], latency: .seconds(0), scheduler: scheduler)
     let storage = InMemoryRemoteConfigStorage()   // the device's disk: survives each "relaunch"
 
     /// Starts the app once: a new client over the same storage, a new launch view model.
@@ -44,7 +55,7 @@ public func runLaunchDemo() {
         let timeline = DemoTimeline()
         func log(_ text: String) { timeline.log(text) }
         let remoteConfig = RemoteConfig(
-            backend: LaunchDemoNetwork(server: server, delay: delay, scheduler: scheduler),
+            backend: DelayedRemoteConfigBackend(base: server.backend, delay: delay, scheduler: scheduler),
             settings: RemoteConfigSettings(minimumFetchInterval: 0, fetchTimeout: 10),   // the seed's developer mode
             storage: storage,
             scheduler: scheduler
@@ -96,9 +107,60 @@ public func runLaunchDemo() {
     server.publish(["tabTitles": "新着", "tabTitlesEn": "new"])
     launch("3. Next launch, activateCachedThenFetch: what launch 2 stored, at once", strategy: .activateCachedThenFetch, network: .milliseconds(150), timeout: .seconds(1))
 
-    server.failNextFetches(1, with: .network(message: "offline"))
+    server.failNextFetchAsOffline()
     launch("4. Offline: the failure falls back to what is persisted (launch 3's fetch)", strategy: .fetchAndActivateBeforeShowing, network: .milliseconds(150), timeout: .seconds(1))
 
+    print("\ndone")
+}
+
+/// The live launch: one `fetchAndActivateBeforeShowing` launch against the project (10 s
+/// timeout), its values, then realtime updates (activated and printed) for the duration.
+private func runLiveLaunchDemo(project: DemoOptions.RemoteConfigProject, backends: DemoBackends) {
+    let keys = ["tabTitles", "tabTitlesEn"]
+    backends.printLiveRemoteConfigHeader(project, keys: keys)
+    let live = LiveRemoteConfig(label: "launch-demo.live", project: project, backends: backends,
+                                defaults: ["tabTitles": "メイク", "tabTitlesEn": "make"])
+    let scheduler = live.scheduler
+    let shown = DispatchSemaphore(value: 0)
+    let bag = DisposeBag()
+    var viewModel: LaunchViewModel<LaunchDemoConfig, String>?
+    live.sync {
+        live.log("launch: fetchAndActivateBeforeShowing, timeout 10 s (in-app defaults: tabTitles=メイク tabTitlesEn=make)")
+        let model = LaunchViewModel<LaunchDemoConfig, String>(
+            remoteConfig: live.remoteConfig, strategy: .fetchAndActivateBeforeShowing, timeout: .seconds(10), scheduler: scheduler
+        ) { config in
+            Observable.just("the \(config.tabTitlesEn) feed").delay(.milliseconds(200), scheduler: scheduler)
+        }
+        viewModel = model
+        model.outputs.isSplashVisible
+            .subscribe(onNext: { visible in live.log(visible ? "splash shown" : "splash hidden") })
+            .disposed(by: bag)
+        model.outputs.config
+            .subscribe(onNext: { config in
+                live.log("config: \(config)")
+                live.logValues(keys)
+            })
+            .disposed(by: bag)
+        model.outputs.error
+            .subscribe(onNext: { error in
+                if case .fetchFailed(let underlying) = error { live.logFetchFailure(underlying) } else { live.log("error: \(error)") }
+            })
+            .disposed(by: bag)
+        model.outputs.content
+            .subscribe(onNext: { content in
+                live.log("content: \(content)")
+                shown.signal()
+            })
+            .disposed(by: bag)
+    }
+    if shown.wait(timeout: .now() + 15) == .timedOut { live.log("no content after 15 s") }
+    // The next launch would use what arrives now: activate each update at once and print it.
+    let updates = live.followUpdates { _ in
+        _ = live.remoteConfig.activate().subscribe(onSuccess: { _ in live.logValues(keys) })
+    }
+    live.timeline.listen(for: "realtime updates of \(keys.joined(separator: ", "))", until: live.finished)
+    updates.dispose()
+    live.sync { viewModel?.dispose() }
     print("\ndone")
 }
 

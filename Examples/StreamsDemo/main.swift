@@ -1,32 +1,45 @@
-// Runs the feature demos, all in a row or one by name, on the embedded in-memory backends.
+// Runs the feature demos, all in a row or one by name. By default they run their scripted
+// storylines on the embedded in-memory backends; they can also run over HTTP against an
+// in-process loopback server, or live against your own Firebase project.
 //
-//   swift run streams-demo               every demo
-//   swift run streams-demo <name> …      the named demos
-//   swift run streams-demo --list        the names
+//   swift run streams-demo                          every demo, embedded backends
+//   swift run streams-demo <name> …                 the named demos (launch, item-list,
+//                                                   force-update, group-comments)
+//   swift run streams-demo --list                   the demos and every option (also --help, -h)
+//   swift run streams-demo --local-server           the same storylines over HTTP/SSE against
+//                                                   a FirebaseTestServer on 127.0.0.1
+//   swift run streams-demo --remote-config-project <project-number> --api-key <key> \
+//       [--app-id <app-id>] [--remote-config-url URL] [--remote-config-realtime-url URL]
+//                                                   the Remote Config demos, live
+//   swift run streams-demo --database-url https://<db>.firebaseio.com \
+//       [--auth-token <id-token> | --access-token <oauth-token>]
+//                                                   the group comments demo, live
+//   … --duration 60                                 how long live demos listen (default 20 s)
+//
+// Live demos print what the project holds for their keys, then every realtime update or
+// database change until --duration passes; a demo whose backend was not given runs on the
+// embedded one and says so. Secrets are never printed. Bad arguments exit with status 2.
+// Keys, paths and value shapes: Guides/Networking.md ("Running the demos against your project").
 import Foundation
 import StreamsDemos
 
-let demos: [(name: String, summary: String, run: () -> Void)] = [
-    ("launch", "seed 000: config behind the splash, with a timeout and both loading strategies", runLaunchDemo),
-    ("item-list", "seed 001: a config-driven JSON item list on Action (isLoading, errors)", runItemListDemo),
-    ("force-update", "seed 002: a live required_version update forces an app update", runForceUpdateDemo),
-    ("group-comments", "seed 004: follow a user's changing chat groups and merge their comments", runGroupCommentsDemo),
-]
-
-let arguments = Array(CommandLine.arguments.dropFirst())
-if arguments.contains("--list") || arguments.contains("--help") || arguments.contains("-h") {
-    print("usage: streams-demo [name …]\n\ndemos:")
-    for demo in demos { print("  \(demo.name.padding(toLength: 16, withPad: " ", startingAt: 0)) \(demo.summary)") }
-    exit(0)
-}
-let unknown = arguments.filter { name in !demos.contains { $0.name == name } }
-if !unknown.isEmpty {
-    FileHandle.standardError.write(Data("streams-demo: unknown demo \(unknown.joined(separator: ", ")); try --list\n".utf8))
+let options: DemoOptions
+do {
+    options = try DemoOptions.parse(Array(CommandLine.arguments.dropFirst()))
+} catch {
+    FileHandle.standardError.write(Data("streams-demo: \(error)\n".utf8))
     exit(2)
 }
-let selected = arguments.isEmpty ? demos : demos.filter { arguments.contains($0.name) }
-for (index, demo) in selected.enumerated() {
-    if index > 0 { print("") }
-    print("━━ \(demo.name): \(demo.summary) ━━")
-    demo.run()
+if options.showsHelp {
+    print(DemoOptions.usage)
+    exit(0)
 }
+let backends: DemoBackends
+do {
+    backends = try DemoBackends(options: options)
+} catch {
+    FileHandle.standardError.write(Data("streams-demo: \(error)\n".utf8))
+    exit(1)
+}
+DemoCatalog.run(options, on: backends)
+backends.stop()

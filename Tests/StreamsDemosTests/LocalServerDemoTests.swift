@@ -1,0 +1,121 @@
+import ConfigFeatures
+import ConfigFeaturesTestServer
+import Foundation
+import StreamsDemos
+import XCTest
+
+/// Each demo's scripted storyline in `--local-server` mode: over HTTP (and SSE) against a
+/// `FirebaseTestServer` on 127.0.0.1. The demo must finish, the server must have seen the
+/// requests the storyline implies, and the demo's printed timeline must show its key moments.
+final class LocalServerDemoTests: XCTestCase {
+    private var server: FirebaseTestServer!
+
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        server = try FirebaseTestServer()
+    }
+
+    override func tearDown() {
+        server?.stop()
+        server = nil
+        super.tearDown()
+    }
+
+    /// Runs `demo` on the loopback server on its own thread (bounded) and returns its output.
+    private func run(_ demo: @escaping @Sendable (DemoBackends) -> Void) throws -> String {
+        let backends = DemoBackends(localServer: server)
+        return try capturingStandardOutput { _ in
+            let running = BackgroundDemo { demo(backends) }
+            XCTAssertTrue(running.wait(), "the demo finished")
+        }
+    }
+
+    func testLaunchDemo_fetchesOverHTTP() throws {
+        let output = try run { runLaunchDemo(backends: $0) }
+
+        // Launches 1-3 fetch a new template each time; launch 4's fetch is cut by the server.
+        XCTAssertEqual(server.requests(on: .remoteConfigFetch).count, 4)
+        XCTAssertEqual(server.remoteConfigFetches.map(\.answeredState), ["UPDATE", "UPDATE", "UPDATE"])
+        XCTAssertEqual(server.remoteConfigFetches.map(\.appID), Array(repeating: DemoOptions.defaultAppID, count: 3))
+        XCTAssertEqual(server.pendingFaults, [], "the offline launch used the injected disconnect")
+        XCTAssertEqual(server.templateEntries, ["tabTitles": "新着", "tabTitlesEn": "new"])
+        XCTAssertEqual(server.templateVersion, 3)
+
+        XCTAssertTrue(output.contains("(Remote Config: HTTP against the loopback server \(server.baseURL.absoluteString))"), output)
+        XCTAssertTrue(output.contains("content: the home feed"), output)
+        XCTAssertTrue(output.contains("stored for the next launch, not activated: tabTitlesEn=sale (active: home)"), output)
+        XCTAssertTrue(output.contains("config: tabTitles=セール tabTitlesEn=sale"), output)
+        XCTAssertTrue(output.contains("error: LaunchError.fetchFailed(Remote Config backend error: network:"), output)
+        XCTAssertTrue(output.contains("content: the new feed"), output)
+    }
+
+    func testItemListDemo_fetchesEveryRefreshOverHTTP() throws {
+        let output = try run { runItemListDemo(backends: $0) }
+
+        // Five refreshes reach the server; the one made while loading is refused client-side.
+        XCTAssertEqual(server.requests(on: .remoteConfigFetch).count, 5)
+        XCTAssertEqual(server.remoteConfigFetches.count, 5)
+        XCTAssertEqual(server.remoteConfigFetches.map(\.fetchType), Array(repeating: "BASE/1", count: 5))
+        XCTAssertEqual(server.templateEntries, ["item_json": #"[{"id": 4, "title": "Primer"}]"#])
+        XCTAssertEqual(server.requests(on: .remoteConfigRealtime).count, 0)
+
+        XCTAssertTrue(output.contains("error: ActionError.notEnabled"), output)
+        XCTAssertTrue(output.contains("items: [#1 Lipstick, #2 Mascara, #3 Blush]"), output)
+        XCTAssertTrue(output.contains("ItemListError.invalidJSON"), output)
+        XCTAssertTrue(output.contains("ItemListError.invalidElement"), output)
+        XCTAssertTrue(output.contains("items: [#4 Primer]"), output)
+    }
+
+    func testForceUpdateDemo_followsTheRealtimeStreamOverHTTP() throws {
+        let output = try run { runForceUpdateDemo(backends: $0) }
+
+        // The initial fetch, then one realtime fetch per publication, over one realtime stream
+        // that is closed at the end.
+        XCTAssertEqual(server.remoteConfigFetches.map(\.fetchType), ["BASE/1", "REALTIME/1", "REALTIME/1"])
+        XCTAssertEqual(server.requests(on: .remoteConfigRealtime).count, 1)
+        XCTAssertEqual(server.remoteConfigRealtimeConnections.count, 1)
+        XCTAssertEqual(server.openStreamCount(route: .remoteConfigRealtime), 0)
+        XCTAssertEqual(server.templateEntries["required_version"], "3.3.0")
+
+        XCTAssertTrue(output.contains("isUpdateRequired = false"), output)
+        XCTAssertTrue(output.contains("configUpdates: updatedKeys = [\"banner\"] (no version key → nothing to do)"), output)
+        XCTAssertTrue(output.contains("isUpdateRequired = true"), output)
+        XCTAssertTrue(output.contains("ALERT shown again"), output)
+        XCTAssertTrue(output.contains("stopped observing; realtime streams open: 0"), output)
+        XCTAssertFalse(output.contains("timed out"), output)
+    }
+
+    func testGroupCommentsDemo_streamsEveryListenedLocationOverSSE() throws {
+        let output = try run { runGroupCommentsDemo(backends: $0) }
+
+        // One SSE stream per listened location, each opened once, all closed at the end.
+        let streams = server.requests(on: .database).filter { $0.header("Accept") == "text/event-stream" }
+        XCTAssertEqual(streams.map(\.method), Array(repeating: "GET", count: 4))
+        XCTAssertEqual(Set(streams.map(\.path)), ["/Users/user1.json", "/Groups/group0.json", "/Groups/group1.json", "/Groups/group2.json"])
+        XCTAssertEqual(streams.count, 4, "\(streams.map(\.path))")
+        XCTAssertTrue(server.waitForOpenStreams(0, route: .database, timeout: demoTimeout))
+        // The writes went through the server's Swift API, not the client.
+        XCTAssertEqual(server.requests(on: .database).filter { $0.method != "GET" }.count, 0)
+        XCTAssertEqual(try server.databaseValue(at: "Users/user1"), ["group1", "group2"])
+        XCTAssertEqual(try server.databaseValue(at: "Groups/group1"), ["comment1-0", "comment1-1"])
+
+        XCTAssertTrue(output.contains("active listeners: 3 (Users/user1, group0, group1)"), output)
+        XCTAssertTrue(output.contains("group2: comment2-0, comment2-1, comment2-2, comment2-3"), output)
+        XCTAssertTrue(output.contains("diagnostic: Group \"group1\" is not a list of comments (42)"), output)
+        XCTAssertTrue(output.contains("disposed: active listeners: 0"), output)
+        XCTAssertTrue(output.contains("SSE streams still open on the server: 0"), output)
+    }
+
+    func testStreamsDemoCatalog_printsTheBackendsFirst() throws {
+        let options = try DemoOptions.parse(["--local-server", "item-list"])
+        let backends = DemoBackends(localServer: server)
+        let output = try capturingStandardOutput { _ in
+            let running = BackgroundDemo { DemoCatalog.run(options, on: backends) }
+            XCTAssertTrue(running.wait())
+        }
+        XCTAssertTrue(output.hasPrefix("Remote Config: HTTP against the loopback server \(server.baseURL.absoluteString) (project demo-project)\n"), output)
+        XCTAssertTrue(output.contains("━━ item-list: "), output)
+        XCTAssertFalse(output.contains("━━ launch: "), output)
+        XCTAssertEqual(server.requests(on: .remoteConfigFetch).count, 5)
+    }
+}
