@@ -46,11 +46,11 @@ final class DatabaseFaultMatrixTests: FirebaseTestServerTestCase {
 
         /// Makes `write` on the server and records the location's new state.
         func apply(_ write: Write) throws {
-            switch write {
-            case .set(let value, let at): try server.setDatabaseValue(value, at: at)
-            case .update(let children, let at): try server.updateDatabaseChildren(children, at: at)
-            case .remove(let at): try server.removeDatabaseValue(at: at)
-            }
+            try server.apply(write, recordingIn: [self])
+        }
+
+        /// Records the location's state after a server write.
+        func recordServerState() throws {
             let value = try serverValue
             if history.last != value { history.append(value) }
         }
@@ -289,6 +289,45 @@ final class DatabaseFaultMatrixTests: FirebaseTestServerTestCase {
         )
     }
 
+    func testFaultMatrix_writesWhileDownDeleteEverything() throws {
+        // The whole database is deleted while down: both locations become null (emitted once),
+        // and the probe brings them back.
+        try assertConverges("everything deleted while down", writes: [.remove("/")], holdReconnect: true)
+    }
+
+    func testFaultMatrix_severalObserversConvergeTogether() throws {
+        // Four observations of one client (a nested path, the root, a sibling, an absent
+        // location) lose their streams at once and share a 503 burst.
+        try XCTAssertNoLeaksEventually {
+            try server.setDatabaseValue(Self.seed, at: "/")
+            let database = makeDatabase()
+            let observations = try ["rooms/r1", "/", "users/u1", "rooms/r2"].map { try Observation(path: $0, database: database, server: server) }
+            for observation in observations { XCTAssertTrue(try observation.waitForServerValue(), observation.path) }
+            XCTAssertTrue(server.waitForOpenStreams(4, route: .database))
+            let before = server.requests(on: .database).count
+            server.inject(.status(503, count: 2, route: .database))
+            server.dropStreams(midMessage: true, route: .database)
+            for write in Self.writesWhileDown + [.set(["title": "Two"], "rooms/r2")] {
+                try server.apply(write, recordingIn: observations)
+            }
+            XCTAssertTrue(server.waitForRequests(before + 6, route: .database), "four reconnections and two faulted attempts")
+            XCTAssertTrue(server.waitForOpenStreams(4, route: .database))
+            for observation in observations {
+                XCTAssertTrue(try observation.waitForServerValue(), "\(observation.path): \(observation.values.events)")
+            }
+            try server.apply(.update(["rooms/r1/probe": 1, "rooms/r2/probe": 1, "users/u1/probe": 1], "/"), recordingIn: observations)
+            for observation in observations {
+                XCTAssertTrue(try observation.waitForServerValue(), "\(observation.path) live: \(observation.values.events)")
+                XCTAssertFalse(observation.values.isTerminated)
+                try observation.assertConsistent("several observers")
+            }
+            XCTAssertEqual(server.requests(on: .database).count, before + 6, "no extra connection")
+            observations.forEach { $0.values.dispose() }
+            XCTAssertTrue(server.waitForOpenStreams(0, route: .database))
+            XCTAssertEqual(database.activeObserverCount, 0)
+        }
+    }
+
     func testFaultMatrix_deleteAndRecreateWhileDownEmitsOnlyTheResult() throws {
         // The location goes null and back to its old value while the client is down: the
         // reconnection's snapshot equals the last value, so nothing is emitted for it.
@@ -450,5 +489,17 @@ final class DatabaseFaultMatrixTests: FirebaseTestServerTestCase {
                 server.allowUnauthenticatedDatabaseAccess()
             }
         }
+    }
+}
+
+extension FirebaseTestServer {
+    /// Makes `write` and records the new state of every observed location.
+    func apply(_ write: DatabaseFaultMatrixTests.Write, recordingIn observations: [DatabaseFaultMatrixTests.Observation]) throws {
+        switch write {
+        case .set(let value, let at): try setDatabaseValue(value, at: at)
+        case .update(let children, let at): try updateDatabaseChildren(children, at: at)
+        case .remove(let at): try removeDatabaseValue(at: at)
+        }
+        for observation in observations { try observation.recordServerState() }
     }
 }

@@ -78,6 +78,11 @@ final class RemoteConfigFaultMatrixTests: FirebaseTestServerTestCase {
         if new["color"] == nil { new["color"] = "blue \(publications)" } else { new["color"] = nil }
         new["key\(publications)"] = "\(publications)"
         server.publishTemplate(new)
+        return changedKeys(from: old, to: new)
+    }
+
+    /// The keys added, changed or removed from `old` to `new`.
+    private func changedKeys(from old: [String: String], to new: [String: String]) -> Set<String> {
         var keys = Set<String>()
         for (key, value) in new where old[key] != value { keys.insert(key) }
         for key in old.keys where new[key] == nil { keys.insert(key) }
@@ -192,6 +197,87 @@ final class RemoteConfigFaultMatrixTests: FirebaseTestServerTestCase {
     func testFaultMatrix_realtimeSixFailedReconnectionsStillRecover() throws {
         // The seventh consecutive attempt is still allowed (1 s, 2 s, … 32 s × 0.5 here).
         try assertRealtimeRecovers("6×503 then OK", faults: [.status(503, count: 6, route: .remoteConfigRealtime)], reconnectRequests: 7)
+    }
+
+    func testFaultMatrix_realtimeTwoPublicationsWhileDownAreOneUpdate() throws {
+        // Versions v+1 and v+2 are published while the stream is down: the reconnection
+        // announces only the latest, the client fetches once and reports the keys that differ
+        // from its active config once.
+        try XCTAssertNoLeaksEventually {
+            let (remoteConfig, _, updates) = try startListening()
+            let active = remoteConfig.snapshot.active
+            let fetchesBefore = server.requests(on: .remoteConfigFetch).count
+            let before = server.requests(on: .remoteConfigRealtime).count
+            server.inject(.delay(0.3, route: .remoteConfigRealtime))
+            server.dropStreams(route: .remoteConfigRealtime)
+            XCTAssertTrue(server.waitForRequests(before + 1, route: .remoteConfigRealtime))
+            publishChange()
+            publishChange()
+            XCTAssertTrue(updates.waitForElements(1), "\(updates.events)")
+            XCTAssertEqual(fetchTypes(after: fetchesBefore), ["REALTIME/1"])
+            XCTAssertTrue(try activate(remoteConfig))
+            assertConverged(remoteConfig, "two publications while down")
+            XCTAssertEqual(updates.elements, [RemoteConfigUpdate(updatedKeys: changedKeys(from: active, to: server.templateEntries))])
+            // A barrier: the next publication is the second update, so none came in between.
+            let next = publishChange()
+            XCTAssertTrue(updates.waitForElements(2), "\(updates.events)")
+            XCTAssertEqual(updates.elements.last, RemoteConfigUpdate(updatedKeys: next))
+            updates.dispose()
+            XCTAssertTrue(server.waitForOpenStreams(0, route: .remoteConfigRealtime))
+        }
+    }
+
+    func testFaultMatrix_realtimeDroppedWhileTheFollowUpFetchRuns() throws {
+        // The stream drops while the fetch for v+1 is held on the server: the reconnection
+        // (still announcing v) hears v+1 again, which the client already fetches, so there is
+        // one fetch and one update.
+        try XCTAssertNoLeaksEventually {
+            let (remoteConfig, _, updates) = try startListening()
+            let known = try XCTUnwrap(server.templateVersion)
+            let fetchesBefore = server.requests(on: .remoteConfigFetch).count
+            let before = server.requests(on: .remoteConfigRealtime).count
+            server.inject(.delay(0.4, route: .remoteConfigFetch))
+            let keys = publishChange()
+            XCTAssertTrue(server.waitForRequests(fetchesBefore + 1, route: .remoteConfigFetch), "the follow-up fetch is held")
+            server.dropStreams(midMessage: true, route: .remoteConfigRealtime)
+            XCTAssertTrue(server.waitForRequests(before + 1, route: .remoteConfigRealtime))
+            XCTAssertTrue(server.waitForOpenStreams(1, route: .remoteConfigRealtime))
+            XCTAssertEqual(server.remoteConfigRealtimeConnections.last?.lastKnownVersionNumber, known, "reconnected before the fetch finished")
+            XCTAssertTrue(updates.waitForElements(1), "\(updates.events)")
+            XCTAssertEqual(updates.elements, [RemoteConfigUpdate(updatedKeys: keys)])
+            XCTAssertTrue(try activate(remoteConfig))
+            assertConverged(remoteConfig, "drop during the follow-up fetch")
+            let next = publishChange()
+            XCTAssertTrue(updates.waitForElements(2), "\(updates.events)")
+            XCTAssertEqual(updates.elements, [RemoteConfigUpdate(updatedKeys: keys), RemoteConfigUpdate(updatedKeys: next)])
+            XCTAssertEqual(fetchTypes(after: fetchesBefore), ["REALTIME/1", "REALTIME/1"], "one fetch per version")
+            XCTAssertEqual(server.requests(on: .remoteConfigRealtime).count, before + 1)
+            updates.dispose()
+            XCTAssertTrue(server.waitForOpenStreams(0, route: .remoteConfigRealtime))
+        }
+    }
+
+    func testFaultMatrix_fetchAndActivateJoinsTheRealtimeFetch() throws {
+        // The app fetches while the realtime follow-up fetch is held: both share one request;
+        // the listener reports the keys once and the app's activation applies them.
+        try XCTAssertNoLeaksEventually {
+            let (remoteConfig, _, updates) = try startListening()
+            let fetchesBefore = server.requests(on: .remoteConfigFetch).count
+            server.inject(.delay(0.3, route: .remoteConfigFetch))
+            let keys = publishChange()
+            XCTAssertTrue(server.waitForRequests(fetchesBefore + 1, route: .remoteConfigFetch))
+            guard case .completed([.successFetchedFromRemote]) = fetchAndActivate(remoteConfig) else { return XCTFail("joined fetch") }
+            assertConverged(remoteConfig, "joined fetch")
+            XCTAssertTrue(updates.waitForElements(1), "\(updates.events)")
+            XCTAssertEqual(updates.elements, [RemoteConfigUpdate(updatedKeys: keys)])
+            XCTAssertEqual(fetchTypes(after: fetchesBefore), ["REALTIME/1"], "one request for both")
+            XCTAssertFalse(try activate(remoteConfig), "already active")
+            let next = publishChange()
+            XCTAssertTrue(updates.waitForElements(2), "\(updates.events)")
+            XCTAssertEqual(updates.elements.last, RemoteConfigUpdate(updatedKeys: next))
+            updates.dispose()
+            XCTAssertTrue(server.waitForOpenStreams(0, route: .remoteConfigRealtime))
+        }
     }
 
     // MARK: - Realtime stream faults that end configUpdates (typed), then a new subscription
