@@ -110,6 +110,16 @@ final class RemoteConfigFaultMatrixTests: FirebaseTestServerTestCase {
         server.requests(on: .remoteConfigFetch).dropFirst(count).map { $0.header("X-Firebase-RC-Fetch-Type") }
     }
 
+    /// Sends the current version again on the realtime stream, drops it, and waits until the
+    /// client reconnected (so it has read the message).
+    private func reannounceAndReconnect(file: StaticString = #filePath, line: UInt = #line) {
+        let before = server.requests(on: .remoteConfigRealtime).count
+        server.sendRealtimeMessage()
+        server.dropStreams(route: .remoteConfigRealtime)
+        XCTAssertTrue(server.waitForRequests(before + 1, route: .remoteConfigRealtime), file: file, line: line)
+        XCTAssertTrue(server.waitForOpenStreams(1, route: .remoteConfigRealtime), file: file, line: line)
+    }
+
     private func realtimeUpdateError(_ updates: EventRecorder<RemoteConfigUpdate>) -> RemoteConfigUpdateError? {
         updates.error as? RemoteConfigUpdateError
     }
@@ -487,18 +497,29 @@ final class RemoteConfigFaultMatrixTests: FirebaseTestServerTestCase {
             XCTAssertEqual(server.remoteConfigFetches.dropFirst(fetchesBefore).map(\.answeredState), ["NO_CHANGE", "NO_CHANGE"])
             XCTAssertEqual(server.remoteConfigFetches.dropFirst(fetchesBefore).map(\.ifNoneMatch), [server.remoteConfigETag, server.remoteConfigETag])
 
-            // The realtime stream re-announces the version the client has: no fetch. A
-            // publication with the same values is fetched but reports no key; activating it
-            // moves only the version. The next real change is reported once.
-            server.sendRealtimeMessage()
+            // The realtime stream re-announces the version the client has (then drops, so the
+            // client has read it by the time it reconnects): no fetch. A publication with the
+            // same values is fetched but reports no key; activating it moves only the version.
+            let active = remoteConfig.snapshot.active
+            reannounceAndReconnect()
             server.publishTemplate(server.templateEntries)
             XCTAssertTrue(waitUntil { remoteConfig.fetchedTemplateVersion == server.templateVersion })
             XCTAssertFalse(try activate(remoteConfig), "same values")
             assertConverged(remoteConfig, "same values, new version")
+            XCTAssertEqual(remoteConfig.snapshot.active, active)
+
+            // A change is reported once; re-announcing its version before the app activates it
+            // reports nothing again; the next change is reported with every key still pending.
             let keys = publishChange()
             XCTAssertTrue(updates.waitForElements(1), "\(updates.events)")
-            XCTAssertEqual(updates.elements, [RemoteConfigUpdate(updatedKeys: keys)], "no update for the version without changes")
-            XCTAssertEqual(server.remoteConfigFetches.dropFirst(fetchesBefore + 2).map(\.fetchType), ["REALTIME/1", "REALTIME/1"], "none for the re-announcement")
+            reannounceAndReconnect()
+            publishChange()
+            XCTAssertTrue(updates.waitForElements(2), "\(updates.events)")
+            XCTAssertEqual(updates.elements, [
+                RemoteConfigUpdate(updatedKeys: keys),
+                RemoteConfigUpdate(updatedKeys: changedKeys(from: active, to: server.templateEntries)),
+            ], "no update for the version without changes, none for a re-announcement")
+            XCTAssertEqual(server.remoteConfigFetches.dropFirst(fetchesBefore + 2).map(\.fetchType), ["REALTIME/1", "REALTIME/1", "REALTIME/1"], "none for the re-announcements")
             XCTAssertTrue(try activate(remoteConfig))
             assertConverged(remoteConfig, "after NO_CHANGE")
             updates.dispose()
