@@ -228,6 +228,37 @@ final class DatabaseFaultMatrixTests: FirebaseTestServerTestCase {
         }
     }
 
+    func testFaultMatrix_dropsDuringAStreamOfWrites() throws {
+        // Writes keep coming (sets, deletes, multi-path updates) while the stream is dropped
+        // five times: whatever the client saw and missed, it ends on the server's value, having
+        // emitted only server states, in order, without repeats.
+        for path in Self.locations {
+            try XCTAssertNoLeaksEventually("write stream at \(path)") {
+                let observation = try observe(path)
+                for round in 1...5 {
+                    let before = server.requests(on: .database).count
+                    server.dropStreams(midMessage: round.isMultiple(of: 2), route: .database)
+                    for step in 1...12 {
+                        let n = Double(round * 100 + step)
+                        switch step % 4 {
+                        case 0: try observation.apply(.remove("rooms/r1/items/\(step - 1)"))
+                        case 1: try observation.apply(.update(["count": .number(n), "items/\(step)": .number(n)], "rooms/r1"))
+                        case 2: try observation.apply(.set(.number(n), "rooms/r1/items/\(step)/value"))
+                        default: try observation.apply(.set(.number(n), "users/u1/seen"))
+                        }
+                    }
+                    XCTAssertTrue(server.waitForRequests(before + 1, route: .database), "round \(round)")
+                    XCTAssertTrue(server.waitForOpenStreams(1, route: .database), "round \(round)")
+                }
+                XCTAssertTrue(try observation.waitForServerValue(), "\(observation.values.events.suffix(3))")
+                try probe(observation, "write stream")
+                XCTAssertFalse(observation.values.isTerminated)
+                try observation.assertConsistent("write stream")
+                observation.close()
+            }
+        }
+    }
+
     // MARK: - Faults on the reconnection
 
     func testFaultMatrix_503BurstOnReconnect() throws {
