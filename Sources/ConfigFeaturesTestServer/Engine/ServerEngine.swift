@@ -241,6 +241,9 @@ final class ServerEngine: @unchecked Sendable {
             }
             if !chunks.isEmpty { lastWrite = Date() }
             if !alive || ending { break }
+            // `send` drains a ring that arrives while it writes (more data, or the end of the
+            // stream): read the state again before waiting, or that wake-up would be lost.
+            if !chunks.isEmpty { continue }
             let timeout = keepAlive.map { max(0, $0 - Date().timeIntervalSince(lastWrite)) }
             switch connection.wait(timeout: timeout) {
             case .rung:
