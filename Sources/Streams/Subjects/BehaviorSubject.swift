@@ -64,7 +64,7 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
     public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
         // One value to replay: no `SubscribeOutcome`/array, so subscribing (e.g. by
         // `flatMapLatest` for every element) stays cheap.
-        let gate = ReplayGate(SubjectObserverOf(observer), sharing: state)
+        let gate = ReplayGate(observer, sharing: state)
         var registered: UInt64?
         let value = state.withLock { state -> Element in
             if state.isLive { registered = state.observers.insert(gate) }

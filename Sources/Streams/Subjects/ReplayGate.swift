@@ -4,7 +4,9 @@ import Synchronization
 /// so a concurrent `onNext` can never overtake the replay.
 ///
 /// Once open, delivery costs one atomic load; only events racing with the replay take the lock.
-final class ReplayGate<Element>: SubjectObserver<Element>, @unchecked Sendable {
+final class ReplayGate<Observer: ObserverType>: ReplayGating<Observer.Element>, @unchecked Sendable {
+    typealias Element = Observer.Element
+
     // Safety: `phase` is an atomic state machine. `queued` is read and written only inside
     // `lock.withGateLock` (the gate's own lock or its subject's), and only while the gate is not open; the opening thread drains it under
     // the lock and publishes `open` with a releasing store, so a sender that sees `open`
@@ -13,7 +15,8 @@ final class ReplayGate<Element>: SubjectObserver<Element>, @unchecked Sendable {
     private static var open: Int { 1 }
     private static var queueing: Int { 2 }
 
-    private let handler: SubjectObserver<Element>
+    /// The observer behind the gate (held directly: one node per subscription, not two).
+    private let handler: Observer
     private let phase = Atomic<Int>(0)
     private let lock: any ReplayGateLock
     /// Events that raced with the replay, each boxed (`LatestElement<Event<Element>>`), so the
@@ -22,12 +25,12 @@ final class ReplayGate<Element>: SubjectObserver<Element>, @unchecked Sendable {
 
     /// Creates a gate in front of `handler`; `lock` (the subject's own, if given) guards the
     /// queue of racing events, else the gate makes its own.
-    init(_ handler: SubjectObserver<Element>, sharing lock: (any ReplayGateLock)? = nil) {
+    init(_ handler: Observer, sharing lock: (any ReplayGateLock)? = nil) {
         self.handler = handler
         self.lock = lock ?? LockedState(())
     }
 
-    override func onNext(_ element: Element) {
+    override func onNext(_ element: Observer.Element) {
         if phase.load(ordering: .acquiring) == Self.open {
             handler.onNext(element)
             return
@@ -38,11 +41,11 @@ final class ReplayGate<Element>: SubjectObserver<Element>, @unchecked Sendable {
     /// The path of an element that races with the replay (kept out of line so the open gate's
     /// path never touches `Event`'s generic metadata).
     @inline(never)
-    private func queueOrDeliver(_ element: Element) {
+    private func queueOrDeliver(_ element: Observer.Element) {
         on(.next(element))
     }
 
-    override func on(_ event: Event<Element>) {
+    override func on(_ event: Event<Observer.Element>) {
         if phase.load(ordering: .acquiring) == Self.open {
             handler.on(event)
             return
@@ -59,7 +62,7 @@ final class ReplayGate<Element>: SubjectObserver<Element>, @unchecked Sendable {
     }
 
     /// Sends `replay`, then whatever arrived meanwhile, then lets live events through.
-    func open(replaying replay: [Element]) {
+    override func open(replaying replay: [Element]) {
         for element in replay { handler.onNext(element) }
         openGate()
     }
@@ -108,4 +111,10 @@ extension LockedState: ReplayGateLock {
     func withGateLock<R>(_ body: () -> R) -> R {
         withLock { _ in body() }
     }
+}
+
+/// A `ReplayGate` seen without its observer type (what `SubscribeOutcome` keeps).
+class ReplayGating<Element>: SubjectObserver<Element> {
+    /// Sends `replay`, then whatever arrived meanwhile, then lets live events through.
+    func open(replaying replay: [Element]) { fatalError("abstract") }
 }

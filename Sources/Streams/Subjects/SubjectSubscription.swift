@@ -28,7 +28,7 @@ final class SubjectSubscription: Disposable, @unchecked Sendable {
 /// What `subscribe` decided under a subject's lock, carried out after it.
 enum SubscribeOutcome<Element> {
     /// Registered under `key`; `gate` (if any) holds back live events until `replay` is sent.
-    case subscribed(UInt64, gate: ReplayGate<Element>? = nil, replay: [Element] = [])
+    case subscribed(UInt64, gate: ReplayGating<Element>? = nil, replay: [Element] = [])
     /// Not registered: `replay` is sent, then the terminal event `stop`.
     case rejected(Event<Element>, replay: [Element] = [])
 
@@ -37,7 +37,7 @@ enum SubscribeOutcome<Element> {
         if replay.isEmpty {
             return .subscribed(observers.insert(SubjectObserverOf(observer)))
         }
-        let gate = ReplayGate(SubjectObserverOf(observer))
+        let gate = ReplayGate(observer)
         return .subscribed(observers.insert(gate), gate: gate, replay: replay)
     }
 

@@ -1,3 +1,5 @@
+import Synchronization
+
 extension ObservableType {
     /// Maps each element to an inner sequence and emits only the elements of the latest one.
     ///
@@ -42,6 +44,10 @@ private struct SwitchState {
     var hasLatest = false
     /// Whether the source has completed.
     var outerStopped = false
+    /// The latest inner subscription (disposed when replaced, completed, or on disposal).
+    var inner: Disposable?
+    /// The sink has been disposed: an inner subscription arriving late is disposed at once.
+    var isDisposed = false
 }
 
 final private class SwitchSink<SourceElement, Source: ObservableConvertibleType, Observer: ObserverType>: SerializingSink<Observer, SwitchState>, ObserverType where Source.Element == Observer.Element {
@@ -50,7 +56,8 @@ final private class SwitchSink<SourceElement, Source: ObservableConvertibleType,
 
     private let selector: (SourceElement) throws -> Source
     private let outerSubscription = SingleAssignmentDisposable()
-    private let innerSubscription = SerialDisposable()
+    /// `SwitchState.latest`, readable without the lock (for `SwitchInnerObserver.reportsStopped`).
+    private let latestID = Atomic<UInt64>(0)
 
     init(selector: @escaping (SourceElement) throws -> Source, observer: Observer, cancel: Cancelable) {
         self.selector = selector
@@ -59,7 +66,7 @@ final private class SwitchSink<SourceElement, Source: ObservableConvertibleType,
 
     func run(_ source: Observable<SourceElement>) -> Disposable {
         outerSubscription.setDisposable(source.subscribe(self))
-        return Disposables.create(outerSubscription, innerSubscription)
+        return outerSubscription
     }
 
     // MARK: Source events
@@ -92,38 +99,60 @@ final private class SwitchSink<SourceElement, Source: ObservableConvertibleType,
             synchronized { _, outbox in outbox.send(.error(error)) }
             return
         }
-        let id = withState { state -> UInt64 in
+        // The previous inner subscription is disposed before the new one starts (as RxSwift);
+        // its late events are dropped by id anyway.
+        let (id, previous) = withState { state -> (UInt64, Disposable?) in
             state.latest &+= 1
             state.hasLatest = true
-            return state.latest
+            latestID.store(state.latest, ordering: .relaxed)
+            defer { state.inner = nil }
+            return (state.latest, state.inner)
         }
-        let subscription = SingleAssignmentDisposable()
-        // Disposes the previous inner subscription (its late events are dropped by id anyway).
-        innerSubscription.disposable = subscription
-        subscription.setDisposable(inner.subscribe(SwitchInnerObserver(sink: self, id: id, subscription: subscription)))
+        previous?.dispose()
+        let subscription = inner.subscribe(SwitchInnerObserver(sink: self, id: id))
+        // Kept while it is the latest and running; otherwise (replaced meanwhile, completed
+        // synchronously, or the sink disposed) disposed now.
+        let stale = withState { state -> Disposable? in
+            guard state.latest == id, state.hasLatest, !state.isDisposed else { return subscription }
+            state.inner = subscription
+            return nil
+        }
+        stale?.dispose()
+    }
+
+    /// Whether inner subscription `id` has been replaced or the sink disposed.
+    fileprivate func isStale(_ id: UInt64) -> Bool {
+        latestID.load(ordering: .relaxed) != id || isDisposed
     }
 
     // MARK: Inner events
 
-    fileprivate func innerOn(_ event: Event<Inner>, id: UInt64, subscription: Disposable) {
+    fileprivate func innerOn(_ event: Event<Inner>, id: UInt64) {
         switch event {
         case .next, .error:
             synchronized { state, outbox in
                 if state.latest == id { outbox.send(event) }
             }
         case .completed:
-            synchronized { state, outbox in
-                guard state.latest == id else { return }
+            let finished = synchronized { state, outbox -> Disposable? in
+                guard state.latest == id else { return nil }
                 state.hasLatest = false
                 if state.outerStopped { outbox.send(.completed) }
+                defer { state.inner = nil }
+                return state.inner
             }
-            subscription.dispose()
+            finished?.dispose()
         }
     }
 
     override func dispose() {
         outerSubscription.dispose()
-        innerSubscription.dispose()
+        let inner = withState { state -> Disposable? in
+            state.isDisposed = true
+            defer { state.inner = nil }
+            return state.inner
+        }
+        inner?.dispose()
         super.dispose()
     }
 }
@@ -132,10 +161,9 @@ final private class SwitchSink<SourceElement, Source: ObservableConvertibleType,
 private struct SwitchInnerObserver<SourceElement, Source: ObservableConvertibleType, Observer: ObserverType>: ObserverType, StopReporting where Source.Element == Observer.Element {
     let sink: SwitchSink<SourceElement, Source, Observer>
     let id: UInt64
-    let subscription: SingleAssignmentDisposable
 
     func on(_ event: Event<Observer.Element>) {
-        sink.innerOn(event, id: id, subscription: subscription)
+        sink.innerOn(event, id: id)
     }
 
     func onNext(_ element: Observer.Element) {
@@ -144,7 +172,7 @@ private struct SwitchInnerObserver<SourceElement, Source: ObservableConvertibleT
     }
 
     /// A replaced inner sequence has stopped even while the sink goes on.
-    var reportsStopped: Bool { subscription.isDisposed }
+    var reportsStopped: Bool { sink.isStale(id) }
     var downstreamObserver: Any? { sink }
 }
 
