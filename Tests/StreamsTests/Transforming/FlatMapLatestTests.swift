@@ -154,6 +154,50 @@ final class FlatMapLatestTests: XCTestCase {
         }
     }
 
+    /// An inner sequence that completes while it is being subscribed is disposed right away,
+    /// not kept until the next source element.
+    func testFlatMapLatest_synchronouslyCompletedInnerIsDisposedAtOnce() {
+        XCTAssertNoLeaks {
+            let outer = PublishSubject<Int>()
+            var disposedInners: [Int] = []
+            let subscription = outer
+                .flatMapLatest { value in
+                    Observable<Int>.create { observer in
+                        observer.onNext(value)
+                        observer.onCompleted()
+                        return Disposables.create { disposedInners.append(value) }
+                    }
+                }
+                .subscribe()
+            outer.onNext(1)
+            XCTAssertEqual(disposedInners, [1])
+            outer.onNext(2)
+            XCTAssertEqual(disposedInners, [1, 2])
+            subscription.dispose()
+            XCTAssertEqual(disposedInners, [1, 2])
+        }
+    }
+
+    /// As RxSwift: the previous inner subscription is disposed before the next one starts.
+    func testFlatMapLatest_previousInnerDisposedBeforeNextSubscribes() {
+        XCTAssertNoLeaks {
+            let outer = PublishSubject<Int>()
+            var log: [String] = []
+            let subscription = outer
+                .flatMapLatest { value in
+                    Observable<Int>.never().do(
+                        onSubscribe: { log.append("subscribe \(value)") },
+                        onDispose: { log.append("dispose \(value)") }
+                    )
+                }
+                .subscribe()
+            outer.onNext(1)
+            outer.onNext(2)
+            subscription.dispose()
+            XCTAssertEqual(log, ["subscribe 1", "dispose 1", "subscribe 2", "dispose 2"])
+        }
+    }
+
     func testFlatMapLatest_multiThreadStress() {
         XCTAssertNoLeaks {
             let innerCount = 40, emitters = 4, rounds = 300, tag = 1_000_000
