@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Events an operator decides to send while holding its lock; delivered after the lock is released.
 struct Outbox<Element> {
     fileprivate var pending: [Event<Element>] = []
@@ -7,15 +9,6 @@ struct Outbox<Element> {
     mutating func send(_ event: Event<Element>) { pending.append(event) }
 
     fileprivate var hasPending: Bool { head < pending.count }
-}
-
-/// The lock-guarded flags of a `SerializingSink`. Not generic, so taking the lock in an
-/// unspecialized generic operator costs no runtime metadata lookup (see Guides/Performance.md).
-struct SerializingFlags {
-    /// A thread holds the draining role (is delivering, outside the lock).
-    var draining = false
-    /// The outbox holds events not yet delivered.
-    var hasPending = false
 }
 
 /// A sink for operators with several upstreams (merge, combineLatest, flatMap, …).
@@ -30,9 +23,14 @@ struct SerializingFlags {
 /// is queued, the element is delivered directly, without building an `Event` or touching the
 /// outbox.
 class SerializingSink<Observer: ObserverType, State>: Sink<Observer> {
-    // Safety: `state` and `outbox` are read and written only inside `flags.withLock`, so the one
-    // lock guards all three (and makes every access exclusive, hence unchecked exclusivity).
-    final let flags = LockedState(SerializingFlags())
+    // Safety: `state` and `outbox` are read and written only inside `lock.withLock` (which makes
+    // every access exclusive, hence unchecked exclusivity). The draining role is the atomic
+    // `draining` flag: only the thread that set it delivers. `hasPending` is set under the lock
+    // after queueing and cleared under the lock when the outbox is empty; it is read without
+    // the lock by the sequentially consistent handshake described at `releaseDraining()`.
+    final let lock = LockedState(())
+    private final let draining = Atomic<Bool>(false)
+    private final let hasPending = Atomic<Bool>(false)
     @exclusivity(unchecked) private final var state: State
     @exclusivity(unchecked) private final var outbox = Outbox<Observer.Element>()
 
@@ -47,41 +45,37 @@ class SerializingSink<Observer: ObserverType, State>: Sink<Observer> {
     /// call observers, user closures, `dispose()` or schedulers.
     @discardableResult
     final func synchronized<R>(_ body: (inout State, inout Outbox<Observer.Element>) -> R) -> R {
-        var drain = false
-        let result = flags.withLock { flags -> R in
+        let result = lock.withLock { _ -> R in
             let result = withStateAccess { body(&$0, &outbox) }
-            flags.hasPending = outbox.hasPending
-            if !flags.draining, flags.hasPending {
-                flags.draining = true
-                drain = true
-            }
+            if outbox.hasPending { hasPending.store(true, ordering: .sequentiallyConsistent) }
             return result
         }
-        if drain { drainOutbox() }
+        drainIfIdle()
         return result
     }
 
     /// Delivers `element` if `accept` (run under the lock) says so, in order with everything
-    /// queued before it. Uncontended, this is one lock round trip before and one after delivery.
+    /// queued before it.
     final func synchronizedNext(_ element: Observer.Element, if accept: (inout State) -> Bool) {
-        let direct = flags.withLock { flags -> Bool? in
-            guard withStateAccess(accept) else { return nil }
-            if flags.draining || flags.hasPending {
-                return false
-            }
-            flags.draining = true
-            return true
-        }
-        guard let direct else { return }
-        guard direct else {
-            enqueue(element)
-            return
-        }
-        forwardNext(element)
-        drainOutbox()
+        guard lock.withLock({ _ in withStateAccess(accept) }) else { return }
+        serializedNext(element)
     }
 
-    /// Queues an element that met a busy drainer (out of line: the contended path).
+    /// Delivers `element` in order with everything queued before it. The per-element fast path:
+    /// when nobody is draining and nothing is queued, it costs two atomic operations (take and
+    /// give back the draining role) and no lock; otherwise the element is queued.
+    final func serializedNext(_ element: Observer.Element) {
+        if !hasPending.load(ordering: .sequentiallyConsistent),
+           draining.compareExchange(expected: false, desired: true, ordering: .sequentiallyConsistent).exchanged {
+            forwardNext(element)
+            releaseDraining()
+            return
+        }
+        enqueue(element)
+    }
+
+    /// Queues an element that met a busy drainer or a non-empty queue (out of line: the
+    /// contended path).
     @inline(never)
     private final func enqueue(_ element: Observer.Element) {
         synchronized { _, outbox in outbox.send(.next(element)) }
@@ -89,7 +83,7 @@ class SerializingSink<Observer: ObserverType, State>: Sink<Observer> {
 
     /// Runs `body` on the state under the lock (for state changes that send nothing).
     final func withState<R>(_ body: (inout State) -> R) -> R {
-        flags.withLock { _ in withStateAccess(body) }
+        lock.withLock { _ in withStateAccess(body) }
     }
 
     /// Gives `body` the state (call under the lock). A state without storage (`Void`, used by
@@ -105,24 +99,34 @@ class SerializingSink<Observer: ObserverType, State>: Sink<Observer> {
         return body(&state)
     }
 
-    /// Delivers queued events until the outbox is empty, then gives up the draining role.
-    private final func drainOutbox() {
-        while true {
-            let more = flags.withLock { flags -> Bool in
-                if flags.hasPending { return true }
-                flags.draining = false
-                return false
+    /// Takes the draining role if it is free and something is queued, and delivers.
+    private final func drainIfIdle() {
+        while hasPending.load(ordering: .sequentiallyConsistent) {
+            guard draining.compareExchange(expected: false, desired: true, ordering: .sequentiallyConsistent).exchanged else {
+                return  // the thread that holds the role will see `hasPending` and deliver
             }
-            guard more else { return }
             drainQueued()
+            draining.store(false, ordering: .sequentiallyConsistent)
         }
     }
 
-    /// Delivers the events queued so far, one at a time, outside the lock.
+    /// Gives up the draining role, then delivers what was queued meanwhile.
+    ///
+    /// The handshake: a queueing thread sets `hasPending` and then tries to take the role; the
+    /// drainer clears the role and then reads `hasPending`. With sequentially consistent
+    /// operations at least one of them sees the other's write, so a queued event is never left
+    /// behind.
+    private final func releaseDraining() {
+        draining.store(false, ordering: .sequentiallyConsistent)
+        drainIfIdle()
+    }
+
+    /// Delivers the queued events, one at a time, outside the lock, until the outbox is empty
+    /// (call holding the draining role).
     @inline(never)
     private final func drainQueued() {
         while true {
-            let next = flags.withLock { flags -> Event<Observer.Element>? in
+            let next = lock.withLock { _ -> Event<Observer.Element>? in
                 if outbox.hasPending {
                     let event = outbox.pending[outbox.head]
                     outbox.head += 1
@@ -130,7 +134,7 @@ class SerializingSink<Observer: ObserverType, State>: Sink<Observer> {
                 }
                 outbox.pending.removeAll(keepingCapacity: outbox.pending.count <= 16)
                 outbox.head = 0
-                flags.hasPending = false
+                hasPending.store(false, ordering: .sequentiallyConsistent)
                 return nil
             }
             guard let next else { return }

@@ -48,7 +48,7 @@ final private class MergeArraySink<Observer: ObserverType>: SerializingSink<Obse
             let subscription = SingleAssignmentDisposable()
             guard let key = group.insert(subscription) else { break }
             subscription.setDisposable(source.subscribe(SinkForward<Element>(
-                next: { [self] element in synchronizedNext(element) { _ in true } },
+                next: { [self] element in serializedNext(element) },
                 events: { [self] event in self.on(event, key: key) }
             )))
         }

@@ -332,7 +332,7 @@ private struct FlatMapInnerObserver<SourceElement, Source: ObservableConvertible
     }
 
     func onNext(_ element: Observer.Element) {
-        sink.synchronizedNext(element) { _ in true }
+        sink.serializedNext(element)
     }
 
     func onCompleted() {
