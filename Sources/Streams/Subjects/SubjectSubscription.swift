@@ -1,17 +1,17 @@
-import Synchronization
-
 /// A subject that can drop one observer by key.
 protocol Unsubscribing: AnyObject {
     func unsubscribe(_ key: UInt64)
 }
 
-/// The disposable a subject returns from `subscribe`.
-final class SubjectSubscription: Disposable, @unchecked Sendable {
-    // Safety: `subject` is written in `init` and then read and cleared only by the one `dispose()`
-    // call that wins the `taken` flag (an acquiring/releasing exchange), so no two threads touch it.
-    private var subject: Unsubscribing?
+/// The disposable a subject returns from `subscribe`: a value (the subject and the observer's
+/// key), so subscribing allocates nothing for it. Disposing twice is harmless: keys are never
+/// reused, and removing an absent key does nothing. Like RxSwift's, it keeps the subject alive
+/// while it is held.
+struct SubjectSubscription: Disposable, @unchecked Sendable {
+    // Safety: `subject` is a subject, whose state is all behind its own lock (every subject is
+    // Sendable); `key` is immutable.
+    private let subject: Unsubscribing
     private let key: UInt64
-    private let taken = Atomic<Bool>(false)
 
     init(_ subject: Unsubscribing, key: UInt64) {
         self.subject = subject
@@ -19,8 +19,6 @@ final class SubjectSubscription: Disposable, @unchecked Sendable {
     }
 
     func dispose() {
-        guard !taken.exchange(true, ordering: .acquiringAndReleasing), let subject else { return }
-        self.subject = nil
         subject.unsubscribe(key)
     }
 }
