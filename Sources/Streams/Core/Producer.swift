@@ -43,9 +43,9 @@ final class SinkDisposer: Cancelable, @unchecked Sendable {
     }
 
     private func disposeBoth() {
-        let sink = self.sink, subscription = self.subscription
-        self.sink = nil
-        self.subscription = nil
+        // `take()` moves each out (no existential copy) and leaves nil, breaking the cycle
+        // sink -> disposer -> sink.
+        let sink = self.sink.take(), subscription = self.subscription.take()
         sink?.dispose()
         subscription?.dispose()
     }

@@ -23,8 +23,6 @@ public final class SingleAssignmentDisposable: Cancelable, @unchecked Sendable {
     /// Disposes the assigned disposable (now or when it arrives).
     public func dispose() {
         guard state.dispose() else { return }
-        let current = self.current
-        self.current = nil
-        current?.dispose()
+        current.take()?.dispose()
     }
 }
