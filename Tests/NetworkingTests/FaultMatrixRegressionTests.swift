@@ -17,27 +17,8 @@ final class FaultMatrixRegressionTests: FirebaseTestServerTestCase {
 
         /// Connects with a small receive buffer, so the server's send blocks early.
         init?(port: Int) {
-            #if canImport(Glibc)
-            descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-            #else
-            descriptor = socket(AF_INET, SOCK_STREAM, 0)
-            #endif
-            guard descriptor >= 0 else { return nil }
-            var size: Int32 = 4096
-            _ = setsockopt(descriptor, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
-            var timeout = timeval(tv_sec: Int(networkTimeout), tv_usec: 0)
-            _ = setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-            var address = sockaddr_in()
-            address.sin_family = sa_family_t(AF_INET)
-            address.sin_port = UInt16(port).bigEndian
-            address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
-            let connected = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-            }
-            guard connected == 0 else {
-                close(descriptor)
-                return nil
-            }
+            guard let descriptor = connectLoopback(port: port, receiveBuffer: 4096) else { return nil }
+            self.descriptor = descriptor
         }
 
         deinit { close(descriptor) }

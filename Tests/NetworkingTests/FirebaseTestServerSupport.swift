@@ -267,16 +267,18 @@ func realtimeMessages(_ text: String) -> [String] {
     return messages
 }
 
-/// A raw TCP exchange with the server: sends `bytes`, then reads until the server closes
-/// (or the guard timeout). For requests URLSession can't express.
-func rawExchange(port: Int, _ bytes: [UInt8], closeWriting: Bool = false) -> String? {
+/// A TCP socket connected to `127.0.0.1:port` (receive timeout `networkTimeout`, no SIGPIPE),
+/// optionally with a small receive buffer; `nil` if it cannot connect. The caller closes it.
+func connectLoopback(port: Int, receiveBuffer: Int32? = nil) -> Int32? {
     #if canImport(Glibc)
     let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     #else
     let descriptor = socket(AF_INET, SOCK_STREAM, 0)
     #endif
     guard descriptor >= 0 else { return nil }
-    defer { close(descriptor) }
+    if var size = receiveBuffer {
+        _ = setsockopt(descriptor, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+    }
     var timeout = timeval(tv_sec: Int(networkTimeout), tv_usec: 0)
     _ = setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
     #if canImport(Darwin)
@@ -290,7 +292,18 @@ func rawExchange(port: Int, _ bytes: [UInt8], closeWriting: Bool = false) -> Str
     let connected = withUnsafePointer(to: &address) {
         $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
     }
-    guard connected == 0 else { return nil }
+    guard connected == 0 else {
+        close(descriptor)
+        return nil
+    }
+    return descriptor
+}
+
+/// A raw TCP exchange with the server: sends `bytes`, then reads until the server closes
+/// (or the guard timeout). For requests URLSession can't express.
+func rawExchange(port: Int, _ bytes: [UInt8], closeWriting: Bool = false) -> String? {
+    guard let descriptor = connectLoopback(port: port) else { return nil }
+    defer { close(descriptor) }
     var offset = 0
     while offset < bytes.count {
         #if canImport(Glibc)
