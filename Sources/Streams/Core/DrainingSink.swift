@@ -1,12 +1,3 @@
-/// The lock-guarded part of a `DrainingSink`: who is running, and the work queued meanwhile.
-/// Not generic, so taking the lock costs no runtime metadata lookup (see Guides/Performance.md).
-struct DrainingQueue {
-    /// A thread is running work for the sink.
-    var draining = false
-    /// Work that arrived while another thread was running, in arrival order.
-    var tasks: ContiguousArray<() -> Void> = []
-}
-
 /// A sink for operators with several upstreams whose state is owned by "the running thread".
 ///
 /// Every upstream event is handled by `serialize(_:later:)`: if no other thread is handling an
@@ -18,58 +9,51 @@ struct DrainingQueue {
 /// of a lock. A reentrant event (sent by the observer while it is being called) is queued and
 /// handled right after the current one, so there is no deadlock on reentry.
 ///
-/// Uncontended, an event costs two lock round trips and no allocation; a queued event costs
-/// one closure allocation.
+/// Uncontended, an event costs two atomic operations, no lock and no allocation; a queued
+/// event costs one closure allocation.
 class DrainingSink<Observer: ObserverType>: Sink<Observer> {
-    // Safety: `queue` is guarded by its lock. Subclasses' state is touched only by handlers
-    // run through `serialize`, which never overlap: the `draining` flag hands the role from
-    // one thread to the next under the lock, which orders their memory accesses.
-    private final let queue = LockedState(DrainingQueue())
+    // Safety: `tasks` is read and written only inside `lock.withLock`. Handlers run only on the
+    // thread holding `role` (see `DrainRole`), so they never overlap, and the role's
+    // sequentially consistent hand-over orders their memory accesses: subclasses' state is
+    // touched only by handlers.
+    private final let lock = LockedState(())
+    private final let role = DrainRole()
+    @exclusivity(unchecked) private final var tasks: ContiguousArray<() -> Void> = []
 
-    /// Runs `handler` now if no other thread is running this sink's handlers; otherwise queues
-    /// the closure `later()` makes (called only then), which that thread runs in order.
+    /// Runs `handler` now if no other thread is running this sink's handlers and nothing is
+    /// queued; otherwise queues the closure `later()` makes (called only then), which the
+    /// running thread runs in order.
     @inline(__always)
     final func serialize(_ handler: () -> Void, later: () -> (() -> Void)) {
-        let runNow = queue.withLock { queue -> Bool in
-            if queue.draining { return false }
-            queue.draining = true
-            return true
-        }
-        if runNow {
+        if role.enterDirectly() {
             handler()
-            drain()
+            role.leave(drain: runQueued)
         } else {
             enqueue(later())
         }
     }
 
-    /// Queues `task`, or runs it if the running thread finished meanwhile.
+    /// Queues `task`, then runs the queue if no other thread holds the role (out of line: the
+    /// contended or reentrant path).
     @inline(never)
     private final func enqueue(_ task: @escaping () -> Void) {
-        let runNow = queue.withLock { queue -> Bool in
-            if queue.draining {
-                queue.tasks.append(task)
-                return false
-            }
-            queue.draining = true
-            return true
+        lock.withLock { _ in
+            tasks.append(task)
+            role.markPending()
         }
-        if runNow {
-            task()
-            drain()
-        }
+        role.drainIfIdle(runQueued)
     }
 
-    /// Runs the queued tasks until none is left, then gives up the running role.
-    private final func drain() {
+    /// Runs the queued tasks until none is left (call holding the role).
+    private final func runQueued() {
         while true {
-            let batch = queue.withLock { queue -> ContiguousArray<() -> Void> in
-                if queue.tasks.isEmpty {
-                    queue.draining = false
+            let batch = lock.withLock { _ -> ContiguousArray<() -> Void> in
+                if tasks.isEmpty {
+                    role.clearPending()
                     return []
                 }
-                defer { queue.tasks = [] }
-                return queue.tasks
+                defer { tasks = [] }
+                return tasks
             }
             if batch.isEmpty { return }
             for task in batch { task() }

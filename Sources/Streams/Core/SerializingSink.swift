@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Events an operator decides to send while holding its lock; delivered after the lock is released.
 struct Outbox<Element> {
     fileprivate var pending: [Event<Element>] = []
@@ -19,18 +17,15 @@ struct Outbox<Element> {
 /// the lock is held, and never concurrently. A thread that finds another one draining just
 /// queues and returns, so there is no blocking on the observer and no deadlock on reentry.
 ///
-/// `synchronizedNext(_:if:)` is the per-element fast path: when no one is draining and nothing
+/// `serializedNext(_:)` is the per-element fast path: when no one is draining and nothing
 /// is queued, the element is delivered directly, without building an `Event` or touching the
 /// outbox.
 class SerializingSink<Observer: ObserverType, State>: Sink<Observer> {
     // Safety: `state` and `outbox` are read and written only inside `lock.withLock` (which makes
-    // every access exclusive, hence unchecked exclusivity). The draining role is the atomic
-    // `draining` flag: only the thread that set it delivers. `hasPending` is set under the lock
-    // after queueing and cleared under the lock when the outbox is empty; it is read without
-    // the lock by the sequentially consistent handshake described at `releaseDraining()`.
+    // every access exclusive, hence unchecked exclusivity). Only the thread holding `role`
+    // delivers (see `DrainRole` for the handshake with queueing threads).
     final let lock = LockedState(())
-    private final let draining = Atomic<Bool>(false)
-    private final let hasPending = Atomic<Bool>(false)
+    private final let role = DrainRole()
     @exclusivity(unchecked) private final var state: State
     @exclusivity(unchecked) private final var outbox = Outbox<Observer.Element>()
 
@@ -47,28 +42,20 @@ class SerializingSink<Observer: ObserverType, State>: Sink<Observer> {
     final func synchronized<R>(_ body: (inout State, inout Outbox<Observer.Element>) -> R) -> R {
         let result = lock.withLock { _ -> R in
             let result = withStateAccess { body(&$0, &outbox) }
-            if outbox.hasPending { hasPending.store(true, ordering: .sequentiallyConsistent) }
+            if outbox.hasPending { role.markPending() }
             return result
         }
-        drainIfIdle()
+        role.drainIfIdle(drainQueued)
         return result
-    }
-
-    /// Delivers `element` if `accept` (run under the lock) says so, in order with everything
-    /// queued before it.
-    final func synchronizedNext(_ element: Observer.Element, if accept: (inout State) -> Bool) {
-        guard lock.withLock({ _ in withStateAccess(accept) }) else { return }
-        serializedNext(element)
     }
 
     /// Delivers `element` in order with everything queued before it. The per-element fast path:
     /// when nobody is draining and nothing is queued, it costs two atomic operations (take and
     /// give back the draining role) and no lock; otherwise the element is queued.
     final func serializedNext(_ element: Observer.Element) {
-        if !hasPending.load(ordering: .sequentiallyConsistent),
-           draining.compareExchange(expected: false, desired: true, ordering: .sequentiallyConsistent).exchanged {
+        if role.enterDirectly() {
             forwardNext(element)
-            releaseDraining()
+            role.leave(drain: drainQueued)
             return
         }
         enqueue(element)
@@ -99,28 +86,6 @@ class SerializingSink<Observer: ObserverType, State>: Sink<Observer> {
         return body(&state)
     }
 
-    /// Takes the draining role if it is free and something is queued, and delivers.
-    private final func drainIfIdle() {
-        while hasPending.load(ordering: .sequentiallyConsistent) {
-            guard draining.compareExchange(expected: false, desired: true, ordering: .sequentiallyConsistent).exchanged else {
-                return  // the thread that holds the role will see `hasPending` and deliver
-            }
-            drainQueued()
-            draining.store(false, ordering: .sequentiallyConsistent)
-        }
-    }
-
-    /// Gives up the draining role, then delivers what was queued meanwhile.
-    ///
-    /// The handshake: a queueing thread sets `hasPending` and then tries to take the role; the
-    /// drainer clears the role and then reads `hasPending`. With sequentially consistent
-    /// operations at least one of them sees the other's write, so a queued event is never left
-    /// behind.
-    private final func releaseDraining() {
-        draining.store(false, ordering: .sequentiallyConsistent)
-        drainIfIdle()
-    }
-
     /// Delivers the queued events, one at a time, outside the lock, until the outbox is empty
     /// (call holding the draining role).
     @inline(never)
@@ -134,7 +99,7 @@ class SerializingSink<Observer: ObserverType, State>: Sink<Observer> {
                 }
                 outbox.pending.removeAll(keepingCapacity: outbox.pending.count <= 16)
                 outbox.head = 0
-                hasPending.store(false, ordering: .sequentiallyConsistent)
+                role.clearPending()
                 return nil
             }
             guard let next else { return }

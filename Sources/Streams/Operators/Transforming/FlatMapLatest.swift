@@ -38,8 +38,6 @@ extension ObservableType where Element: ObservableConvertibleType {
 }
 
 private struct SwitchState {
-    /// The id of the latest inner subscription; events of older ones are dropped.
-    var latest: UInt64 = 0
     /// Whether the latest inner sequence is still running.
     var hasLatest = false
     /// Whether the source has completed.
@@ -56,7 +54,8 @@ final private class SwitchSink<SourceElement, Source: ObservableConvertibleType,
 
     private let selector: (SourceElement) throws -> Source
     private let outerSubscription = SingleAssignmentDisposable()
-    /// `SwitchState.latest`, readable without the lock (for `SwitchInnerObserver.reportsStopped`).
+    /// The id of the latest inner subscription; events of older ones are dropped. Changed only
+    /// under the lock (so it is consistent with `SwitchState`), read with or without it.
     private let latestID = Atomic<UInt64>(0)
 
     init(selector: @escaping (SourceElement) throws -> Source, observer: Observer, cancel: Cancelable) {
@@ -102,27 +101,32 @@ final private class SwitchSink<SourceElement, Source: ObservableConvertibleType,
         // The previous inner subscription is disposed before the new one starts (as RxSwift);
         // its late events are dropped by id anyway.
         let (id, previous) = withState { state -> (UInt64, Disposable?) in
-            state.latest &+= 1
+            let id = latestID.load(ordering: .relaxed) &+ 1
+            latestID.store(id, ordering: .releasing)
             state.hasLatest = true
-            latestID.store(state.latest, ordering: .relaxed)
             defer { state.inner = nil }
-            return (state.latest, state.inner)
+            return (id, state.inner)
         }
         previous?.dispose()
         let subscription = inner.subscribe(SwitchInnerObserver(sink: self, id: id))
         // Kept while it is the latest and running; otherwise (replaced meanwhile, completed
         // synchronously, or the sink disposed) disposed now.
         let stale = withState { state -> Disposable? in
-            guard state.latest == id, state.hasLatest, !state.isDisposed else { return subscription }
+            guard isLatest(id), state.hasLatest, !state.isDisposed else { return subscription }
             state.inner = subscription
             return nil
         }
         stale?.dispose()
     }
 
+    /// Whether `id` is the latest inner subscription.
+    fileprivate func isLatest(_ id: UInt64) -> Bool {
+        latestID.load(ordering: .acquiring) == id
+    }
+
     /// Whether inner subscription `id` has been replaced or the sink disposed.
     fileprivate func isStale(_ id: UInt64) -> Bool {
-        latestID.load(ordering: .relaxed) != id || isDisposed
+        !isLatest(id) || isDisposed
     }
 
     // MARK: Inner events
@@ -131,11 +135,11 @@ final private class SwitchSink<SourceElement, Source: ObservableConvertibleType,
         switch event {
         case .next, .error:
             synchronized { state, outbox in
-                if state.latest == id { outbox.send(event) }
+                if isLatest(id) { outbox.send(event) }
             }
         case .completed:
             let finished = synchronized { state, outbox -> Disposable? in
-                guard state.latest == id else { return nil }
+                guard isLatest(id) else { return nil }
                 state.hasLatest = false
                 if state.outerStopped { outbox.send(.completed) }
                 defer { state.inner = nil }
@@ -167,8 +171,9 @@ private struct SwitchInnerObserver<SourceElement, Source: ObservableConvertibleT
     }
 
     func onNext(_ element: Observer.Element) {
-        let id = id
-        sink.synchronizedNext(element) { state in state.latest == id }
+        // The id check needs no lock (a switch racing with this element may land either side
+        // of it, as with a lock); elements of a replaced inner sequence are dropped.
+        if sink.isLatest(id) { sink.serializedNext(element) }
     }
 
     /// A replaced inner sequence has stopped even while the sink goes on.

@@ -1,0 +1,52 @@
+import Synchronization
+
+/// The "draining" role of a queue-drain sink (`SerializingSink`, `DrainingSink`): at most one
+/// thread at a time delivers, and work that arrives meanwhile is queued and delivered by it.
+///
+/// Two atomic flags, no lock: the owner keeps its queue under its own lock and calls
+/// `markPending()` after queueing there and `clearPending()` when it finds the queue empty there.
+/// The handshake: a queueing thread sets `hasPending` and then tries to take the role; a
+/// drainer gives the role up and then reads `hasPending`. The operations are sequentially
+/// consistent, so at least one of them sees the other's write and queued work is never left
+/// behind.
+struct DrainRole: ~Copyable {
+    private let draining = Atomic<Bool>(false)
+    private let hasPending = Atomic<Bool>(false)
+
+    init() {}
+
+    /// Takes the role for direct delivery if it is free and nothing is queued (so direct work
+    /// cannot overtake queued work). Call `leave(drain:)` afterwards.
+    func enterDirectly() -> Bool {
+        !hasPending.load(ordering: .sequentiallyConsistent)
+            && draining.compareExchange(expected: false, desired: true, ordering: .sequentiallyConsistent).exchanged
+    }
+
+    /// Records that work was queued (call under the owner's lock, after queueing).
+    func markPending() {
+        hasPending.store(true, ordering: .sequentiallyConsistent)
+    }
+
+    /// Records that the queue is empty (call under the owner's lock, holding the role).
+    func clearPending() {
+        hasPending.store(false, ordering: .sequentiallyConsistent)
+    }
+
+    /// Takes the role if it is free and work is queued, and runs `drain` (which delivers until
+    /// the queue is empty and calls `clearPending()`); repeats while work keeps arriving.
+    func drainIfIdle(_ drain: () -> Void) {
+        while hasPending.load(ordering: .sequentiallyConsistent) {
+            guard draining.compareExchange(expected: false, desired: true, ordering: .sequentiallyConsistent).exchanged else {
+                return  // the thread that holds the role will see `hasPending` and deliver
+            }
+            drain()
+            draining.store(false, ordering: .sequentiallyConsistent)
+        }
+    }
+
+    /// Gives up the role, then delivers what was queued meanwhile.
+    func leave(drain: () -> Void) {
+        draining.store(false, ordering: .sequentiallyConsistent)
+        drainIfIdle(drain)
+    }
+}
