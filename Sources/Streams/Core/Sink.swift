@@ -41,18 +41,20 @@ class Sink<Observer: ObserverType>: Disposable {
 
     /// Forwards `event` unless the sink is stopped; a terminal event stops it and disposes the subscription.
     final func forwardOn(_ event: Event<Observer.Element>) {
-        #if DEBUG
-        let entered = enterDelivery()
-        defer { if entered { deliveringThread.store(0, ordering: .releasing) } }
-        #endif
-        if case .next = event {
-            if stopped.load(ordering: .relaxed) { return }
+        switch event {
+        case .next(let element):
+            forwardNext(element)
+        case .completed:
+            forwardCompleted()
+        case .error:
+            #if DEBUG
+            let entered = enterDelivery()
+            defer { if entered { deliveringThread.store(0, ordering: .releasing) } }
+            #endif
+            if stopped.exchange(true, ordering: .acquiringAndReleasing) { return }
             observer.on(event)
-            return
+            cancel.dispose()
         }
-        if stopped.exchange(true, ordering: .acquiringAndReleasing) { return }
-        observer.on(event)
-        cancel.dispose()
     }
 
     /// Forwards `element` unless the sink is stopped, without wrapping it in an `Event`
@@ -74,7 +76,7 @@ class Sink<Observer: ObserverType>: Disposable {
     }
 
     /// Forwards completion unless the sink is stopped, then disposes the subscription (as
-    /// `forwardCompleted()`, without building an `Event`).
+    /// `forwardOn(.completed)`, without building an `Event`).
     final func forwardCompleted() {
         #if DEBUG
         let entered = enterDelivery()

@@ -63,8 +63,8 @@ struct ObserverList {
     }
 }
 
+/// Sends `event` to `handlers` (elements through `onNext`, without the `Event`).
 @inline(__always)
-
 func deliver<Element>(_ event: Event<Element>, to handlers: ObserverList.Handlers) {
     if case .next(let element) = event {
         deliverNext(element, to: handlers)
@@ -73,8 +73,8 @@ func deliver<Element>(_ event: Event<Element>, to handlers: ObserverList.Handler
     for handler in handlers { unsafeDowncast(handler, to: SubjectObserver<Element>.self).on(event) }
 }
 
+/// Sends `element` to `handlers`, which must all observe `Element` (they come from one subject).
 @inline(__always)
-
 func deliverNext<Element>(_ element: Element, to handlers: ObserverList.Handlers) {
     for handler in handlers { unsafeDowncast(handler, to: SubjectObserver<Element>.self).onNext(element) }
 }
