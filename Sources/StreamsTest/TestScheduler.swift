@@ -5,9 +5,11 @@ import Streams
 /// recording observers, and `start(created:subscribed:disposed:create:)`.
 ///
 /// One tick is `resolution` seconds (default 1), so `.seconds(5)` is 5 ticks. With
-/// `simulateProcessingDelay` (the default, as in RxTest), work scheduled for "now" or earlier
-/// runs one tick later, which is why `observe(on: scheduler)` shifts events by one tick and a
-/// cold observable's event at relative time 0 arrives at `subscribe time + 1`.
+/// `simulateProcessingDelay` (the default, as in RxTest), work scheduled through
+/// `schedule`/`scheduleRelative` for "now" or earlier runs one tick later, which is why
+/// `observe(on: scheduler)` shifts events by one tick. Work placed at a virtual time
+/// (`scheduleAt`, `start(created:subscribed:disposed:)`, hot and cold test observables) runs at
+/// exactly that time, as in RxTest.
 ///
 /// Marble diagrams (`createHotObservable("--a--|")`, `parseEvents`, `marbles(from:)`) use
 /// `frameSize` ticks per frame (10 by default) and put marble time 0 at `marbleOrigin`
@@ -64,7 +66,7 @@ public final class TestScheduler: VirtualTimeScheduler<TestSchedulerVirtualTimeC
     ///
     /// Events play whether or not anyone is subscribed: an observer subscribed at 200 misses an
     /// event at 150, and also one at 200 (it was scheduled first, so it plays before the
-    /// subscription). Times at or before the current clock play at `clock + 1` (processing delay).
+    /// subscription). Times before the current clock play next, at the current clock.
     public func createHotObservable<Element>(_ events: [Recorded<Event<Element>>]) -> TestableObservable<Element> {
         HotObservable(testScheduler: self, recordedEvents: events)
     }
@@ -72,7 +74,7 @@ public final class TestScheduler: VirtualTimeScheduler<TestSchedulerVirtualTimeC
     /// Creates a cold observable that plays `events` relative to each subscription.
     ///
     /// Each subscription gets its own copy: an event at time 10 subscribed at 200 plays at 210.
-    /// An event at relative time 0 plays at `subscribe time + 1` (processing delay). Disposing a
+    /// An event at relative time 0 plays at the subscription's own time. Disposing a
     /// subscription cancels its remaining events (they no longer count as pending work).
     public func createColdObservable<Element>(_ events: [Recorded<Event<Element>>]) -> TestableObservable<Element> {
         ColdObservable(testScheduler: self, recordedEvents: events)
@@ -92,7 +94,7 @@ public final class TestScheduler: VirtualTimeScheduler<TestSchedulerVirtualTimeC
         }
     }
 
-    /// Adds the processing delay to work scheduled for now or earlier.
+    /// Adds the processing delay to work scheduled (with `scheduleRelative`) for now or earlier.
     public override func adjustScheduledTime(_ time: TestTime) -> TestTime {
         let now = clock
         return time <= now ? now + (simulateProcessingDelay ? 1 : 0) : time
@@ -165,9 +167,9 @@ public struct TestSchedulerVirtualTimeConverter: VirtualTimeConverterType, Senda
         Date(timeIntervalSince1970: Double(virtualTime) * resolution)
     }
 
-    /// A date to ticks (rounded).
+    /// A date to ticks (rounded; saturating at `Int.min` / `Int.max`).
     public func convertToVirtualTime(_ time: RxTime) -> Int {
-        Int((time.timeIntervalSince1970 / resolution).rounded())
+        Self.ticks(time.timeIntervalSince1970 / resolution)
     }
 
     /// Ticks to seconds.
@@ -175,11 +177,18 @@ public struct TestSchedulerVirtualTimeConverter: VirtualTimeConverterType, Senda
         Double(virtualTimeInterval) * resolution
     }
 
-    /// An interval to ticks (rounded to the nearest tick; `.never` is `Int.max`).
-    public func convertToVirtualTimeInterval(_ timeInterval: RxTimeInterval) -> Int {
-        let seconds = timeInterval.rxSeconds
-        if !seconds.isFinite { return Int.max }
-        return Int((seconds / resolution).rounded())
+    /// Seconds to ticks (rounded to the nearest tick; saturating, so infinity is `Int.max`).
+    public func convertToVirtualTimeInterval(_ timeInterval: TimeInterval) -> Int {
+        Self.ticks(timeInterval / resolution)
+    }
+
+    /// `value` rounded to the nearest tick, clamped to `Int`'s range (NaN is 0).
+    private static func ticks(_ value: Double) -> Int {
+        let rounded = value.rounded()
+        if rounded.isNaN { return 0 }
+        if rounded >= Double(Int.max) { return Int.max }
+        if rounded <= Double(Int.min) { return Int.min }
+        return Int(rounded)
     }
 
     /// Adds ticks (saturating).

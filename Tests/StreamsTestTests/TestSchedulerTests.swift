@@ -16,15 +16,30 @@ final class TestSchedulerTests: XCTestCase {
         XCTAssertEqual(scheduler.clock, 10)
     }
 
-    func testScheduleAt_pastTimeRunsOneTickLater() {
+    /// `scheduleAt` places work at a virtual time without the processing delay (as RxTest): a
+    /// time in the past, or now, runs next at the current clock.
+    func testScheduleAt_pastTimeRunsNowWithoutProcessingDelay() {
         let scheduler = TestScheduler(initialClock: 0)
         var times: [TestTime] = []
         scheduler.scheduleAt(50) {
             scheduler.scheduleAt(10) { times.append(scheduler.clock) }
             scheduler.scheduleAt(50) { times.append(scheduler.clock) }
+            _ = scheduler.schedule(()) { _ in
+                times.append(scheduler.clock)
+                return Disposables.create()
+            }
         }
         scheduler.start()
-        XCTAssertEqual(times, [51, 51])
+        XCTAssertEqual(times, [50, 50, 51])
+    }
+
+    /// `start(created: 0, subscribed: 0, disposed:)` subscribes at 0, not 1.
+    func testStart_atTimeZeroSubscribesAtZero() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createColdObservable([.next(0, 1), .next(5, 2)])
+        let res = scheduler.start(created: 0, subscribed: 0, disposed: 10) { xs }
+        XCTAssertEqual(res.events, [.next(0, 1), .next(5, 2)])
+        XCTAssertEqual(xs.subscriptions, [Subscription(0, 10)])
     }
 
     func testScheduleAt_withoutProcessingDelayRunsNow() {
@@ -196,7 +211,7 @@ final class TestableObservableTests: XCTestCase {
         }
     }
 
-    func testHotObservable_pastEventsPlayOneTickAfterCreation() {
+    func testHotObservable_pastEventsPlayAtCreationTime() {
         let scheduler = TestScheduler(initialClock: 0)
         let observer = scheduler.createObserver(Int.self)
         var keep: (TestableObservable<Int>, Disposable)?
@@ -205,7 +220,7 @@ final class TestableObservableTests: XCTestCase {
             keep = (xs, xs.subscribe(observer))
         }
         scheduler.start()
-        XCTAssertEqual(observer.events, [.next(101, 1), .next(101, 2), .next(150, 3)])
+        XCTAssertEqual(observer.events, [.next(100, 1), .next(100, 2), .next(150, 3)])
         XCTAssertEqual(keep?.0.subscriptions, [Subscription(100)])
     }
 
@@ -236,13 +251,13 @@ final class TestableObservableTests: XCTestCase {
         XCTAssertEqual(xs.subscriptions[0].unsubscribe, Subscription.infinity)
     }
 
-    func testColdObservable_eventAtZeroArrivesAfterProcessingDelay() {
+    func testColdObservable_eventAtZeroArrivesAtSubscriptionTime() {
         XCTAssertNoLeaks {
             let scheduler = TestScheduler(initialClock: 0)
             let xs = scheduler.createColdObservable([.next(0, 1), .completed(0)])
             let res = scheduler.start { xs.map { $0 } }
-            XCTAssertEqual(res.events, [.next(201, 1), .completed(201)])
-            XCTAssertEqual(xs.subscriptions, [Subscription(200, 201)])
+            XCTAssertEqual(res.events, [.next(200, 1), .completed(200)])
+            XCTAssertEqual(xs.subscriptions, [Subscription(200, 200)])
         }
     }
 

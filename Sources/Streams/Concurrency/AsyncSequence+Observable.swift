@@ -23,13 +23,12 @@ extension AsyncSequence where Self: Sendable {
             // it (one event at a time), and the sink's forwardOn tolerates a concurrent dispose.
             let target = UncheckedSendable(observer)
             let task = Task.detached(priority: priority) { [self] in
+                // Elements sent after downstream stopped (e.g. `take(1)`, before the disposal
+                // reaches the task) are dropped by the sink behind the observer.
                 let observer = target.value
-                // Downstream may stop (e.g. `take(1)`) before this subscription's disposable
-                // reaches anyone who could cancel the task: check the chain too.
-                let chain = StopChain(startingAt: observer)
                 do {
                     for try await element in self {
-                        guard !Task.isCancelled, !chain.isStopped else { return }
+                        guard !Task.isCancelled else { return }
                         observer.onNext(element)
                     }
                     observer.onCompleted()

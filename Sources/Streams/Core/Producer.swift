@@ -5,10 +5,20 @@ import Synchronization
 /// Subclasses implement `run(_:cancel:)`, returning the sink and the upstream subscription;
 /// `subscribe(_:)` wraps both in a `SinkDisposer` so that disposing the subscription,
 /// or a terminal event reaching the sink, releases everything exactly once.
+///
+/// As in RxSwift, a subscription runs on the current thread's trampoline
+/// (`CurrentThreadScheduler`): one made while no trampoline runs starts it, and the steps that
+/// synchronous sources queued while the chain was being subscribed run before `subscribe`
+/// returns. So the whole chain is subscribed before the first synchronous element flows.
 class Producer<Element>: Observable<Element> {
     override init() { super.init() }
 
     override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+        Trampoline.run { subscribeNow(observer) }
+    }
+
+    @inline(__always)
+    private func subscribeNow<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
         let disposer = SinkDisposer()
         let pair = run(observer, cancel: disposer)
         disposer.setSinkAndSubscription(sink: pair.sink, subscription: pair.subscription)

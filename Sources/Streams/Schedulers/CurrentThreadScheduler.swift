@@ -10,7 +10,12 @@ import Darwin
 /// A trampoline on the current thread: the first `schedule` runs its action at once and then
 /// drains, in order, everything scheduled meanwhile; nested `schedule` calls only enqueue.
 ///
-/// Recursive scheduling therefore runs in a loop instead of growing the stack.
+/// As in RxSwift, every subscription to an operator runs on this trampoline (a subscription made
+/// while none runs starts one), and the synchronous sources (`of`, `from`, `range`,
+/// `repeatElement`, `generate` on their default scheduler) emit each element as one trampoline
+/// step. So `merge(.of(1, 2), .of(3, 4))` gives `1 3 2 4`, and an endless synchronous source
+/// below `take(n)` stops once `take` has its elements. Recursive scheduling runs in a loop
+/// instead of growing the stack. See Guides/Schedulers.md.
 public final class CurrentThreadScheduler: ImmediateSchedulerType, Sendable {
     /// The shared trampoline.
     public static let instance = CurrentThreadScheduler()
@@ -18,63 +23,127 @@ public final class CurrentThreadScheduler: ImmediateSchedulerType, Sendable {
     private init() {}
 
     /// Whether a `schedule` call on this thread would run at once (no trampoline is running).
-    public static var isScheduleRequired: Bool { TrampolineQueue.current == nil }
+    public static var isScheduleRequired: Bool { !Trampoline.current.isRunning }
 
     /// Runs `action` now if no trampoline runs on this thread, else enqueues it.
     public func schedule<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable) -> Disposable {
-        if let queue = TrampolineQueue.current {
+        let trampoline = Trampoline.current
+        if trampoline.isRunning {
             let item = TrampolineItem { action(state) }
-            queue.items.append(item)
+            trampoline.enqueue(item)
             return item
         }
-        let queue = TrampolineQueue()
-        TrampolineQueue.current = queue
-        defer { TrampolineQueue.current = nil }
+        trampoline.isRunning = true
         let disposable = action(state)
-        // Index-based draining: `removeFirst()` would make a long queue quadratic.
-        var index = 0
-        while index < queue.items.count {
-            let item = queue.items[index]
-            index += 1
-            item.run()
-            if index >= 1024 && index * 2 >= queue.items.count {
-                queue.items.removeFirst(index)
-                index = 0
-            }
-        }
-        queue.items.removeAll()
+        trampoline.drain()
         return disposable
     }
 }
 
-/// The per-thread queue of a running trampoline (only touched by its own thread).
-private final class TrampolineQueue {
-    var items: [TrampolineItem] = []
+/// Work that a trampoline runs as one step.
+protocol TrampolineWork: AnyObject {
+    /// Runs the step (on the trampoline's thread, with the trampoline running).
+    func runOnTrampoline()
+}
 
-    /// The thread-local slot (created once, thread-safely, by the lazy global initializer).
+/// The current thread's trampoline: whether it is running, and its FIFO queue of steps.
+///
+/// One instance per thread, created on first use and released when the thread exits; only its
+/// own thread touches it.
+final class Trampoline {
+    /// Whether a trampoline step (or the subscription that started it) is running on this thread.
+    var isRunning = false
+    /// A ring buffer of steps; `head` is the next to run, `count` how many are queued.
+    private var ring: [(any TrampolineWork)?] = []
+    private var head = 0
+    private var count = 0
+
+    /// Runs `body` on this thread's trampoline: directly if it is running, else as the step that
+    /// starts it, followed by everything queued meanwhile.
+    ///
+    /// Operators that subscribe to inner sequences from an event handler (`flatMap`,
+    /// `flatMapLatest`, …) wrap the subscription *and storing its disposable* in it, so that a
+    /// synchronous inner sequence's elements flow only once its subscription can be disposed: a
+    /// switch or a `take` downstream then stops even an endless synchronous inner sequence. The
+    /// order of events is the same as subscribing alone.
+    @inline(__always)
+    static func run<Result>(_ body: () -> Result) -> Result {
+        let trampoline = current
+        if trampoline.isRunning { return body() }
+        trampoline.isRunning = true
+        let result = body()
+        trampoline.drain()
+        return result
+    }
+
+    /// Whether steps are waiting (a synchronous source yields to them between elements).
+    var hasPending: Bool { count > 0 }
+
+    /// Queues `work` after everything already queued.
+    func enqueue(_ work: any TrampolineWork) {
+        if count == ring.count { grow() }
+        var tail = head + count
+        if tail >= ring.count { tail -= ring.count }
+        ring[tail] = work
+        count += 1
+    }
+
+    /// Runs queued steps in order, including those they queue, until none is left; then stops
+    /// running.
+    func drain() {
+        while count > 0 {
+            let work = ring[head].take()
+            head += 1
+            if head == ring.count { head = 0 }
+            count -= 1
+            work?.runOnTrampoline()
+        }
+        isRunning = false
+    }
+
+    private func grow() {
+        let capacity = Swift.max(8, ring.count * 2)
+        var larger = [(any TrampolineWork)?](repeating: nil, count: capacity)
+        for index in 0..<count {
+            var from = head + index
+            if from >= ring.count { from -= ring.count }
+            larger[index] = ring[from].take()
+        }
+        ring = larger
+        head = 0
+    }
+
+    /// The thread-local slot; its destructor releases the thread's trampoline at thread exit.
     private static let key: pthread_key_t = {
         var key = pthread_key_t()
-        pthread_key_create(&key, nil)
+        pthread_key_create(&key, releaseTrampoline)
         return key
     }()
 
-    /// The queue of the trampoline running on this thread.
-    static var current: TrampolineQueue? {
-        get {
-            guard let raw = pthread_getspecific(key) else { return nil }
-            return Unmanaged<TrampolineQueue>.fromOpaque(raw).takeUnretainedValue()
+    /// This thread's trampoline.
+    static var current: Trampoline {
+        if let raw = pthread_getspecific(key) {
+            return Unmanaged<Trampoline>.fromOpaque(raw).takeUnretainedValue()
         }
-        set {
-            if let old = pthread_getspecific(key) {
-                Unmanaged<TrampolineQueue>.fromOpaque(old).release()
-            }
-            pthread_setspecific(key, newValue.map { Unmanaged.passRetained($0).toOpaque() })
-        }
+        let trampoline = Trampoline()
+        pthread_setspecific(key, Unmanaged.passRetained(trampoline).toOpaque())
+        return trampoline
     }
 }
 
-/// One enqueued trampoline action.
-private final class TrampolineItem: Cancelable, @unchecked Sendable {
+#if canImport(Darwin)
+private func releaseTrampoline(_ raw: UnsafeMutableRawPointer) {
+    Unmanaged<Trampoline>.fromOpaque(raw).release()
+}
+#else
+private func releaseTrampoline(_ raw: UnsafeMutableRawPointer?) {
+    guard let raw else { return }
+    Unmanaged<Trampoline>.fromOpaque(raw).release()
+}
+#endif
+
+/// One enqueued `schedule` action.
+private final class TrampolineItem: Cancelable, TrampolineWork, @unchecked Sendable {
     // Safety: `action` is created, run and cleared on the trampoline's own thread; `dispose`
     // from another thread only flips the atomic flag.
     private var action: (() -> Disposable)?
@@ -87,7 +156,7 @@ private final class TrampolineItem: Cancelable, @unchecked Sendable {
 
     var isDisposed: Bool { cancelled.isDisposed }
 
-    func run() {
+    func runOnTrampoline() {
         guard let action, !cancelled.isDisposed else { return }
         self.action = nil
         result.setDisposable(action())

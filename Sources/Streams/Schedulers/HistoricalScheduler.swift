@@ -20,8 +20,8 @@ public struct HistoricalSchedulerTimeConverter: VirtualTimeConverterType, Sendab
     public func convertToVirtualTime(_ time: RxTime) -> RxTime { time }
     /// Identity.
     public func convertFromVirtualTimeInterval(_ virtualTimeInterval: TimeInterval) -> TimeInterval { virtualTimeInterval }
-    /// Seconds.
-    public func convertToVirtualTimeInterval(_ timeInterval: RxTimeInterval) -> TimeInterval { timeInterval.seconds }
+    /// Identity.
+    public func convertToVirtualTimeInterval(_ timeInterval: TimeInterval) -> TimeInterval { timeInterval }
     /// Adds seconds.
     public func offsetVirtualTime(_ time: RxTime, offset: TimeInterval) -> RxTime { time.addingTimeInterval(offset) }
     /// Compares dates.

@@ -13,8 +13,8 @@ public protocol VirtualTimeConverterType {
     func convertToVirtualTime(_ time: RxTime) -> VirtualTimeUnit
     /// Converts a virtual interval to a real interval.
     func convertFromVirtualTimeInterval(_ virtualTimeInterval: VirtualTimeIntervalUnit) -> TimeInterval
-    /// Converts a real interval to a virtual interval.
-    func convertToVirtualTimeInterval(_ timeInterval: RxTimeInterval) -> VirtualTimeIntervalUnit
+    /// Converts a real interval (seconds) to a virtual interval.
+    func convertToVirtualTimeInterval(_ timeInterval: TimeInterval) -> VirtualTimeIntervalUnit
     /// Adds a virtual interval to a virtual time.
     func offsetVirtualTime(_ time: VirtualTimeUnit, offset: VirtualTimeIntervalUnit) -> VirtualTimeUnit
     /// Orders two virtual times.
@@ -83,23 +83,30 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
         scheduleRelative(state, dueTime: .nanoseconds(0), action: action)
     }
 
-    /// Schedules `action` `dueTime` after the current virtual time.
+    /// Schedules `action` `dueTime` after the current virtual time (adjusted by `adjustScheduledTime(_:)`).
+    ///
+    /// As in RxSwift, the due time is computed through dates (`now + dueTime`, converted back to
+    /// virtual time) and is the only scheduling call that `adjustScheduledTime(_:)` applies to
+    /// (`TestScheduler` adds its processing delay there). Intervals follow the library's rule
+    /// (Guides/Schedulers.md): a negative `dueTime` means now, `.never` never runs.
     public func scheduleRelative<StateType>(_ state: StateType, dueTime: RxTimeInterval, action: @escaping (StateType) -> Disposable) -> Disposable {
-        let time = self.state.withLock { converter.offsetVirtualTime($0.clock, offset: converter.convertToVirtualTimeInterval(dueTime)) }
-        return scheduleAbsoluteVirtual(state, time: time, action: action)
+        let seconds = dueTime.seconds
+        guard seconds.isFinite else { return Disposables.create() }
+        let time = converter.convertToVirtualTime(now.addingTimeInterval(max(0, seconds)))
+        return scheduleAbsoluteVirtual(state, time: adjustScheduledTime(time), action: action)
     }
 
-    /// Schedules `action` `dueTime` (virtual units) after the current virtual time.
+    /// Schedules `action` `dueTime` (virtual units) after the current virtual time, unadjusted.
     public func scheduleRelativeVirtual<StateType>(_ state: StateType, dueTime: VirtualTimeInterval, action: @escaping (StateType) -> Disposable) -> Disposable {
         let time = self.state.withLock { converter.offsetVirtualTime($0.clock, offset: dueTime) }
         return scheduleAbsoluteVirtual(state, time: time, action: action)
     }
 
-    /// Schedules `action` at virtual time `time` (adjusted by `adjustScheduledTime(_:)`).
+    /// Schedules `action` at virtual time `time`, unadjusted (a time in the past runs next, at
+    /// the current clock).
     public func scheduleAbsoluteVirtual<StateType>(_ state: StateType, time: VirtualTime, action: @escaping (StateType) -> Disposable) -> Disposable {
-        let adjusted = adjustScheduledTime(time)
         return self.state.withLock { locked -> VirtualSchedulerItem<VirtualTime> in
-            let item = VirtualSchedulerItem(time: adjusted, id: locked.nextId) { action(state) }
+            let item = VirtualSchedulerItem(time: time, id: locked.nextId) { action(state) }
             // Set before the item is shared (inserted or returned).
             item.onDispose = { [weak self, weak item] in
                 guard let self, let item else { return }
@@ -116,7 +123,8 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
         schedulePeriodicByRecursion(state, startAfter: startAfter, period: period, action: action)
     }
 
-    /// Adjusts the time of newly scheduled work (the test scheduler adds a processing delay).
+    /// Adjusts the due time of work scheduled with `scheduleRelative` (and so `schedule`); the
+    /// test scheduler adds its processing delay here.
     open func adjustScheduledTime(_ time: VirtualTime) -> VirtualTime { time }
 
     /// Runs all scheduled work, moving the clock forward, until none is left or `stop()` is called.

@@ -111,18 +111,22 @@ final class AmbTests: XCTestCase {
         }
     }
 
-    /// A source that emits during its subscription wins, and later sources are not subscribed.
-    func testAmb_synchronousWinnerSkipsLaterSources() {
+    /// As in RxSwift, every source is subscribed before a synchronous source's first element
+    /// (it is a trampoline step); the synchronous source then wins and the others are disposed.
+    func testAmb_synchronousWinnerDisposesLaterSources() {
         XCTAssertNoLeaks {
-            var subscribed = false
+            var log: [String] = []
             let later = Observable<Int>.create { _ in
-                subscribed = true
-                return Disposables.create()
+                log.append("subscribed")
+                return Disposables.create { log.append("disposed") }
             }
             var events: [Event<Int>] = []
-            _ = Observable.of(1, 2).amb(later).subscribe { events.append($0) }
+            _ = Observable.of(1, 2).amb(later).subscribe { event in
+                log.append("\(event)")
+                events.append(event)
+            }
             XCTAssertEqual(events, [.next(1), .next(2), .completed])
-            XCTAssertFalse(subscribed)
+            XCTAssertEqual(log.prefix(2), ["subscribed", "disposed"])
         }
     }
 

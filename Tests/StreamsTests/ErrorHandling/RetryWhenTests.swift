@@ -31,13 +31,15 @@ final class RetryWhenTests: XCTestCase {
         }
     }
 
-    func testRetryWhen_notifierCompletionCompletes() {
+    /// `errors.take(2)` answers two failures with elements and then completes while no failure
+    /// waits; the completion is the answer to the third failure (as in RxSwift).
+    func testRetryWhen_notifierCompletionAnswersTheNextFailure() {
         XCTAssertNoLeaks {
             let scheduler = TestScheduler(initialClock: 0)
             let xs = scheduler.createColdObservable([.next(10, 1), .error(20, RetryError.failed)])
             let res = scheduler.start { xs.retry(when: { (errors: Observable<Swift.Error>) in errors.take(2) }) }
-            XCTAssertEqual(res.events, [.next(210, 1), .next(230, 1), .completed(240)])
-            XCTAssertEqual(xs.subscriptions, [Subscription(200, 220), Subscription(220, 240), Subscription(240, 240)])
+            XCTAssertEqual(res.events, [.next(210, 1), .next(230, 1), .next(250, 1), .completed(260)])
+            XCTAssertEqual(xs.subscriptions, [Subscription(200, 220), Subscription(220, 240), Subscription(240, 260)])
         }
     }
 
@@ -53,15 +55,28 @@ final class RetryWhenTests: XCTestCase {
         }
     }
 
-    /// The notifier may end the output while the source is still running.
-    func testRetryWhen_notifierCompletionWhileSourceRuns() {
+    /// A notifier that completes while no failure waits does not end the output: the source
+    /// keeps running and completes it (RxSwift's `testRetryWhen_Never` behaviour).
+    func testRetryWhen_notifierCompletionWhileSourceRunsIsNotAnAnswer() {
         XCTAssertNoLeaks {
             let scheduler = TestScheduler(initialClock: 0)
             let xs = scheduler.createHotObservable([.next(210, 1), .next(260, 2), .completed(300)])
-            let trigger = scheduler.createHotObservable([.completed(250, Int.self)])
+            let trigger = scheduler.createHotObservable([.next(220, 0), .completed(250)])
             let res = scheduler.start { xs.retry(when: { (_: Observable<Swift.Error>) in trigger }) }
-            XCTAssertEqual(res.events, [.next(210, 1), .completed(250)])
-            XCTAssertEqual(xs.subscriptions, [Subscription(200, 250)])
+            XCTAssertEqual(res.events, [.next(210, 1), .next(260, 2), .completed(300)])
+            XCTAssertEqual(xs.subscriptions, [Subscription(200, 300)])
+        }
+    }
+
+    /// A notifier error kept while the source ran is the answer to the next failure.
+    func testRetryWhen_notifierErrorAnswersTheNextFailure() {
+        XCTAssertNoLeaks {
+            let scheduler = TestScheduler(initialClock: 0)
+            let xs = scheduler.createHotObservable([.next(210, 1), .error(270, RetryError.failed)])
+            let trigger = scheduler.createHotObservable([.error(250, RetryError.fatal, Int.self)])
+            let res = scheduler.start { xs.retry(when: { (_: Observable<Swift.Error>) in trigger }) }
+            XCTAssertEqual(res.events, [.next(210, 1), .error(270, RetryError.fatal)])
+            XCTAssertEqual(xs.subscriptions, [Subscription(200, 270)])
         }
     }
 
@@ -140,21 +155,22 @@ final class RetryWhenTests: XCTestCase {
             let scheduler = TestScheduler(initialClock: 0)
             let xs = scheduler.createColdObservable([.next(10, 1), .error(20, RetryError.failed)])
             let res = scheduler.start { xs.retryWhen { (errors: Observable<Swift.Error>) in errors.take(1) } }
-            XCTAssertEqual(res.events, [.next(210, 1), .completed(220)])
+            XCTAssertEqual(res.events, [.next(210, 1), .next(230, 1), .completed(240)])
             let typed = TestScheduler(initialClock: 0)
             let ys = typed.createColdObservable([.next(10, 1), .error(20, RetryError.failed)])
             let res2 = typed.start { ys.retryWhen { (errors: Observable<RetryError>) in errors.take(1) } }
-            XCTAssertEqual(res2.events, [.next(210, 1), .completed(220)])
+            XCTAssertEqual(res2.events, [.next(210, 1), .next(230, 1), .completed(240)])
         }
     }
 
-    /// Triggers from several threads while the source emits: the output stays serialized, only
+    /// Triggers from several threads answering failures: the output stays serialized, only
     /// elements of live attempts arrive, and the notifier's completion ends it exactly once.
     func testRetryWhen_concurrentTriggers() {
         XCTAssertNoLeaks {
             let trigger = PublishSubject<Void>()
             let source = Observable<Int>.create { observer in
                 observer.onNext(1)
+                observer.onError(RetryError.failed)
                 return Disposables.create()
             }
             let probe = CombiningSupport.ConcurrencyProbe<Int>()

@@ -52,17 +52,20 @@ final private class AmbSink<Observer: ObserverType>: SerializingSink<Observer, I
     }
 
     private func on(_ event: Event<Element>, from index: Int) {
-        let firstWin = synchronized { winner, outbox -> Bool in
-            let first = winner == nil
-            if first { winner = index }
-            if winner == index { outbox.send(event) }
-            return first
+        let firstWin = withState { winner -> Bool in
+            guard winner == nil else { return false }
+            winner = index
+            return true
         }
-        // The losers are disposed after the lock is released.
+        // The losers are disposed (outside the lock) before the winner's first event is
+        // forwarded, as in RxSwift.
         if firstWin {
             for (other, subscription) in subscriptions.enumerated() where other != index {
                 subscription.dispose()
             }
+        }
+        synchronized { winner, outbox in
+            if winner == index { outbox.send(event) }
         }
     }
 

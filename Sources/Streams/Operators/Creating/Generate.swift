@@ -10,8 +10,8 @@ extension ObservableType {
     /// - Parameters:
     ///   - initialState: The first state (and element).
     ///   - condition: Whether to emit the state, or complete.
-    ///   - scheduler: Where to emit (synchronously on subscribe by default; each element is one
-    ///     scheduled step on another scheduler).
+    ///   - scheduler: Where to emit (each element is one step of the current thread's trampoline
+    ///     by default, one scheduled step on another scheduler).
     ///   - iterate: Computes the next state from the current one.
     /// - Returns: The generated sequence.
     /// - Note: Delivers on the subscribing thread (default) or on `scheduler`. See `Guides/Creating.md`.
@@ -31,50 +31,32 @@ private struct GenerateStep<Element> {
     var isFirst: Bool
 }
 
-final private class GenerateSink<Observer: ObserverType>: Sink<Observer> {
+final private class GenerateSink<Observer: ObserverType>: SteppingSink<Observer> {
     typealias Element = Observer.Element
     private let condition: (Element) throws -> Bool
     private let iterate: (Element) throws -> Element
-    /// The observers downstream, checked before each element (see `StopReporting`).
-    private var downstream: StopChain?
+    private var current: GenerateStep<Element>
 
-    init(condition: @escaping (Element) throws -> Bool, iterate: @escaping (Element) throws -> Element, observer: Observer, cancel: Cancelable) {
+    init(initialState: Element, condition: @escaping (Element) throws -> Bool, iterate: @escaping (Element) throws -> Element, observer: Observer, cancel: Cancelable) {
         self.condition = condition
         self.iterate = iterate
+        current = GenerateStep(state: initialState, isFirst: true)
         super.init(observer: observer, cancel: cancel)
     }
 
-    private var isStopped: Bool {
-        isDisposed || downstream?.isStopped == true
-    }
-
-    func run(initialState: Element, scheduler: ImmediateSchedulerType) -> Disposable {
-        downstream = StopChain(startingAt: observer)
-        if scheduler is CurrentThreadScheduler {
-            var step = GenerateStep(state: initialState, isFirst: true)
-            while !isStopped, advance(&step) {}
-            return Disposables.create()
-        }
-        return scheduler.scheduleRecursive(GenerateStep(state: initialState, isFirst: true)) { [self] step, recurse in
-            guard !self.isStopped else { return }
-            var step = step
-            if self.advance(&step) { recurse(step) }
-        }
-    }
-
-    /// Emits the next element; returns whether the loop goes on (false after a terminal event).
-    private func advance(_ step: inout GenerateStep<Element>) -> Bool {
+    /// Emits the next element; returns whether more follow (false after a terminal event).
+    override func step() -> Bool {
         do {
-            if !step.isFirst { step.state = try iterate(step.state) }
-            step.isFirst = false
-            guard try condition(step.state) else {
+            if !current.isFirst { current.state = try iterate(current.state) }
+            current.isFirst = false
+            guard try condition(current.state) else {
                 forwardCompleted()
                 return false
             }
-            forwardNext(step.state)
+            forwardNext(current.state)
             return true
         } catch {
-            forwardOn(.error(error))
+            forwardError(error)
             return false
         }
     }
@@ -94,8 +76,7 @@ final private class GenerateProducer<Element>: Producer<Element> {
     }
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
-        let sink = GenerateSink(condition: condition, iterate: iterate, observer: observer, cancel: cancel)
-        let subscription = sink.run(initialState: initialState, scheduler: scheduler)
-        return (sink, subscription)
+        let sink = GenerateSink(initialState: initialState, condition: condition, iterate: iterate, observer: observer, cancel: cancel)
+        return (sink, sink.start(on: scheduler))
     }
 }

@@ -49,13 +49,7 @@ final private class RangeProducer<Element: RxAbstractInteger>: Producer<Element>
     }
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
-        let sink = IteratorSink<RangeIterator<Element>, Observer>(observer: observer, cancel: cancel)
-        let subscription: Disposable
-        if let failure {
-            subscription = sink.fail(failure, scheduler: scheduler)
-        } else {
-            subscription = sink.run(RangeIterator(start: start, count: count), scheduler: scheduler)
-        }
-        return (sink, subscription)
+        let sink = IteratorSink(iterator: RangeIterator(start: start, count: count), failure: failure, observer: observer, cancel: cancel)
+        return (sink, sink.start(on: scheduler))
     }
 }

@@ -5,9 +5,9 @@ extension ObservableType {
     ///     output: (777|)
     ///
     /// The sequence never terminates by itself: bound it downstream (`take`, `take(until:)`, …) or
-    /// dispose it. On the default scheduler the elements are sent in a loop during `subscribe`,
-    /// which stops as soon as an operator below has stopped (see `Guides/Creating.md`); on another
-    /// scheduler each element is one scheduled step.
+    /// dispose it. On the default scheduler each element is one step of the current thread's
+    /// trampoline, so disposing (e.g. by `take` downstream) stops it (see `Guides/Creating.md`);
+    /// on another scheduler each element is one scheduled step.
     /// - Parameters:
     ///   - element: The element to repeat.
     ///   - scheduler: Where to emit (synchronously on subscribe by default).
@@ -34,8 +34,7 @@ final private class RepeatProducer<Element>: Producer<Element> {
     }
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
-        let sink = IteratorSink<RepeatIterator<Element>, Observer>(observer: observer, cancel: cancel)
-        let subscription = sink.run(RepeatIterator(element: element), scheduler: scheduler)
-        return (sink, subscription)
+        let sink = IteratorSink(iterator: RepeatIterator(element: element), observer: observer, cancel: cancel)
+        return (sink, sink.start(on: scheduler))
     }
 }

@@ -4,8 +4,10 @@ extension ObservableType {
     ///     Observable.of(1, 2, 3)
     ///     output: (123|)
     ///
-    /// On the default `CurrentThreadScheduler.instance` the elements are sent synchronously during
-    /// `subscribe`; on another scheduler each element, and the completion, is one scheduled step.
+    /// On the default `CurrentThreadScheduler.instance` each element, and the completion, is one
+    /// step of the current thread's trampoline (all of them before the outermost `subscribe`
+    /// returns, interleaved with other synchronous sources as in RxSwift); on another scheduler
+    /// each is one scheduled step.
     /// - Parameters:
     ///   - elements: The elements to emit.
     ///   - scheduler: Where to emit them.
@@ -35,7 +37,7 @@ extension ObservableType {
     ///     output: (123|)
     ///
     /// The sequence is iterated anew for every subscription. It may be infinite: emission stops
-    /// as soon as the subscription is disposed or an operator downstream (e.g. `take`) stops.
+    /// as soon as the subscription is disposed (e.g. by `take` downstream).
     /// - Parameters:
     ///   - sequence: The elements to emit.
     ///   - scheduler: Where to emit them (synchronously on subscribe by default).
@@ -46,54 +48,31 @@ extension ObservableType {
     }
 }
 
-/// Emits what an iterator yields, then completes: in a loop during `subscribe` on the
-/// current-thread scheduler, or one element per scheduled step on any other scheduler.
+/// Emits what an iterator yields, then completes (or fails at once with `failure`), one
+/// element per step (see `SteppingSink`).
 ///
-/// Shared by `of`, `from` and `range`.
-final class IteratorSink<Iterator: IteratorProtocol, Observer: ObserverType>: Sink<Observer> where Observer.Element == Iterator.Element {
-    /// The observers downstream, checked before each element (see `StopReporting`).
-    private var downstream: StopChain?
+/// Shared by `of`, `from`, `range` and `repeatElement`.
+final class IteratorSink<Iterator: IteratorProtocol, Observer: ObserverType>: SteppingSink<Observer> where Observer.Element == Iterator.Element {
+    private var iterator: Iterator
+    private let failure: Swift.Error?
 
-    private var isStopped: Bool {
-        isDisposed || downstream?.isStopped == true
+    init(iterator: Iterator, failure: Swift.Error? = nil, observer: Observer, cancel: Cancelable) {
+        self.iterator = iterator
+        self.failure = failure
+        super.init(observer: observer, cancel: cancel)
     }
 
-    /// Starts emitting; returns what cancels scheduled emission.
-    func run(_ iterator: Iterator, scheduler: ImmediateSchedulerType) -> Disposable {
-        downstream = StopChain(startingAt: observer)
-        if scheduler is CurrentThreadScheduler {
-            var iterator = iterator
-            while !isStopped {
-                guard let element = iterator.next() else {
-                    forwardCompleted()
-                    break
-                }
-                forwardNext(element)
-            }
-            return Disposables.create()
+    override func step() -> Bool {
+        if let failure {
+            forwardError(failure)
+            return false
         }
-        return scheduler.scheduleRecursive(iterator) { [self] iterator, recurse in
-            guard !self.isStopped else { return }
-            var iterator = iterator
-            if let element = iterator.next() {
-                self.forwardNext(element)
-                recurse(iterator)
-            } else {
-                self.forwardCompleted()
-            }
+        guard let element = iterator.next() else {
+            forwardCompleted()
+            return false
         }
-    }
-
-    /// Fails with `error` at once (current-thread scheduler) or as one scheduled step.
-    func fail(_ error: Swift.Error, scheduler: ImmediateSchedulerType) -> Disposable {
-        if scheduler is CurrentThreadScheduler {
-            forwardOn(.error(error))
-            return Disposables.create()
-        }
-        return scheduler.schedule(error) { [self] error in
-            self.forwardOn(.error(error))
-            return Disposables.create()
-        }
+        forwardNext(element)
+        return true
     }
 }
 
@@ -107,8 +86,7 @@ final private class SequenceProducer<Elements: Swift.Sequence>: Producer<Element
     }
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Elements.Element {
-        let sink = IteratorSink<Elements.Iterator, Observer>(observer: observer, cancel: cancel)
-        let subscription = sink.run(elements.makeIterator(), scheduler: scheduler)
-        return (sink, subscription)
+        let sink = IteratorSink(iterator: elements.makeIterator(), observer: observer, cancel: cancel)
+        return (sink, sink.start(on: scheduler))
     }
 }

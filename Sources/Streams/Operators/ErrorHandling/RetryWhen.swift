@@ -8,10 +8,13 @@ extension ObservableType {
     ///     output:       -a---------a-b|
     ///
     /// `notificationHandler` is called once per subscription with the sequence of the source's
-    /// errors of type `Error`; the sequence it returns is the notifier. Each element of the
-    /// notifier disposes the current source subscription and subscribes again; the notifier's
-    /// error or completion ends the output the same way (at once, even while the source runs). An
-    /// error that is not an `Error` is forwarded as is. The source completing completes the output.
+    /// errors of type `Error`; the sequence it returns is the notifier. The notifier answers a
+    /// failure: while a failure waits for its answer, an element subscribes to the source again,
+    /// and an error or completion ends the output the same way. Notifier events while no failure
+    /// waits are not answers (as in RxSwift): elements are ignored, and a terminal event is kept
+    /// as the answer to the next failure, so the source keeps running until it fails or
+    /// completes. An error that is not an `Error` is forwarded as is. The source completing
+    /// completes the output.
     /// - Parameter notificationHandler: Maps the errors to the resubscription triggers.
     /// - Returns: The source, resubscribed on every trigger.
     /// - Note: Resubscribes on the notifier's thread; resubscription is a loop, not a recursion,
@@ -60,6 +63,28 @@ private struct RetryWhenState<Failure> {
     var notifying = false
     /// Who runs the resubscribe loop, and whether a trigger asked it to subscribe again.
     var loop = ResubscribeLoop()
+    /// Whether a failure waits for the notifier's answer.
+    var awaitingAnswer = false
+    /// How the notifier ended while no failure waited: the answer to the next failure.
+    var notifierEnd: NotifierEnd?
+}
+
+/// What a failed attempt of `retry(when:)` leads to.
+private enum RetryWhenDecision {
+    /// The attempt was already replaced.
+    case ignore
+    /// Another thread is sending failures to the notifier; this one was queued.
+    case queued
+    /// This thread sends the failures to the notifier.
+    case send
+    /// The notifier has ended: its end is the answer.
+    case end(NotifierEnd)
+}
+
+/// How a `retry(when:)` notifier ended.
+private enum NotifierEnd {
+    case completed
+    case failed(Swift.Error)
 }
 
 final private class RetryWhenSink<Observer: ObserverType, Failure: Swift.Error>: SerializingSink<Observer, RetryWhenState<Failure>> {
@@ -78,9 +103,14 @@ final private class RetryWhenSink<Observer: ObserverType, Failure: Swift.Error>:
         let triggers = handler(errors.asObservable())
         notifier.setDisposable(triggers.subscribe(SinkForward<Void> { [self] event in
             switch event {
-            case .next: resubscribe()
-            case .error(let error): synchronized { _, outbox in outbox.send(.error(error)) }
-            case .completed: synchronized { _, outbox in outbox.send(.completed) }
+            case .next:
+                let answers = withState { state -> Bool in
+                    defer { state.awaitingAnswer = false }
+                    return state.awaitingAnswer
+                }
+                if answers { resubscribe() }
+            case .error(let error): notifierEnded(.failed(error))
+            case .completed: notifierEnded(.completed)
             }
         }))
         resubscribe()
@@ -100,17 +130,47 @@ final private class RetryWhenSink<Observer: ObserverType, Failure: Swift.Error>:
         }
     }
 
-    /// Sends `failure` to the notifier's input. Attempts may fail on different threads, so the
-    /// sends are serialized: a thread that finds another one sending just queues its failure.
-    private func notify(_ failure: Failure, generation: Int) {
-        let owner = withState { state -> Bool in
-            guard state.generation == generation else { return false }
-            state.pendingFailures.append(failure)
-            if state.notifying { return false }
-            state.notifying = true
-            return true
+    /// Ends the output with the notifier's terminal event if a failure waits for an answer, else
+    /// keeps it as the answer to the next failure.
+    private func notifierEnded(_ end: NotifierEnd) {
+        synchronized { state, outbox in
+            guard state.awaitingAnswer else {
+                state.notifierEnd = end
+                return
+            }
+            outbox.send(Self.event(for: end))
         }
-        guard owner else { return }
+    }
+
+    private static func event(for end: NotifierEnd) -> Event<Element> {
+        switch end {
+        case .completed: return .completed
+        case .failed(let error): return .error(error)
+        }
+    }
+
+    /// Sends `failure` to the notifier's input (or answers it with the notifier's end). Attempts
+    /// may fail on different threads, so the sends are serialized: a thread that finds another
+    /// one sending just queues its failure.
+    private func notify(_ failure: Failure, generation: Int) {
+        let decision = withState { state -> RetryWhenDecision in
+            guard state.generation == generation else { return .ignore }
+            if let end = state.notifierEnd { return .end(end) }
+            state.awaitingAnswer = true
+            state.pendingFailures.append(failure)
+            if state.notifying { return .queued }
+            state.notifying = true
+            return .send
+        }
+        switch decision {
+        case .ignore, .queued:
+            return
+        case .end(let end):
+            synchronized { _, outbox in outbox.send(Self.event(for: end)) }
+            return
+        case .send:
+            break
+        }
         while true {
             let next = withState { state -> Failure? in
                 if isDisposed || state.pendingFailures.isEmpty {

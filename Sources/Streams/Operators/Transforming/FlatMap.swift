@@ -275,7 +275,9 @@ final private class FlatMapSink<SourceElement, Source: ObservableConvertibleType
     private func subscribeInner(_ inner: Observable<Inner>) {
         let subscription = SingleAssignmentDisposable()
         guard let key = group.insert(subscription) else { return }
-        subscription.setDisposable(inner.subscribe(FlatMapInnerObserver(sink: self, key: key)))
+        // On the trampoline, so that the subscription is stored (and disposable, e.g. by `take`
+        // downstream) before a synchronous inner sequence's elements flow.
+        Trampoline.run { subscription.setDisposable(inner.subscribe(FlatMapInnerObserver(sink: self, key: key))) }
     }
 
     fileprivate func innerOn(_ event: Event<Inner>, key: CompositeDisposable.DisposeKey) {
@@ -323,7 +325,7 @@ final private class FlatMapSink<SourceElement, Source: ObservableConvertibleType
 }
 
 /// Forwards one inner sequence's events to its `FlatMapSink`.
-private struct FlatMapInnerObserver<SourceElement, Source: ObservableConvertibleType, Observer: ObserverType>: ObserverType, StopReporting where Source.Element == Observer.Element {
+private struct FlatMapInnerObserver<SourceElement, Source: ObservableConvertibleType, Observer: ObserverType>: ObserverType where Source.Element == Observer.Element {
     let sink: FlatMapSink<SourceElement, Source, Observer>
     let key: CompositeDisposable.DisposeKey
 
@@ -338,9 +340,6 @@ private struct FlatMapInnerObserver<SourceElement, Source: ObservableConvertible
     func onCompleted() {
         sink.innerCompleted(key: key)
     }
-
-    var reportsStopped: Bool { false }
-    var downstreamObserver: Any? { sink }
 }
 
 final private class FlatMapProducer<SourceElement, Source: ObservableConvertibleType>: Producer<Source.Element> {

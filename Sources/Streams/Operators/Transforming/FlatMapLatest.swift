@@ -108,15 +108,19 @@ final private class SwitchSink<SourceElement, Source: ObservableConvertibleType,
             return (id, state.inner)
         }
         previous?.dispose()
-        let subscription = inner.subscribe(SwitchInnerObserver(sink: self, id: id))
-        // Kept while it is the latest and running; otherwise (replaced meanwhile, completed
-        // synchronously, or the sink disposed) disposed now.
-        let stale = withState { state -> Disposable? in
-            guard isLatest(id), state.hasLatest, !state.isDisposed else { return subscription }
-            state.inner = subscription
-            return nil
+        // On the trampoline, so that a synchronous inner sequence's subscription is stored (and
+        // can be disposed by a switch from inside its own elements) before they flow.
+        Trampoline.run {
+            let subscription = inner.subscribe(SwitchInnerObserver(sink: self, id: id))
+            // Kept while it is the latest and running; otherwise (replaced meanwhile, completed
+            // synchronously, or the sink disposed) disposed now.
+            let stale = withState { state -> Disposable? in
+                guard isLatest(id), state.hasLatest, !state.isDisposed else { return subscription }
+                state.inner = subscription
+                return nil
+            }
+            stale?.dispose()
         }
-        stale?.dispose()
     }
 
     /// Whether `id` is the latest inner subscription.
@@ -162,7 +166,7 @@ final private class SwitchSink<SourceElement, Source: ObservableConvertibleType,
 }
 
 /// Forwards one inner sequence's events, tagged with its id, to its `SwitchSink`.
-private struct SwitchInnerObserver<SourceElement, Source: ObservableConvertibleType, Observer: ObserverType>: ObserverType, StopReporting where Source.Element == Observer.Element {
+private struct SwitchInnerObserver<SourceElement, Source: ObservableConvertibleType, Observer: ObserverType>: ObserverType where Source.Element == Observer.Element {
     let sink: SwitchSink<SourceElement, Source, Observer>
     let id: UInt64
 
@@ -175,10 +179,6 @@ private struct SwitchInnerObserver<SourceElement, Source: ObservableConvertibleT
         // of it, as with a lock); elements of a replaced inner sequence are dropped.
         if sink.isLatest(id) { sink.serializedNext(element) }
     }
-
-    /// A replaced inner sequence has stopped even while the sink goes on.
-    var reportsStopped: Bool { sink.isStale(id) }
-    var downstreamObserver: Any? { sink }
 }
 
 final private class SwitchProducer<SourceElement, Source: ObservableConvertibleType>: Producer<Source.Element> {
