@@ -102,9 +102,10 @@ final class AsyncSequenceObservableTests: XCTestCase {
     }
 
     func testAsObservable_cancellationUnawareSequenceStopsAfterDisposal() async {
-        // The sequence never checks cancellation; take(1) disposes the subscription while the
-        // first element is delivered, so the loop fetches one more element, sees the
-        // cancellation and stops without emitting it.
+        // The sequence never checks cancellation; take(1) disposes the subscription once it has
+        // its element. The loop may fetch more elements before the cancellation reaches its
+        // task (how many depends on thread timing), but none of them is emitted, and the loop
+        // stops at the first element after the cancellation.
         let counter = Counter()
         let stopped = expectation(description: "iterator released")
         counter.onIteratorEnd = { stopped.fulfill() }
@@ -112,7 +113,7 @@ final class AsyncSequenceObservableTests: XCTestCase {
         let subscription = CountingSequence(counter: counter).asObservable().take(1).subscribe { log.record($0) }
         await fulfillment(of: [stopped], timeout: 5)
         XCTAssertEqual(log.all, ["1", "|"])
-        XCTAssertEqual(counter.produced, 2)
+        XCTAssertGreaterThanOrEqual(counter.produced, 2)
         subscription.dispose()
     }
 

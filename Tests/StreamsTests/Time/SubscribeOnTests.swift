@@ -12,8 +12,9 @@ final class SubscribeOnTests: XCTestCase {
             let xs = scheduler.createHotObservable([.next(150, 1), .next(210, 2), .completed(300)])
             let res = scheduler.start { xs.subscribe(on: scheduler) }
             XCTAssertEqual(res.events, [.next(210, 2), .completed(300)])
-            // The source's own terminal event releases its subscription at once.
-            XCTAssertEqual(xs.subscriptions, [Subscription(201, 300)])
+            // As in RxSwift: even after the source's terminal event, its subscription is disposed
+            // on the scheduler (one tick later on a TestScheduler).
+            XCTAssertEqual(xs.subscriptions, [Subscription(201, 301)])
         }
     }
 
@@ -33,8 +34,9 @@ final class SubscribeOnTests: XCTestCase {
             let xs = scheduler.createHotObservable([.next(150, 1), .completed(300)])
             let res = scheduler.start { xs.subscribe(on: scheduler) }
             XCTAssertEqual(res.events, [.completed(300)])
-            // The source's own terminal event releases its subscription at once.
-            XCTAssertEqual(xs.subscriptions, [Subscription(201, 300)])
+            // As in RxSwift: even after the source's terminal event, its subscription is disposed
+            // on the scheduler (one tick later on a TestScheduler).
+            XCTAssertEqual(xs.subscriptions, [Subscription(201, 301)])
         }
     }
 
@@ -44,8 +46,9 @@ final class SubscribeOnTests: XCTestCase {
             let xs = scheduler.createHotObservable([.next(210, 2), .error(300, TestError())])
             let res = scheduler.start { xs.subscribe(on: scheduler) }
             XCTAssertEqual(res.events, [.next(210, 2), .error(300, TestError())])
-            // The source's own terminal event releases its subscription at once.
-            XCTAssertEqual(xs.subscriptions, [Subscription(201, 300)])
+            // As in RxSwift: even after the source's terminal event, its subscription is disposed
+            // on the scheduler (one tick later on a TestScheduler).
+            XCTAssertEqual(xs.subscriptions, [Subscription(201, 301)])
         }
     }
 

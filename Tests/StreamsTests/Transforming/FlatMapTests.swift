@@ -129,11 +129,13 @@ final class FlatMapTests: XCTestCase {
             var received: [Int] = []
             let subscription = outer.flatMap { Observable.of($0, $0 + 1) }.subscribe(onNext: { value in
                 received.append(value)
-                // Re-entering the source while the first inner sequence is still emitting.
+                // Re-entering the source while the first inner sequence is still emitting: the
+                // second inner's first element is a trampoline step queued before the first
+                // inner's next element (RxSwift's order).
                 if value == 1 { outer.onNext(10) }
             })
             outer.onNext(1)
-            XCTAssertEqual(received, [1, 2, 10, 11])
+            XCTAssertEqual(received, [1, 10, 2, 11])
             subscription.dispose()
         }
     }

@@ -13,7 +13,9 @@ extension ObservableType {
     /// - Note: Events are delivered on whatever thread the source emits on (for a source that
     ///   emits synchronously on subscription, that is `scheduler`). See `Guides/Time.md`.
     public func subscribe(on scheduler: ImmediateSchedulerType) -> Observable<Element> {
-        SubscribeOnProducer(source: asObservable(), scheduler: scheduler)
+        // The source itself, not `asObservable()` (as RxSwift): a wrapper would release the
+        // source's subscription at its terminal event instead of on `scheduler`.
+        SubscribeOnProducer(source: self, scheduler: scheduler)
     }
 
     /// Subscribes to the source on `scheduler` (renamed `subscribe(on:)`).
@@ -30,7 +32,7 @@ final private class SubscribeOnSink<Observer: ObserverType>: Sink<Observer>, Obs
         forwardOn(event)
     }
 
-    func run(source: Observable<Element>, scheduler: ImmediateSchedulerType) -> Disposable {
+    func run<Source: ObservableType>(source: Source, scheduler: ImmediateSchedulerType) -> Disposable where Source.Element == Element {
         let everything = SerialDisposable()
         let pendingSubscription = SingleAssignmentDisposable()
         everything.disposable = pendingSubscription
@@ -43,11 +45,12 @@ final private class SubscribeOnSink<Observer: ObserverType>: Sink<Observer>, Obs
     }
 }
 
-final private class SubscribeOnProducer<Element>: Producer<Element> {
-    private let source: Observable<Element>
+final private class SubscribeOnProducer<Source: ObservableType>: Producer<Source.Element> {
+    typealias Element = Source.Element
+    private let source: Source
     private let scheduler: ImmediateSchedulerType
 
-    init(source: Observable<Element>, scheduler: ImmediateSchedulerType) {
+    init(source: Source, scheduler: ImmediateSchedulerType) {
         self.source = source
         self.scheduler = scheduler
     }

@@ -219,7 +219,7 @@ final private class FlatMapSink<SourceElement, Source: ObservableConvertibleType
                 return true
             }
             guard idle, let inner = select(element) else { return }
-            subscribeInner(inner)
+            Trampoline.run { subscribeInner(inner) }
             return
         }
         guard let inner = select(element) else { return }
@@ -233,8 +233,10 @@ final private class FlatMapSink<SourceElement, Source: ObservableConvertibleType
             return false
         }
         if startNow {
-            subscribeInner(inner)
-            pump()
+            Trampoline.run {
+                subscribeInner(inner)
+                pump()
+            }
         }
     }
 
@@ -251,7 +253,16 @@ final private class FlatMapSink<SourceElement, Source: ObservableConvertibleType
     // MARK: Inner subscriptions
 
     /// Subscribes queued inner sequences while slots are free; the caller holds the pumping role.
+    ///
+    /// Inner subscriptions are made on the current thread's trampoline (see `subscribeInner`),
+    /// which runs the synchronous inners' elements only after the role was given up, so an
+    /// element that an observer sends back into the source meanwhile starts its inner sequence
+    /// in RxSwift's order instead of waiting in the queue.
     private func pump() {
+        Trampoline.run { pumpQueued() }
+    }
+
+    private func pumpQueued() {
         while true {
             var done = false
             let next = withState { state -> AnyObject? in
@@ -275,9 +286,9 @@ final private class FlatMapSink<SourceElement, Source: ObservableConvertibleType
     private func subscribeInner(_ inner: Observable<Inner>) {
         let subscription = SingleAssignmentDisposable()
         guard let key = group.insert(subscription) else { return }
-        // On the trampoline, so that the subscription is stored (and disposable, e.g. by `take`
-        // downstream) before a synchronous inner sequence's elements flow.
-        Trampoline.run { subscription.setDisposable(inner.subscribe(FlatMapInnerObserver(sink: self, key: key))) }
+        // Called on the trampoline (see `pump`), so the subscription is stored (and disposable,
+        // e.g. by `take` downstream) before a synchronous inner sequence's elements flow.
+        subscription.setDisposable(inner.subscribe(FlatMapInnerObserver(sink: self, key: key)))
     }
 
     fileprivate func innerOn(_ event: Event<Inner>, key: CompositeDisposable.DisposeKey) {
