@@ -9,7 +9,8 @@
 /// element when the source is alone (see Guides/Performance.md).
 class SteppingSink<Observer: ObserverType>: Sink<Observer>, TrampolineWork {
     /// The trampoline the steps run on (nil on another scheduler).
-    private var trampoline: Trampoline?
+    /// Written once by `start(on:)` before the first step, then only read.
+    @exclusivity(unchecked) private var trampoline: Trampoline?
 
     /// Emits the next event; returns whether more steps follow (false after a terminal event).
     func step() -> Bool {

@@ -49,14 +49,15 @@ protocol TrampolineWork: AnyObject {
 /// The current thread's trampoline: whether it is running, and its FIFO queue of steps.
 ///
 /// One instance per thread, created on first use and released when the thread exits; only its
-/// own thread touches it.
+/// own thread touches it, so its fields need no lock and no dynamic exclusivity checks (a
+/// runtime call per access, on the path of every subscription and synchronous element).
 final class Trampoline {
     /// Whether a trampoline step (or the subscription that started it) is running on this thread.
-    var isRunning = false
+    @exclusivity(unchecked) var isRunning = false
     /// A ring buffer of steps; `head` is the next to run, `count` how many are queued.
-    private var ring: [(any TrampolineWork)?] = []
-    private var head = 0
-    private var count = 0
+    @exclusivity(unchecked) private var ring: [(any TrampolineWork)?] = []
+    @exclusivity(unchecked) private var head = 0
+    @exclusivity(unchecked) private var count = 0
 
     /// Runs `body` on this thread's trampoline: directly if it is running, else as the step that
     /// starts it, followed by everything queued meanwhile.

@@ -35,7 +35,8 @@ final private class GenerateSink<Observer: ObserverType>: SteppingSink<Observer>
     typealias Element = Observer.Element
     private let condition: (Element) throws -> Bool
     private let iterate: (Element) throws -> Element
-    private var current: GenerateStep<Element>
+    // Only the step being run touches it (steps never overlap): no dynamic exclusivity check.
+    @exclusivity(unchecked) private var current: GenerateStep<Element>
 
     init(initialState: Element, condition: @escaping (Element) throws -> Bool, iterate: @escaping (Element) throws -> Element, observer: Observer, cancel: Cancelable) {
         self.condition = condition

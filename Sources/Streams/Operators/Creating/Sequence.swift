@@ -53,7 +53,9 @@ extension ObservableType {
 ///
 /// Shared by `of`, `from`, `range` and `repeatElement`.
 final class IteratorSink<Iterator: IteratorProtocol, Observer: ObserverType>: SteppingSink<Observer> where Observer.Element == Iterator.Element {
-    private var iterator: Iterator
+    // Only the step being run touches it (steps of one subscription never overlap), so the
+    // dynamic exclusivity check, a runtime call per element, is not needed.
+    @exclusivity(unchecked) private var iterator: Iterator
     private let failure: Swift.Error?
 
     init(iterator: Iterator, failure: Swift.Error? = nil, observer: Observer, cancel: Cancelable) {

@@ -235,7 +235,7 @@ final private class FlatMapSink<SourceElement, Source: ObservableConvertibleType
         if startNow {
             Trampoline.run {
                 subscribeInner(inner)
-                pump()
+                pumpQueued()
             }
         }
     }
@@ -262,6 +262,7 @@ final private class FlatMapSink<SourceElement, Source: ObservableConvertibleType
         Trampoline.run { pumpQueued() }
     }
 
+    /// `pump`'s loop, for callers already running it on the trampoline.
     private func pumpQueued() {
         while true {
             var done = false
