@@ -251,6 +251,17 @@ final class BlockingObservableTests: XCTestCase {
         XCTAssertEqual(try delayed.toBlocking(timeout: 30).first(), 8)
     }
 
+    func testMainThread_insideAMainQueueBlock_backgroundSourceStillReturns() {
+        let done = expectation(description: "the block ran")
+        let started = Date()
+        DispatchQueue.main.async {
+            XCTAssertEqual(try? Self.background([1, 2]).toBlocking(timeout: 30).toArray(), [1, 2])
+            done.fulfill()
+        }
+        wait(for: [done], timeout: 60)
+        XCTAssertLessThan(Date().timeIntervalSince(started), 15)
+    }
+
     func testMainThread_timeoutWhileRunningTheRunLoop() throws {
         XCTAssertTrue(Thread.isMainThread)
         try XCTAssertNoLeaks {

@@ -157,6 +157,9 @@ private final class BlockingRun<Element>: @unchecked Sendable {
 
     /// Runs the current (main) run loop, which also drains the main dispatch queue, until the run
     /// stops or `deadline` passes.
+    ///
+    /// Each turn waits at most 50 ms: inside a main-queue block (where, on Darwin, the main queue
+    /// cannot run the wake-up block) a stop from another thread is still noticed.
     private func runMainRunLoop(until deadline: Date?) {
         while !isStopped {
             let limit = deadline ?? .distantFuture
@@ -164,7 +167,7 @@ private final class BlockingRun<Element>: @unchecked Sendable {
                 stop(with: RxError.timeout)
                 return
             }
-            if !RunLoop.current.run(mode: .default, before: limit) {
+            if !RunLoop.current.run(mode: .default, before: min(limit, Date(timeIntervalSinceNow: 0.05))) {
                 // The loop returned at once (nothing to wait on in this mode): back off briefly
                 // instead of spinning.
                 Thread.sleep(forTimeInterval: 0.001)
