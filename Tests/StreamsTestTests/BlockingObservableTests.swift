@@ -145,6 +145,133 @@ final class BlockingObservableTests: XCTestCase {
         assertThrows(RxError.timeout, try endless([1, 2]) {}.toBlocking(timeout: 0.05).single { $0 == 2 })
     }
 
+    func testSingle_predicateSeesNothingAfterTheSecondMatch() throws {
+        try XCTAssertNoLeaks {
+            var seen: [Int] = []
+            assertThrows(RxError.moreThanOneElement, try Observable.of(42, 43, 44, 45).toBlocking().single { element in
+                seen.append(element)
+                return element == 43 || element == 44
+            })
+            XCTAssertEqual(seen, [42, 43, 44])
+        }
+    }
+
+    func testSingle_throwingPredicateSeesNothingAfterItThrew() throws {
+        try XCTAssertNoLeaks {
+            var seen: [Int] = []
+            assertThrows(TestError(), try Observable.of(42, 43, 44, 45).toBlocking().single { element in
+                seen.append(element)
+                if element == 43 { throw TestError() }
+                return false
+            })
+            XCTAssertEqual(seen, [42, 43])
+        }
+    }
+
+    /// A source that emits `elements` one per step of the current-thread trampoline (as RxSwift's
+    /// `of` does) and stops when its subscription is disposed; `produced` records what it emitted.
+    private func trampolined(_ elements: [Int], produced: @escaping (Int) -> Void) -> Observable<Int> {
+        Observable.create { observer in
+            CurrentThreadScheduler.instance.scheduleRecursive(0) { index, recurse in
+                guard index < elements.count else { return observer.onCompleted() }
+                produced(elements[index])
+                observer.onNext(elements[index])
+                recurse(index + 1)
+            }
+        }
+    }
+
+    func testSingle_disposesATrampolinedSourceFromInsideOnNext() throws {
+        try XCTAssertNoLeaks {
+            var produced: [Int] = []
+            var seen: [Int] = []
+            assertThrows(RxError.moreThanOneElement, try trampolined([42, 43, 44, 45]) { produced.append($0) }.toBlocking().single { element in
+                seen.append(element)
+                return element == 43 || element == 44
+            })
+            XCTAssertEqual(seen, [42, 43, 44])
+            XCTAssertEqual(produced, [42, 43, 44], "the subscription is disposed at the second match")
+
+            produced = []
+            XCTAssertEqual(try trampolined([1, 2, 3]) { produced.append($0) }.toBlocking().first(), 1)
+            XCTAssertEqual(produced, [1])
+        }
+    }
+
+    func testSingle_predicateDisposesAnEndlessBackgroundSource() {
+        let ended = expectation(description: "the source's loop ended")
+        let source = Observable<Int>.create { observer in
+            let cancel = BooleanDisposable()
+            let box = HandOver(observer)
+            Self.emitters.enter()
+            DispatchQueue.global().async {
+                var next = 0
+                while !cancel.isDisposed {
+                    box.value?.onNext(next)
+                    next += 1
+                }
+                box.value = nil
+                ended.fulfill()
+                Self.emitters.leave()
+            }
+            return cancel
+        }
+        assertThrows(RxError.moreThanOneElement, try source.toBlocking(timeout: 30).single { $0 == 1 || $0 == 2 })
+        wait(for: [ended], timeout: 30)
+    }
+
+    // MARK: main thread
+
+    func testMainThread_mainSchedulerWorkMakesProgress() throws {
+        XCTAssertTrue(Thread.isMainThread, "XCTest runs test methods on the main thread")
+        let started = Date()
+        XCTAssertEqual(try Observable.just(1, scheduler: MainScheduler.instance).toBlocking().first(), 1)
+        XCTAssertEqual(try Observable.just(1).delay(.milliseconds(10), scheduler: MainScheduler.instance).toBlocking(timeout: 30).toArray(), [1])
+        XCTAssertEqual(try Self.background([1, 2, 3]).observe(on: MainScheduler.instance).toBlocking(timeout: 30).toArray(), [1, 2, 3])
+        // The run loop returns as soon as the answer is known, well before the timeout.
+        XCTAssertLessThan(Date().timeIntervalSince(started), 15)
+    }
+
+    func testMainThread_mainQueueBlocksAreDrained() throws {
+        XCTAssertTrue(Thread.isMainThread)
+        let source = Observable<Int>.create { observer in
+            let box = HandOver(observer)
+            DispatchQueue.main.async {
+                box.value?.onNext(7)
+                DispatchQueue.main.async { box.value?.onCompleted() }
+            }
+            return Disposables.create()
+        }
+        XCTAssertEqual(try source.toBlocking(timeout: 30).toArray(), [7])
+        let delayed = Observable<Int>.create { observer in
+            let box = HandOver(observer)
+            DispatchQueue.main.asyncAfter(deadline: .now() + .milliseconds(5)) { box.value?.onNext(8) }
+            return Disposables.create()
+        }
+        XCTAssertEqual(try delayed.toBlocking(timeout: 30).first(), 8)
+    }
+
+    func testMainThread_insideAMainQueueBlock_backgroundSourceStillReturns() {
+        let done = expectation(description: "the block ran")
+        let started = Date()
+        DispatchQueue.main.async {
+            XCTAssertEqual(try? Self.background([1, 2]).toBlocking(timeout: 30).toArray(), [1, 2])
+            done.fulfill()
+        }
+        wait(for: [done], timeout: 60)
+        XCTAssertLessThan(Date().timeIntervalSince(started), 15)
+    }
+
+    func testMainThread_timeoutWhileRunningTheRunLoop() throws {
+        XCTAssertTrue(Thread.isMainThread)
+        try XCTAssertNoLeaks {
+            var disposed = false
+            assertThrows(RxError.timeout, try endless([1]) { disposed = true }.toBlocking(timeout: 0.05).toArray())
+            XCTAssertTrue(disposed)
+            assertThrows(RxError.timeout, try Observable<Int>.never().toBlocking(timeout: 0.05).first())
+        }
+    }
+
     // MARK: materialize
 
     func testMaterialize() {
@@ -203,10 +330,11 @@ final class BlockingObservableTests: XCTestCase {
     }
 }
 
-/// Hands a value to one background block, which drops it before signalling that it is done.
+/// Hands a value to one background block (or to main-queue blocks, which run one at a time),
+/// which drops it before signalling that it is done.
 private final class HandOver<Value>: @unchecked Sendable {
     // Safety: `value` is set at creation and then only used (and cleared) by the one
-    // background block the box is handed to.
+    // background block the box is handed to, or by blocks of the serial main queue.
     var value: Value?
 
     init(_ value: Value) {

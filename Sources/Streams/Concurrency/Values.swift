@@ -43,39 +43,97 @@ extension Infallible where Element: Sendable {
 }
 
 extension PrimitiveSequenceType where Trait == SingleTrait, Element: Sendable {
-    /// Awaits the `Single`'s element, or throws its error (`CancellationError` when the task is
-    /// cancelled first; cancellation disposes the subscription).
+    /// Awaits the `Single`'s element, or throws its error.
+    ///
+    /// Cancelling the task disposes the subscription and throws `CancellationError` while the
+    /// `Single` is still running; one that already succeeded or failed during `subscribe` (e.g.
+    /// `Single.just`) gives its result even in an already-cancelled task, as in RxSwift.
     /// - Note: See `Guides/Concurrency.md`.
     public var value: Element {
         get async throws {
-            for try await element in primitiveSequence.source.values { return element }
-            try Task.checkCancellation()
-            throw RxError.noElements
+            try await awaitOutcome { (finish: @escaping (Result<Element, Swift.Error>) -> Void) in
+                primitiveSequence.subscribe(
+                    onSuccess: { finish(.success($0)) },
+                    onFailure: { finish(.failure($0)) },
+                    onDisposed: { finish(.failure(CancellationError())) }
+                )
+            }
         }
     }
 }
 
 extension PrimitiveSequenceType where Trait == MaybeTrait, Element: Sendable {
-    /// Awaits the `Maybe`'s element (`nil` when it completes empty), or throws its error
-    /// (`CancellationError` when the task is cancelled first).
+    /// Awaits the `Maybe`'s element (`nil` when it completes empty), or throws its error.
+    ///
+    /// Cancelling the task disposes the subscription and throws `CancellationError` while the
+    /// `Maybe` is still running; one that already finished during `subscribe` gives its result
+    /// even in an already-cancelled task, as in RxSwift.
     /// - Note: See `Guides/Concurrency.md`.
     public var value: Element? {
         get async throws {
-            for try await element in primitiveSequence.source.values { return element }
-            try Task.checkCancellation()
-            return nil
+            try await awaitOutcome { (finish: @escaping (Result<Element?, Swift.Error>) -> Void) in
+                primitiveSequence.subscribe(
+                    onSuccess: { finish(.success($0)) },
+                    onError: { finish(.failure($0)) },
+                    onCompleted: { finish(.success(nil)) },
+                    onDisposed: { finish(.failure(CancellationError())) }
+                )
+            }
         }
     }
 }
 
 extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Never {
-    /// Awaits the `Completable`'s completion, or throws its error (`CancellationError` when the
-    /// task is cancelled first).
+    /// Awaits the `Completable`'s completion, or throws its error.
+    ///
+    /// Cancelling the task disposes the subscription and throws `CancellationError` while the
+    /// `Completable` is still running; one that already finished during `subscribe` gives its
+    /// result even in an already-cancelled task, as in RxSwift.
     /// - Note: See `Guides/Concurrency.md`.
     public var value: Void {
         get async throws {
-            for try await _ in primitiveSequence.source.values {}
-            try Task.checkCancellation()
+            try await awaitOutcome { (finish: @escaping (Result<Void, Swift.Error>) -> Void) in
+                primitiveSequence.subscribe(
+                    onCompleted: { finish(.success(())) },
+                    onError: { finish(.failure($0)) },
+                    onDisposed: { finish(.failure(CancellationError())) }
+                )
+            }
         }
+    }
+}
+
+/// Subscribes with `subscribe` and awaits the first outcome it reports through `finish`.
+///
+/// Task cancellation disposes the subscription (so `onDisposed` reports `CancellationError`).
+/// In an already-cancelled task the subscription is disposed as soon as `subscribe` returns: a
+/// sequence that finished during `subscribe` has reported its outcome by then, and that outcome
+/// wins, as in RxSwift.
+private func awaitOutcome<Value: Sendable>(
+    _ subscribe: (_ finish: @escaping (Result<Value, Swift.Error>) -> Void) -> Disposable
+) async throws -> Value {
+    let subscription = SingleAssignmentDisposable()
+    return try await withTaskCancellationHandler {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Value, Swift.Error>) in
+            let outcome = OneOutcome(continuation)
+            subscription.setDisposable(subscribe { outcome.resume($0) })
+        }
+    } onCancel: {
+        subscription.dispose()
+    }
+}
+
+/// Resumes a continuation with the first result it is given and ignores the rest.
+private final class OneOutcome<Value: Sendable>: Sendable {
+    private let continuation: LockedState<CheckedContinuation<Value, Swift.Error>?>
+
+    init(_ continuation: CheckedContinuation<Value, Swift.Error>) {
+        self.continuation = LockedState(continuation)
+    }
+
+    func resume(_ result: Result<Value, Swift.Error>) {
+        // Take it under the lock, resume after (never resume while holding the lock).
+        let first = continuation.withLock { $0.take() }
+        first?.resume(with: result)
     }
 }

@@ -104,35 +104,6 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
     public func catchAndReturn() -> Completable {
         Completable(raw: primitiveSequence.source.catch { _ in .empty() })
     }
-
-    /// Subscribes to `second` after this `Completable` completes; an error skips it.
-    ///
-    ///     self:   --|
-    ///     second:   --a|
-    ///     output: ----a|
-    ///
-    /// - Note: Delivers on `second`'s scheduler after completion. See `Guides/Traits.md`.
-    public func andThen<Element>(_ second: Single<Element>) -> Single<Element> {
-        Single(raw: primitiveSequence.source.neverAs(Element.self).concat(second.source))
-    }
-
-    /// Subscribes to `second` after this `Completable` completes; an error skips it.
-    /// - Note: Delivers on `second`'s scheduler after completion. See `Guides/Traits.md`.
-    public func andThen<Element>(_ second: Maybe<Element>) -> Maybe<Element> {
-        Maybe(raw: primitiveSequence.source.neverAs(Element.self).concat(second.source))
-    }
-
-    /// Subscribes to `second` after this `Completable` completes; an error skips it.
-    /// - Note: Delivers on `second`'s scheduler after completion. See `Guides/Traits.md`.
-    public func andThen(_ second: Completable) -> Completable {
-        Completable(raw: primitiveSequence.source.concat(second.source))
-    }
-
-    /// Subscribes to `second` after this `Completable` completes; an error skips it.
-    /// - Note: Delivers on `second`'s scheduler after completion. See `Guides/Traits.md`.
-    public func andThen<Element>(_ second: Observable<Element>) -> Observable<Element> {
-        primitiveSequence.source.neverAs(Element.self).concat(second)
-    }
 }
 
 extension ObservableType {
@@ -144,13 +115,6 @@ extension ObservableType {
     /// - Note: Delivers on the source's scheduler. See `Guides/Traits.md`.
     public func asCompletable() -> Completable {
         Completable(raw: IgnoreElementsProducer<Element, Never>(source: asObservable()))
-    }
-}
-
-extension Observable where Element == Never {
-    /// Retypes a sequence that has no elements (only its terminal event is forwarded).
-    func neverAs<Other>(_ type: Other.Type) -> Observable<Other> {
-        IgnoreElementsProducer<Never, Other>(source: self)
     }
 }
 

@@ -1,7 +1,8 @@
-// `Driver`/`Signal` combining of collections: `merge`, `concat`, `zip` and `combineLatest`.
-// (Arities are in `SharedSequence+CombineLatest+arity.swift` and `SharedSequence+Zip+arity.swift`.)
+// `Driver`/`Signal` combining of collections: `merge` (on every `SharedSequenceConvertibleType`,
+// as in RxCocoa), `concat`, `zip` and `combineLatest`. (Arities are in
+// `SharedSequence+CombineLatest+arity.swift` and `SharedSequence+Zip+arity.swift`.)
 
-extension SharedSequence {
+extension SharedSequenceConvertibleType {
     /// Interleaves the elements of the sequences of `sources`; completes when all have completed.
     ///
     ///     s[0]:   --1-----3--|
@@ -12,7 +13,7 @@ extension SharedSequence {
     /// - Returns: The merged shared sequence.
     /// - Note: Delivers on the sharing scheduler. See `Guides/Traits.md`.
     public static func merge<Collection: Swift.Collection>(_ sources: Collection) -> SharedSequence<SharingStrategy, Element> where Collection.Element == SharedSequence<SharingStrategy, Element> {
-        SharedSequence(Observable.merge(sources.map { $0.source }))
+        SharedSequence<SharingStrategy, Element>(Observable.merge(sources.map { $0.source }))
     }
 
     /// Interleaves the elements of the sequences of `sources`; completes when all have completed.
@@ -20,9 +21,19 @@ extension SharedSequence {
     /// - Returns: The merged shared sequence.
     /// - Note: Delivers on the sharing scheduler. See `Guides/Traits.md`.
     public static func merge(_ sources: [SharedSequence<SharingStrategy, Element>]) -> SharedSequence<SharingStrategy, Element> {
-        SharedSequence(Observable.merge(sources.map { $0.source }))
+        SharedSequence<SharingStrategy, Element>(Observable.merge(sources.map { $0.source }))
     }
 
+    /// Interleaves the elements of `sources`; completes when all have completed.
+    /// - Parameter sources: The sequences to merge.
+    /// - Returns: The merged shared sequence.
+    /// - Note: Delivers on the sharing scheduler. See `Guides/Traits.md`.
+    public static func merge(_ sources: SharedSequence<SharingStrategy, Element>...) -> SharedSequence<SharingStrategy, Element> {
+        SharedSequence<SharingStrategy, Element>(Observable.merge(sources.map { $0.source }))
+    }
+}
+
+extension SharedSequence {
     /// Subscribes the sequences of `sequence` one after another, each once the previous completed.
     ///
     ///     s[0]:   --1--|

@@ -1,7 +1,7 @@
 // `Driver`/`Signal` filtering beyond `filter` and the plain and comparer forms of
 // `distinctUntilChanged`: key-based `distinctUntilChanged` and `skip`.
 
-extension SharedSequence {
+extension SharedSequenceConvertibleType {
     /// Drops consecutive elements whose `keySelector` keys are equal.
     ///
     ///     source: --a1--a2--b3--|     (key: the letter)
@@ -11,7 +11,7 @@ extension SharedSequence {
     /// - Returns: The elements whose key differs from the previous element's.
     /// - Note: Delivers on the sharing scheduler. See `Guides/Traits.md`.
     public func distinctUntilChanged<Key: Equatable>(_ keySelector: @escaping (Element) -> Key) -> SharedSequence<SharingStrategy, Element> {
-        SharedSequence(source.distinctUntilChanged(keySelector))
+        SharedSequence<SharingStrategy, Element>(asObservable().distinctUntilChanged(keySelector))
     }
 
     /// Drops consecutive elements whose `keySelector` keys `comparer` says are equal.
@@ -21,7 +21,7 @@ extension SharedSequence {
     /// - Returns: The elements whose key differs from the previous element's.
     /// - Note: Delivers on the sharing scheduler. See `Guides/Traits.md`.
     public func distinctUntilChanged<K>(_ keySelector: @escaping (Element) -> K, comparer: @escaping (K, K) -> Bool) -> SharedSequence<SharingStrategy, Element> {
-        SharedSequence(source.distinctUntilChanged(keySelector, comparer: comparer))
+        SharedSequence<SharingStrategy, Element>(asObservable().distinctUntilChanged(keySelector, comparer: comparer))
     }
 
     /// Drops the first `count` elements.
@@ -33,6 +33,6 @@ extension SharedSequence {
     /// - Returns: The elements after the first `count`.
     /// - Note: Delivers on the sharing scheduler. See `Guides/Traits.md`.
     public func skip(_ count: Int) -> SharedSequence<SharingStrategy, Element> {
-        SharedSequence(source.skip(count))
+        SharedSequence<SharingStrategy, Element>(asObservable().skip(count))
     }
 }

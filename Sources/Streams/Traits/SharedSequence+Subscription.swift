@@ -2,13 +2,13 @@
 // custom binder functions (`drive`), and the argument-less `drive()`/`emit()`. The plain forms
 // are in `SharedSequence.swift`.
 
-extension SharedSequence where SharingStrategy == DriverSharingStrategy {
+extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingStrategy {
     /// Subscribes `observers` of optional elements: every event is sent to each of them with its
     /// element wrapped in an optional.
     /// - Parameter observers: The observers that receive the events.
     /// - Returns: A disposable that ends the subscription.
     public func drive<Observer: ObserverType>(_ observers: Observer...) -> Disposable where Observer.Element == Element? {
-        source.subscribe { event in
+        asObservable().subscribe { event in
             let wrapped = event.map { Optional($0) }
             observers.forEach { $0.on(wrapped) }
         }
@@ -18,14 +18,14 @@ extension SharedSequence where SharingStrategy == DriverSharingStrategy {
     /// - Parameter relays: The relays that receive the elements.
     /// - Returns: A disposable that ends the subscription.
     public func drive(_ relays: BehaviorRelay<Element?>...) -> Disposable {
-        source.subscribe(onNext: { element in relays.forEach { $0.accept(element) } })
+        asObservable().subscribe(onNext: { element in relays.forEach { $0.accept(element) } })
     }
 
     /// Sends every element to `relays` of optionals.
     /// - Parameter relays: The relays that receive the elements.
     /// - Returns: A disposable that ends the subscription.
     public func drive(_ relays: ReplayRelay<Element?>...) -> Disposable {
-        source.subscribe(onNext: { element in relays.forEach { $0.accept(element) } })
+        asObservable().subscribe(onNext: { element in relays.forEach { $0.accept(element) } })
     }
 
     /// Calls `transformation` with the driver's observable and returns its result (for custom
@@ -33,7 +33,7 @@ extension SharedSequence where SharingStrategy == DriverSharingStrategy {
     /// - Parameter transformation: A function that subscribes to the sequence.
     /// - Returns: Whatever `transformation` returns, usually a `Disposable`.
     public func drive<Result>(_ transformation: (Observable<Element>) -> Result) -> Result {
-        transformation(source)
+        transformation(asObservable())
     }
 
     /// Calls `with` with the driver's observable, then the function it returns with
@@ -43,7 +43,7 @@ extension SharedSequence where SharingStrategy == DriverSharingStrategy {
     ///   - curriedArgument: The second argument of `with`.
     /// - Returns: Whatever `with(observable)(curriedArgument)` returns.
     public func drive<R1, R2>(_ with: (Observable<Element>) -> (R1) -> R2, curriedArgument: R1) -> R2 {
-        with(source)(curriedArgument)
+        with(asObservable())(curriedArgument)
     }
 
     /// Subscribes with no handlers (keeps the driver's work running until disposed).
@@ -53,13 +53,13 @@ extension SharedSequence where SharingStrategy == DriverSharingStrategy {
     }
 }
 
-extension SharedSequence where SharingStrategy == SignalSharingStrategy {
+extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingStrategy {
     /// Subscribes `observers` of optional elements: every event is sent to each of them with its
     /// element wrapped in an optional.
     /// - Parameter observers: The observers that receive the events.
     /// - Returns: A disposable that ends the subscription.
     public func emit<Observer: ObserverType>(to observers: Observer...) -> Disposable where Observer.Element == Element? {
-        source.subscribe { event in
+        asObservable().subscribe { event in
             let wrapped = event.map { Optional($0) }
             observers.forEach { $0.on(wrapped) }
         }
@@ -69,21 +69,21 @@ extension SharedSequence where SharingStrategy == SignalSharingStrategy {
     /// - Parameter relays: The relays that receive the elements.
     /// - Returns: A disposable that ends the subscription.
     public func emit(to relays: BehaviorRelay<Element?>...) -> Disposable {
-        source.subscribe(onNext: { element in relays.forEach { $0.accept(element) } })
+        asObservable().subscribe(onNext: { element in relays.forEach { $0.accept(element) } })
     }
 
     /// Sends every element to `relays` of optionals.
     /// - Parameter relays: The relays that receive the elements.
     /// - Returns: A disposable that ends the subscription.
     public func emit(to relays: PublishRelay<Element?>...) -> Disposable {
-        source.subscribe(onNext: { element in relays.forEach { $0.accept(element) } })
+        asObservable().subscribe(onNext: { element in relays.forEach { $0.accept(element) } })
     }
 
     /// Sends every element to `relays` of optionals.
     /// - Parameter relays: The relays that receive the elements.
     /// - Returns: A disposable that ends the subscription.
     public func emit(to relays: ReplayRelay<Element?>...) -> Disposable {
-        source.subscribe(onNext: { element in relays.forEach { $0.accept(element) } })
+        asObservable().subscribe(onNext: { element in relays.forEach { $0.accept(element) } })
     }
 
     /// Subscribes with no handlers (keeps the signal's work running until disposed).

@@ -1,7 +1,7 @@
 // `Driver`/`Signal` time operators; their timers run on the sharing scheduler
 // (`SharingScheduler.make()`, the main scheduler unless mocked).
 
-extension SharedSequence {
+extension SharedSequenceConvertibleType {
     /// Emits at most one element per `dueTime`: the first, then (when `latest`) the latest of
     /// each period.
     ///
@@ -14,7 +14,7 @@ extension SharedSequence {
     /// - Returns: The throttled shared sequence.
     /// - Note: Delivers on the sharing scheduler. See `Guides/Traits.md`.
     public func throttle(_ dueTime: RxTimeInterval, latest: Bool = true) -> SharedSequence<SharingStrategy, Element> {
-        SharedSequence(source.throttle(dueTime, latest: latest, scheduler: SharingStrategy.scheduler))
+        SharedSequence<SharingStrategy, Element>(asObservable().throttle(dueTime, latest: latest, scheduler: SharingStrategy.scheduler))
     }
 
     /// Emits an element only after `dueTime` passes without another element.
@@ -26,7 +26,7 @@ extension SharedSequence {
     /// - Returns: The debounced shared sequence.
     /// - Note: Delivers on the sharing scheduler. See `Guides/Traits.md`.
     public func debounce(_ dueTime: RxTimeInterval) -> SharedSequence<SharingStrategy, Element> {
-        SharedSequence(source.debounce(dueTime, scheduler: SharingStrategy.scheduler))
+        SharedSequence<SharingStrategy, Element>(asObservable().debounce(dueTime, scheduler: SharingStrategy.scheduler))
     }
 
     /// Shifts every event later by `dueTime`.
@@ -38,6 +38,6 @@ extension SharedSequence {
     /// - Returns: The delayed shared sequence.
     /// - Note: Delivers on the sharing scheduler. See `Guides/Traits.md`.
     public func delay(_ dueTime: RxTimeInterval) -> SharedSequence<SharingStrategy, Element> {
-        SharedSequence(source.delay(dueTime, scheduler: SharingStrategy.scheduler))
+        SharedSequence<SharingStrategy, Element>(asObservable().delay(dueTime, scheduler: SharingStrategy.scheduler))
     }
 }

@@ -2,7 +2,7 @@
 // `flatMapLatest` of `SharedSequence.swift`. As in RxCocoa, the inner sequences of the
 // flattening operators may use another sharing strategy; the result uses theirs.
 
-extension SharedSequence {
+extension SharedSequenceConvertibleType {
     /// Transforms each element and drops `nil`s.
     ///
     ///     source: --1--2--3--|
@@ -12,7 +12,7 @@ extension SharedSequence {
     /// - Returns: The non-`nil` results.
     /// - Note: Delivers on the sharing scheduler. See `Guides/Traits.md`.
     public func compactMap<Result>(_ selector: @escaping (Element) -> Result?) -> SharedSequence<SharingStrategy, Result> {
-        SharedSequence<SharingStrategy, Result>(source.compactMap(selector))
+        SharedSequence<SharingStrategy, Result>(asObservable().compactMap(selector))
     }
 
     /// Projects each element to a shared sequence and merges them.
@@ -26,7 +26,7 @@ extension SharedSequence {
     /// - Returns: The merged inner elements, shared with the inner sequences' strategy.
     /// - Note: Delivers on the inner sequences' (sharing) scheduler. See `Guides/Traits.md`.
     public func flatMap<Sharing, Result>(_ selector: @escaping (Element) -> SharedSequence<Sharing, Result>) -> SharedSequence<Sharing, Result> {
-        SharedSequence<Sharing, Result>(source.flatMap { selector($0).source })
+        SharedSequence<Sharing, Result>(asObservable().flatMap { selector($0).source })
     }
 
     /// Projects each element to a shared sequence, ignoring elements that arrive while one runs.
@@ -40,7 +40,7 @@ extension SharedSequence {
     /// - Returns: The elements of the inner sequences that were subscribed.
     /// - Note: Delivers on the inner sequences' (sharing) scheduler. See `Guides/Traits.md`.
     public func flatMapFirst<Sharing, Result>(_ selector: @escaping (Element) -> SharedSequence<Sharing, Result>) -> SharedSequence<Sharing, Result> {
-        SharedSequence<Sharing, Result>(source.flatMapFirst { selector($0).source })
+        SharedSequence<Sharing, Result>(asObservable().flatMapFirst { selector($0).source })
     }
 
     /// Projects each element to a shared sequence of another strategy and follows only the latest.
@@ -54,11 +54,11 @@ extension SharedSequence {
     /// - Returns: The elements of the latest inner sequence.
     /// - Note: Delivers on the inner sequences' (sharing) scheduler. See `Guides/Traits.md`.
     public func flatMapLatest<Sharing, Result>(_ selector: @escaping (Element) -> SharedSequence<Sharing, Result>) -> SharedSequence<Sharing, Result> {
-        SharedSequence<Sharing, Result>(source.flatMapLatest { selector($0).source })
+        SharedSequence<Sharing, Result>(asObservable().flatMapLatest { selector($0).source })
     }
 }
 
-extension SharedSequence where Element: SharedSequenceConvertibleType {
+extension SharedSequenceConvertibleType where Element: SharedSequenceConvertibleType {
     /// Follows only the latest inner shared sequence.
     ///
     ///     source:  --A---B------|
@@ -69,14 +69,14 @@ extension SharedSequence where Element: SharedSequenceConvertibleType {
     /// - Returns: The elements of the latest inner sequence.
     /// - Note: Delivers on the inner sequences' (sharing) scheduler. See `Guides/Traits.md`.
     public func switchLatest() -> SharedSequence<Element.SharingStrategy, Element.Element> {
-        SharedSequence<Element.SharingStrategy, Element.Element>(source.map { $0.asSharedSequence().source }.switchLatest())
+        SharedSequence<Element.SharingStrategy, Element.Element>(asObservable().map { $0.asSharedSequence().source }.switchLatest())
     }
 
     /// Merges the elements of all inner shared sequences.
     /// - Returns: The interleaved inner elements.
     /// - Note: Delivers on the inner sequences' (sharing) scheduler. See `Guides/Traits.md`.
     public func merge() -> SharedSequence<Element.SharingStrategy, Element.Element> {
-        SharedSequence<Element.SharingStrategy, Element.Element>(source.map { $0.asSharedSequence().source }.merge())
+        SharedSequence<Element.SharingStrategy, Element.Element>(asObservable().map { $0.asSharedSequence().source }.merge())
     }
 
     /// Merges the elements of the inner shared sequences, subscribing to at most `maxConcurrent`
@@ -85,6 +85,6 @@ extension SharedSequence where Element: SharedSequenceConvertibleType {
     /// - Returns: The interleaved inner elements.
     /// - Note: Delivers on the inner sequences' (sharing) scheduler. See `Guides/Traits.md`.
     public func merge(maxConcurrent: Int) -> SharedSequence<Element.SharingStrategy, Element.Element> {
-        SharedSequence<Element.SharingStrategy, Element.Element>(source.map { $0.asSharedSequence().source }.merge(maxConcurrent: maxConcurrent))
+        SharedSequence<Element.SharingStrategy, Element.Element>(asObservable().map { $0.asSharedSequence().source }.merge(maxConcurrent: maxConcurrent))
     }
 }

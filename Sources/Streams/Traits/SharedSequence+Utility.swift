@@ -1,7 +1,7 @@
 // `Driver`/`Signal` utility operators: `do`, `debug`, and `withUnretained` (for `Signal`; RxCocoa
 // made it unavailable for `Driver`, whose replay would keep the object alive).
 
-extension SharedSequence {
+extension SharedSequenceConvertibleType {
     /// Runs side effects on the sequence's events, subscription and disposal.
     ///
     ///     source:  --1--2--|
@@ -20,7 +20,7 @@ extension SharedSequence {
         onSubscribed: (() -> Void)? = nil,
         onDispose: (() -> Void)? = nil
     ) -> SharedSequence<SharingStrategy, Element> {
-        SharedSequence(source.do(
+        SharedSequence<SharingStrategy, Element>(asObservable().do(
             onNext: onNext, afterNext: afterNext, onCompleted: onCompleted, afterCompleted: afterCompleted,
             onSubscribe: onSubscribe, onSubscribed: onSubscribed, onDispose: onDispose))
     }
@@ -32,11 +32,11 @@ extension SharedSequence {
         _ identifier: String? = nil, trimOutput: Bool = false,
         file: String = #file, line: UInt = #line, function: String = #function
     ) -> SharedSequence<SharingStrategy, Element> {
-        SharedSequence(source.debug(identifier, trimOutput: trimOutput, file: file, line: line, function: function))
+        SharedSequence<SharingStrategy, Element>(asObservable().debug(identifier, trimOutput: trimOutput, file: file, line: line, function: function))
     }
 }
 
-extension SharedSequence where SharingStrategy == SignalSharingStrategy {
+extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingStrategy {
     /// Pairs each element with `obj`, held weakly, through `resultSelector`; completes once
     /// `obj` is gone.
     ///
@@ -49,7 +49,7 @@ extension SharedSequence where SharingStrategy == SignalSharingStrategy {
     /// - Returns: The combined elements while `obj` lives.
     /// - Note: Delivers on the sharing scheduler. See `Guides/Utility.md`.
     public func withUnretained<Object: AnyObject, Out>(_ obj: Object, resultSelector: @escaping (Object, Element) -> Out) -> SharedSequence<SharingStrategy, Out> {
-        SharedSequence<SharingStrategy, Out>(source.withUnretained(obj, resultSelector: resultSelector))
+        SharedSequence<SharingStrategy, Out>(asObservable().withUnretained(obj, resultSelector: resultSelector))
     }
 
     /// Pairs each element with `obj`, held weakly; completes once `obj` is gone.
@@ -61,16 +61,16 @@ extension SharedSequence where SharingStrategy == SignalSharingStrategy {
     }
 }
 
-extension SharedSequence where SharingStrategy == DriverSharingStrategy {
+extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingStrategy {
     /// Unavailable for `Driver`, as in RxCocoa: use `drive(with:onNext:onCompleted:onDisposed:)`.
     @available(*, unavailable, message: "withUnretained is not available on Driver; use drive(with:onNext:onCompleted:onDisposed:) instead")
     public func withUnretained<Object: AnyObject, Out>(_ obj: Object, resultSelector: @escaping (Object, Element) -> Out) -> SharedSequence<SharingStrategy, Out> {
-        SharedSequence<SharingStrategy, Out>(source.withUnretained(obj, resultSelector: resultSelector))
+        SharedSequence<SharingStrategy, Out>(asObservable().withUnretained(obj, resultSelector: resultSelector))
     }
 
     /// Unavailable for `Driver`, as in RxCocoa: use `drive(with:onNext:onCompleted:onDisposed:)`.
     @available(*, unavailable, message: "withUnretained is not available on Driver; use drive(with:onNext:onCompleted:onDisposed:) instead")
     public func withUnretained<Object: AnyObject>(_ obj: Object) -> SharedSequence<SharingStrategy, (Object, Element)> {
-        SharedSequence<SharingStrategy, (Object, Element)>(source.withUnretained(obj) { ($0, $1) })
+        SharedSequence<SharingStrategy, (Object, Element)>(asObservable().withUnretained(obj) { ($0, $1) })
     }
 }

@@ -21,6 +21,11 @@ public struct SharedSequence<SharingStrategy: SharingStrategyProtocol, Element>:
 
     /// The scheduler this kind of sequence delivers on (`SharingScheduler.make()`).
     public static var scheduler: SchedulerType { SharingStrategy.scheduler }
+
+    /// Returns the shared sequence as an `Infallible` (it cannot fail).
+    public func asInfallible() -> Infallible<Element> {
+        asInfallible(onErrorFallbackTo: .empty())
+    }
 }
 
 /// How a `SharedSequence` delivers and shares its elements.
@@ -31,12 +36,31 @@ public protocol SharingStrategyProtocol {
     static func share<Element>(_ source: Observable<Element>) -> Observable<Element>
 }
 
-/// A type convertible to a `SharedSequence`.
+/// A type convertible to a `SharedSequence`: `Driver`, `Signal`, or your own type (such as an
+/// activity indicator) that conforms with `asSharedSequence()` alone.
+///
+///     final class ActivityIndicator: SharedSequenceConvertibleType {
+///         typealias Element = Bool
+///         typealias SharingStrategy = DriverSharingStrategy
+///         func asSharedSequence() -> Driver<Bool> { loading }
+///     }
+///
+/// Conforming types get `asObservable()` (so they are `ObservableConvertibleType`), `drive` or
+/// `emit` (by strategy), the shared-sequence operators (`map`, `filter`, `flatMapLatest`,
+/// `debounce`, …), and they can be passed to `Driver.combineLatest`/`zip` and `withLatestFrom`
+/// with other sequences of the same strategy. See `Guides/Traits.md`.
 public protocol SharedSequenceConvertibleType: ObservableConvertibleType {
     /// The sharing strategy.
     associatedtype SharingStrategy: SharingStrategyProtocol
     /// Returns the shared sequence.
     func asSharedSequence() -> SharedSequence<SharingStrategy, Element>
+}
+
+extension SharedSequenceConvertibleType {
+    /// The shared sequence's observable (`asSharedSequence().asObservable()`).
+    public func asObservable() -> Observable<Element> {
+        asSharedSequence().asObservable()
+    }
 }
 
 /// `Driver`'s strategy: deliver on `SharingScheduler.make()`, replay the latest element.
@@ -162,139 +186,127 @@ extension SharedSequence {
     public static func never() -> SharedSequence<SharingStrategy, Element> {
         SharedSequence(raw: Observable.never())
     }
+}
 
+extension SharedSequenceConvertibleType {
     /// Transforms each element.
     /// - Note: Delivers on the sharing scheduler. See `Guides/Traits.md`.
     public func map<Result>(_ transform: @escaping (Element) -> Result) -> SharedSequence<SharingStrategy, Result> {
-        SharedSequence<SharingStrategy, Result>(source.map(transform))
+        SharedSequence<SharingStrategy, Result>(asObservable().map(transform))
     }
 
     /// Keeps the elements for which `predicate` holds.
     /// - Note: Delivers on the sharing scheduler. See `Guides/Traits.md`.
     public func filter(_ predicate: @escaping (Element) -> Bool) -> SharedSequence<SharingStrategy, Element> {
-        SharedSequence(source.filter(predicate))
+        SharedSequence<SharingStrategy, Element>(asObservable().filter(predicate))
     }
 
-    /// Projects each element to a shared sequence and follows only the latest.
+    /// Projects each element to a shared sequence of the same strategy and follows only the latest
+    /// (an addition: it lets `driver.flatMapLatest { _ in .just(1) }` infer `Driver`).
     /// - Note: Delivers on the sharing scheduler. See `Guides/Traits.md`.
     public func flatMapLatest<Result>(_ selector: @escaping (Element) -> SharedSequence<SharingStrategy, Result>) -> SharedSequence<SharingStrategy, Result> {
-        SharedSequence<SharingStrategy, Result>(source.flatMapLatest { selector($0).source })
+        SharedSequence<SharingStrategy, Result>(asObservable().flatMapLatest { selector($0).source })
     }
 
     /// Drops consecutive elements for which `comparer` says they are equal.
     /// - Note: Delivers on the sharing scheduler. See `Guides/Traits.md`.
     public func distinctUntilChanged(_ comparer: @escaping (Element, Element) -> Bool) -> SharedSequence<SharingStrategy, Element> {
-        SharedSequence(source.distinctUntilChanged(comparer))
+        SharedSequence<SharingStrategy, Element>(asObservable().distinctUntilChanged(comparer))
     }
 
     /// Prepends `element`.
     /// - Note: Delivers on the sharing scheduler. See `Guides/Traits.md`.
     public func startWith(_ element: Element) -> SharedSequence<SharingStrategy, Element> {
-        SharedSequence(source.startWith(element))
+        SharedSequence<SharingStrategy, Element>(asObservable().startWith(element))
     }
 
     /// Emits the running accumulation of the elements, starting from `seed`.
     /// - Note: Delivers on the sharing scheduler. See `Guides/Traits.md`.
     public func scan<Seed>(_ seed: Seed, accumulator: @escaping (Seed, Element) -> Seed) -> SharedSequence<SharingStrategy, Seed> {
-        SharedSequence<SharingStrategy, Seed>(source.scan(seed, accumulator: accumulator))
+        SharedSequence<SharingStrategy, Seed>(asObservable().scan(seed, accumulator: accumulator))
     }
 
     /// Combines each element with the latest element of `second`.
     /// - Note: Delivers on the sharing scheduler. See `Guides/Traits.md`.
-    public func withLatestFrom<Second: SharedSequenceConvertibleType, Result>(_ second: Second, resultSelector: @escaping (Element, Second.Element) -> Result) -> SharedSequence<SharingStrategy, Result> {
-        SharedSequence<SharingStrategy, Result>(source.withLatestFrom(second.asSharedSequence().source, resultSelector: resultSelector))
+    public func withLatestFrom<Second: SharedSequenceConvertibleType, Result>(_ second: Second, resultSelector: @escaping (Element, Second.Element) -> Result) -> SharedSequence<SharingStrategy, Result> where Second.SharingStrategy == SharingStrategy {
+        SharedSequence<SharingStrategy, Result>(asObservable().withLatestFrom(second.asSharedSequence().source, resultSelector: resultSelector))
     }
 
     /// Replaces each element with the latest element of `second`.
     /// - Note: Delivers on the sharing scheduler. See `Guides/Traits.md`.
     public func withLatestFrom<Second: SharedSequenceConvertibleType>(_ second: Second) -> SharedSequence<SharingStrategy, Second.Element> {
-        SharedSequence<SharingStrategy, Second.Element>(source.withLatestFrom(second.asSharedSequence().source))
-    }
-
-    /// Emits the latest element of each source whenever one emits (once both have).
-    /// - Note: Delivers on the sharing scheduler. See `Guides/Traits.md`.
-    public static func combineLatest<E1, E2>(
-        _ source1: SharedSequence<SharingStrategy, E1>, _ source2: SharedSequence<SharingStrategy, E2>,
-        resultSelector: @escaping (E1, E2) throws -> Element
-    ) -> SharedSequence<SharingStrategy, Element> {
-        SharedSequence(Observable.combineLatest(source1.source, source2.source, resultSelector: resultSelector))
-    }
-
-    /// Interleaves the elements of `sources`.
-    /// - Note: Delivers on the sharing scheduler. See `Guides/Traits.md`.
-    public static func merge(_ sources: SharedSequence<SharingStrategy, Element>...) -> SharedSequence<SharingStrategy, Element> {
-        SharedSequence(Observable.merge(sources.map { $0.source }))
+        SharedSequence<SharingStrategy, Second.Element>(asObservable().withLatestFrom(second.asSharedSequence().source))
     }
 }
 
-extension SharedSequence where Element: Equatable {
+extension SharedSequenceConvertibleType where Element: Equatable {
     /// Drops consecutive duplicate elements.
     /// - Note: Delivers on the sharing scheduler. See `Guides/Traits.md`.
     public func distinctUntilChanged() -> SharedSequence<SharingStrategy, Element> {
-        SharedSequence(source.distinctUntilChanged())
+        SharedSequence<SharingStrategy, Element>(asObservable().distinctUntilChanged())
     }
 }
 
-extension SharedSequence where SharingStrategy == DriverSharingStrategy {
+extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingStrategy {
     /// Subscribes `observers` to the driver (elements and completion).
     public func drive<Observer: ObserverType>(_ observers: Observer...) -> Disposable where Observer.Element == Element {
-        source.subscribe { event in observers.forEach { $0.on(event) } }
+        asObservable().subscribe { event in observers.forEach { $0.on(event) } }
     }
 
     /// Sends every element to `relays`.
     public func drive(_ relays: BehaviorRelay<Element>...) -> Disposable {
-        source.subscribe(onNext: { element in relays.forEach { $0.accept(element) } })
+        asObservable().subscribe(onNext: { element in relays.forEach { $0.accept(element) } })
     }
 
     /// Sends every element to `relays`.
     public func drive(_ relays: PublishRelay<Element>...) -> Disposable {
-        source.subscribe(onNext: { element in relays.forEach { $0.accept(element) } })
+        asObservable().subscribe(onNext: { element in relays.forEach { $0.accept(element) } })
     }
 
     /// Sends every element to `relays`.
     public func drive(_ relays: ReplayRelay<Element>...) -> Disposable {
-        source.subscribe(onNext: { element in relays.forEach { $0.accept(element) } })
+        asObservable().subscribe(onNext: { element in relays.forEach { $0.accept(element) } })
     }
 
     /// Subscribes closures for elements, completion and disposal.
     public func drive(onNext: ((Element) -> Void)? = nil, onCompleted: (() -> Void)? = nil, onDisposed: (() -> Void)? = nil) -> Disposable {
-        source.subscribe(onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
+        asObservable().subscribe(onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
     }
 
     /// Subscribes closures that also receive `object`, held weakly.
     public func drive<Object: AnyObject>(with object: Object, onNext: ((Object, Element) -> Void)? = nil, onCompleted: ((Object) -> Void)? = nil, onDisposed: ((Object) -> Void)? = nil) -> Disposable {
-        source.subscribe(with: object, onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
+        asObservable().subscribe(with: object, onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
     }
 }
 
-extension SharedSequence where SharingStrategy == SignalSharingStrategy {
+extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingStrategy {
     /// Subscribes `observers` to the signal (elements and completion).
     public func emit<Observer: ObserverType>(to observers: Observer...) -> Disposable where Observer.Element == Element {
-        source.subscribe { event in observers.forEach { $0.on(event) } }
+        asObservable().subscribe { event in observers.forEach { $0.on(event) } }
     }
 
     /// Sends every element to `relays`.
     public func emit(to relays: BehaviorRelay<Element>...) -> Disposable {
-        source.subscribe(onNext: { element in relays.forEach { $0.accept(element) } })
+        asObservable().subscribe(onNext: { element in relays.forEach { $0.accept(element) } })
     }
 
     /// Sends every element to `relays`.
     public func emit(to relays: PublishRelay<Element>...) -> Disposable {
-        source.subscribe(onNext: { element in relays.forEach { $0.accept(element) } })
+        asObservable().subscribe(onNext: { element in relays.forEach { $0.accept(element) } })
     }
 
     /// Sends every element to `relays`.
     public func emit(to relays: ReplayRelay<Element>...) -> Disposable {
-        source.subscribe(onNext: { element in relays.forEach { $0.accept(element) } })
+        asObservable().subscribe(onNext: { element in relays.forEach { $0.accept(element) } })
     }
 
     /// Subscribes closures for elements, completion and disposal.
     public func emit(onNext: ((Element) -> Void)? = nil, onCompleted: (() -> Void)? = nil, onDisposed: (() -> Void)? = nil) -> Disposable {
-        source.subscribe(onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
+        asObservable().subscribe(onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
     }
 
     /// Subscribes closures that also receive `object`, held weakly.
     public func emit<Object: AnyObject>(with object: Object, onNext: ((Object, Element) -> Void)? = nil, onCompleted: ((Object) -> Void)? = nil, onDisposed: ((Object) -> Void)? = nil) -> Disposable {
-        source.subscribe(with: object, onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
+        asObservable().subscribe(with: object, onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
     }
 }

@@ -41,6 +41,21 @@ final class ActionTests: XCTestCase {
         }
     }
 
+    func testActionError_localizedDescriptionAndDescription() {
+        struct Described: LocalizedError { var errorDescription: String? { "The work failed." } }
+        // Upstream's ActionError is a plain `Error`: Foundation's generic text, which names the
+        // module ("… (Action.ActionError error 1.)"). Streams gives readable messages instead
+        // (see Guides/Action.md).
+        XCTAssertEqual(ActionError.notEnabled.localizedDescription, "The action is not enabled.")
+        XCTAssertEqual(ActionError.underlyingError(Described()).localizedDescription, "The work failed.")
+        XCTAssertEqual(ActionError.underlyingError(WorkError()).localizedDescription, "WorkError()")
+        XCTAssertEqual((ActionError.notEnabled as NSError).localizedDescription, "The action is not enabled.")
+        let thrown: Error = ActionError.underlyingError(Described())
+        XCTAssertEqual(thrown.localizedDescription, "The work failed.")
+        XCTAssertEqual("\(ActionError.notEnabled)", "ActionError.notEnabled")
+        XCTAssertEqual("\(ActionError.underlyingError(WorkError()))", "ActionError.underlyingError(WorkError())")
+    }
+
     func testAction_executeWhileExecutingFailsWithNotEnabled() {
         XCTAssertNoLeaks {
             let scheduler = TestScheduler(initialClock: 0)

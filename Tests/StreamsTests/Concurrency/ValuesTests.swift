@@ -102,4 +102,89 @@ final class ValuesTests: XCTestCase {
             XCTAssertTrue(error is TestError)
         }
     }
+
+    // MARK: value in an already-cancelled task
+
+    /// Runs `body` in a task that is cancelled before `body` starts.
+    private func inCancelledTask<T: Sendable>(_ body: @escaping @Sendable () async -> T) async -> T {
+        await Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            return await body()
+        }.value
+    }
+
+    /// The outcome of awaiting `value` as a string: the value, or `#` and the error's type.
+    private static func outcome<T>(_ body: () async throws -> T) async -> String {
+        do { return "\(try await body())" } catch { return "#\(type(of: error))" }
+    }
+
+    func testValue_finishedDuringSubscribe_winsOverEarlierCancellation() async {
+        let outcomes = await inCancelledTask { () -> [String] in
+            XCTAssertTrue(Task.isCancelled)
+            return [
+                await Self.outcome { try await Single.just(5).value },
+                await Self.outcome { try await Single<Int>.error(TestError()).value },
+                await Self.outcome { try await Maybe.just(1).value },
+                await Self.outcome { try await Maybe<Int>.empty().value },
+                await Self.outcome { try await Maybe<Int>.error(TestError()).value },
+                await Self.outcome { try await Completable.empty().value },
+                await Self.outcome { try await Completable.error(TestError()).value },
+            ]
+        }
+        XCTAssertEqual(outcomes, ["5", "#TestError", "Optional(1)", "nil", "#TestError", "()", "#TestError"])
+    }
+
+    func testValue_stillRunning_cancelledTaskThrowsCancellationAndDisposes() async {
+        let outcomes = await inCancelledTask { () -> [String] in
+            let disposals = AsyncEventLog()
+            let single = Single<Int>.create { _ in Disposables.create { disposals.append("single") } }
+            let maybe = Maybe<Int>.create { _ in Disposables.create { disposals.append("maybe") } }
+            let completable = Completable.create { _ in Disposables.create { disposals.append("completable") } }
+            let results = [
+                await Self.outcome { try await single.value },
+                await Self.outcome { try await maybe.value },
+                await Self.outcome { try await completable.value },
+            ]
+            return results + disposals.all
+        }
+        XCTAssertEqual(outcomes, ["#CancellationError", "#CancellationError", "#CancellationError", "single", "maybe", "completable"])
+    }
+
+    func testValue_asynchronousResultInCancelledTask_throwsCancellation() async {
+        let outcome = await inCancelledTask {
+            await Self.outcome {
+                try await Single.just(3).delay(.milliseconds(1), scheduler: ConcurrentDispatchQueueScheduler(qos: .default)).value
+            }
+        }
+        XCTAssertEqual(outcome, "#CancellationError")
+    }
+
+    func testMaybeAndCompletableValue_cancellationWhileRunning() async {
+        let subscribed = expectation(description: "subscribed")
+        subscribed.expectedFulfillmentCount = 2
+        let disposed = expectation(description: "disposed")
+        disposed.expectedFulfillmentCount = 2
+        let maybe = Maybe<Int>.create { _ in
+            subscribed.fulfill()
+            return Disposables.create { disposed.fulfill() }
+        }
+        let completable = Completable.create { _ in
+            subscribed.fulfill()
+            return Disposables.create { disposed.fulfill() }
+        }
+        let maybeTask = Task { () -> Bool in
+            do { _ = try await maybe.value; return false } catch { return error is CancellationError }
+        }
+        let completableTask = Task { () -> Bool in
+            do { try await completable.value; return false } catch { return error is CancellationError }
+        }
+        await fulfillment(of: [subscribed], timeout: 5)
+        maybeTask.cancel()
+        completableTask.cancel()
+        await fulfillment(of: [disposed], timeout: 5)
+        let maybeOutcome = await maybeTask.value
+        let completableOutcome = await completableTask.value
+        XCTAssertTrue(maybeOutcome)
+        XCTAssertTrue(completableOutcome)
+    }
 }

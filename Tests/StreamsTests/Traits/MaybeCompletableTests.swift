@@ -135,6 +135,60 @@ final class CompletableTests: XCTestCase {
         }
     }
 
+    /// An object captured by the first `Completable`'s subscribe closure.
+    private final class Captured {}
+
+    /// Subscribes `first.andThen(...)` (built by `chain`) to a second sequence that never ends,
+    /// without keeping `first` or the combined sequence, and returns whether the object `first`
+    /// captured is still alive once `first` has completed.
+    private func capturedObjectSurvives(
+        scheduler: TestScheduler?,
+        _ chain: (Completable, PublishSubject<Int>) -> Disposable
+    ) -> (alive: Bool, secondSubscribed: Bool) {
+        weak var captured: Captured?
+        let second = PublishSubject<Int>()
+        var subscription: Disposable?
+        do {
+            let object = Captured()
+            captured = object
+            let first = Completable.create { completable in
+                withExtendedLifetime(object) {}
+                guard let scheduler else {
+                    completable(.completed)
+                    return Disposables.create()
+                }
+                return scheduler.scheduleRelative((), dueTime: .seconds(10)) { _ in
+                    completable(.completed)
+                    return Disposables.create()
+                }
+            }
+            subscription = chain(first, second)
+        }
+        scheduler?.advanceTo(300)
+        defer { subscription?.dispose() }
+        return (captured != nil, second.hasObservers)
+    }
+
+    func testAndThen_releasesFirstCompletableOnceItCompleted() {
+        XCTAssertNoLeaks {
+            let chains: [(String, (Completable, PublishSubject<Int>) -> Disposable)] = [
+                ("Single", { first, second in first.andThen(second.asSingle()).subscribe { _ in } }),
+                ("Maybe", { first, second in first.andThen(second.asMaybe()).subscribe { _ in } }),
+                ("Completable", { first, second in first.andThen(second.asCompletable()).subscribe { _ in } }),
+                ("Observable", { first, second in first.andThen(second.asObservable()).subscribe() }),
+            ]
+            for (name, chain) in chains {
+                let synchronous = capturedObjectSurvives(scheduler: nil, chain)
+                XCTAssertFalse(synchronous.alive, "andThen(\(name)), first completed during subscribe")
+                XCTAssertTrue(synchronous.secondSubscribed, name)
+                let scheduler = TestScheduler(initialClock: 0)
+                let scheduled = capturedObjectSurvives(scheduler: scheduler, chain)
+                XCTAssertFalse(scheduled.alive, "andThen(\(name)), first completed on the scheduler")
+                XCTAssertTrue(scheduled.secondSubscribed, name)
+            }
+        }
+    }
+
     func testCompletable_doCatch() {
         XCTAssertNoLeaks {
             var log: [String] = []
