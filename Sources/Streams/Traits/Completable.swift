@@ -49,7 +49,8 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
 
     /// Subscribes closures for completion, the error and disposal.
     ///
-    /// An error with no `onError` handler goes to `Hooks.unhandledError`.
+    /// An error with no `onError` handler goes to `Hooks.defaultErrorHandler`, with the call
+    /// stack of this call when `Hooks.recordCallStackOnError` is on.
     /// - Note: Called on the thread that delivers the event. See `Guides/Traits.md`.
     public func subscribe(
         onCompleted: (() -> Void)? = nil,
@@ -57,11 +58,12 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
         onDisposed: (() -> Void)? = nil
     ) -> Disposable {
         let disposed: Disposable = onDisposed.map { Disposables.create(with: $0) } ?? Disposables.create()
+        let callStack = onError == nil ? Hooks.subscriptionCallStack() : []
         let subscription = subscribe { (event: CompletableEvent) in
             switch event {
             case .completed: onCompleted?()
             case .error(let error):
-                if let onError { onError(error) } else { Hooks.reportUnhandledError(error) }
+                if let onError { onError(error) } else { Hooks.reportUnhandledError(error, subscriptionCallStack: callStack) }
             }
             disposed.dispose()
         }
