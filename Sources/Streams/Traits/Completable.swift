@@ -137,15 +137,18 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
     }
 }
 
-extension ObservableType {
-    /// Returns a `Completable` that ignores the elements and forwards the terminal event.
+extension ObservableType where Element == Never {
+    /// Returns this sequence of no elements as a `Completable` (its terminal event, unchanged).
     ///
-    ///     source: --1--2--|
-    ///     output: --------|
+    ///     source: -----|
+    ///     output: -----|
     ///
+    /// Only a sequence of `Never` converts, so in
+    /// `scheduler.createColdObservable([.completed(20)]).asCompletable()` the element type is
+    /// inferred. For a sequence with elements, drop them first: `ignoreElements().asCompletable()`.
     /// - Note: Delivers on the source's scheduler. See `Guides/Traits.md`.
     public func asCompletable() -> Completable {
-        Completable(raw: IgnoreElementsProducer<Element, Never>(source: asObservable()))
+        Completable(raw: asObservable())
     }
 }
 

@@ -159,7 +159,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
 
     /// Returns the `Maybe` as a `Completable` that ignores the element.
     public func asCompletable() -> Completable {
-        primitiveSequence.source.asCompletable()
+        primitiveSequence.source.ignoreElements().asCompletable()
     }
 }
 

@@ -194,7 +194,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
 
     /// Returns the `Single` as a `Completable` that ignores the element.
     public func asCompletable() -> Completable {
-        primitiveSequence.source.asCompletable()
+        primitiveSequence.source.ignoreElements().asCompletable()
     }
 
     /// Pairs the elements of two `Single`s with `resultSelector` once both succeed.
