@@ -96,14 +96,15 @@ public enum Hooks {
     }
 
     /// The call stack to report if the subscription being made ends with an unhandled error:
-    /// `customCaptureSubscriptionCallstack()` while `recordCallStackOnError`, else `[]`.
-    static func subscriptionCallStack() -> [String] {
-        recordCallStackOnError ? customCaptureSubscriptionCallstack() : []
+    /// `customCaptureSubscriptionCallstack()` while `recordCallStackOnError`, else `nil` (which
+    /// is reported as `[]`; an optional costs no retain per subscription).
+    static func subscriptionCallStack() -> [String]? {
+        recordCallStackOnError ? customCaptureSubscriptionCallstack() : nil
     }
 
     /// Reports an error no handler received (through `defaultErrorHandler`).
-    static func reportUnhandledError(_ error: Swift.Error, subscriptionCallStack: [String]) {
-        defaultErrorHandler(subscriptionCallStack, error)
+    static func reportUnhandledError(_ error: Swift.Error, subscriptionCallStack: [String]?) {
+        defaultErrorHandler(subscriptionCallStack ?? [], error)
     }
 
     private static let anomalyHandler = LockedState<@Sendable (String) -> Void>({ message in

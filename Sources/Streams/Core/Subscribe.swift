@@ -20,7 +20,7 @@ extension ObservableType {
         onDisposed: (() -> Void)? = nil
     ) -> Disposable {
         let disposed: Disposable = onDisposed.map { Disposables.create(with: $0) } ?? Disposables.create()
-        let callStack = onError == nil ? Hooks.subscriptionCallStack() : []
+        let callStack = onError == nil ? Hooks.subscriptionCallStack() : nil
         let observer = ClosureObserver<Element>(
             onNext: onNext, onError: onError, onCompleted: onCompleted, disposed: disposed, callStack: callStack)
         let subscription = asObservable().subscribe(observer)
@@ -82,13 +82,13 @@ final class ClosureObserver<Element>: ObserverType {
     private let error: ((Swift.Error) -> Void)?
     private let completed: (() -> Void)?
     private let disposed: Disposable
-    /// The subscription's call stack, for an error without `onError` (`[]` unless recorded).
-    private let callStack: [String]
+    /// The subscription's call stack, for an error without `onError` (`nil` unless recorded).
+    private let callStack: [String]?
     private let stopped = Atomic<Bool>(false)
 
     init(
         onNext: ((Element) -> Void)?, onError: ((Swift.Error) -> Void)?, onCompleted: (() -> Void)?,
-        disposed: Disposable, callStack: [String]
+        disposed: Disposable, callStack: [String]?
     ) {
         next = onNext
         error = onError

@@ -36,7 +36,7 @@ public struct Binder<Value>: ObserverType {
                     return Disposables.create()
                 }
             case .error(let error):
-                Hooks.reportUnhandledError(error, subscriptionCallStack: [])
+                Hooks.reportUnhandledError(error, subscriptionCallStack: nil)
             case .completed:
                 break
             }

@@ -58,7 +58,7 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
         onDisposed: (() -> Void)? = nil
     ) -> Disposable {
         let disposed: Disposable = onDisposed.map { Disposables.create(with: $0) } ?? Disposables.create()
-        let callStack = onError == nil ? Hooks.subscriptionCallStack() : []
+        let callStack = onError == nil ? Hooks.subscriptionCallStack() : nil
         let subscription = subscribe { (event: CompletableEvent) in
             switch event {
             case .completed: onCompleted?()

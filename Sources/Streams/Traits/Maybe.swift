@@ -69,7 +69,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
         onDisposed: (() -> Void)? = nil
     ) -> Disposable {
         let disposed: Disposable = onDisposed.map { Disposables.create(with: $0) } ?? Disposables.create()
-        let callStack = onError == nil ? Hooks.subscriptionCallStack() : []
+        let callStack = onError == nil ? Hooks.subscriptionCallStack() : nil
         let subscription = subscribe { (event: MaybeEvent<Element>) in
             switch event {
             case .success(let element): onSuccess?(element)

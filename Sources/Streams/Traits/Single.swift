@@ -61,7 +61,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         onDisposed: (() -> Void)? = nil
     ) -> Disposable {
         let disposed: Disposable = onDisposed.map { Disposables.create(with: $0) } ?? Disposables.create()
-        let callStack = onFailure == nil ? Hooks.subscriptionCallStack() : []
+        let callStack = onFailure == nil ? Hooks.subscriptionCallStack() : nil
         let subscription = subscribe { (event: SingleEvent<Element>) in
             switch event {
             case .success(let element): onSuccess?(element)
