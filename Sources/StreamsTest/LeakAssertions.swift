@@ -1,7 +1,11 @@
 import XCTest
 import Streams
 
-/// Runs `body` and fails the test if `Resources.total` is not back to its starting value afterwards.
+/// Runs `body` and fails the test if `Resources.total` is not back to its starting value
+/// afterwards; the failure lists the types whose live count changed (`Resources.liveCounts`):
+///
+///     Resources.total changed by 1 (from 3 to 4). Live resources by type (after - before):
+///       PublishSubject<Int>: +1
 ///
 /// Everything `body` creates (schedulers, subjects, subscriptions) must be released when it
 /// returns, so keep them local to the closure. Only meaningful when tests run one at a time
@@ -13,10 +17,10 @@ public func XCTAssertNoLeaks(
     _ body: () throws -> Void
 ) rethrows {
     let baseline = Resources.total
+    let baselineCounts = Resources.liveCounts
     try body()
-    let leaked = Resources.total - baseline
-    if leaked != 0 {
-        XCTFail("Resources.total changed by \(leaked) (from \(baseline) to \(Resources.total)). \(message())", file: file, line: line)
+    if let failure = leakFailure(from: baseline, baselineCounts, to: Resources.total, Resources.liveCounts) {
+        XCTFail(failure + messageLine(message()), file: file, line: line)
     }
 }
 
@@ -34,15 +38,43 @@ public func XCTAssertNoLeaksEventually(
     _ body: () throws -> Void
 ) rethrows {
     let baseline = Resources.total
+    let baselineCounts = Resources.liveCounts
     try body()
     let deadline = Date().addingTimeInterval(timeout)
     while Resources.total != baseline && Date() < deadline {
         _ = RunLoop.current.run(mode: .default, before: Date().addingTimeInterval(0.005))
     }
-    let leaked = Resources.total - baseline
-    if leaked != 0 {
-        XCTFail("Resources.total still changed by \(leaked) after \(timeout) s (from \(baseline) to \(Resources.total)). \(message())", file: file, line: line)
+    if let failure = leakFailure(from: baseline, baselineCounts, to: Resources.total, Resources.liveCounts, after: timeout) {
+        XCTFail(failure + messageLine(message()), file: file, line: line)
     }
+}
+
+/// The failure message of `XCTAssertNoLeaks` (`nil` when the total is back at its baseline):
+/// the change of `Resources.total`, then every type whose live count changed, largest growth
+/// first. `timeout` is the wait of `XCTAssertNoLeaksEventually`, if any.
+func leakFailure(
+    from totalBefore: Int, _ countsBefore: [String: Int],
+    to totalAfter: Int, _ countsAfter: [String: Int],
+    after timeout: TimeInterval? = nil
+) -> String? {
+    guard totalAfter != totalBefore else { return nil }
+    let change = totalAfter - totalBefore
+    let still = timeout == nil ? "" : " still"
+    let wait = timeout.map { " after \($0) s" } ?? ""
+    var lines = ["Resources.total\(still) changed by \(change)\(wait) (from \(totalBefore) to \(totalAfter))."]
+    let deltas = Set(countsBefore.keys).union(countsAfter.keys)
+        .map { (name: $0, delta: countsAfter[$0, default: 0] - countsBefore[$0, default: 0]) }
+        .filter { $0.delta != 0 }
+        .sorted { $0.delta != $1.delta ? $0.delta > $1.delta : $0.name < $1.name }
+    if !deltas.isEmpty {
+        lines[0] += " Live resources by type (after - before):"
+        lines += deltas.map { "  \($0.name): \($0.delta > 0 ? "+" : "")\($0.delta)" }
+    }
+    return lines.joined(separator: "\n")
+}
+
+private func messageLine(_ message: String) -> String {
+    message.isEmpty ? "" : "\n\(message)"
 }
 
 /// Fails the test if `scheduler` still has scheduled work that has neither run nor been cancelled.

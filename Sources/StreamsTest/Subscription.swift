@@ -20,9 +20,9 @@ public struct Subscription: Equatable, Hashable, Sendable, CustomDebugStringConv
         self.unsubscribe = unsubscribe
     }
 
-    /// `(subscribe : unsubscribe)`, e.g. `(200 : 300)` or `(200 : Infinity)` (as RxTest prints it).
+    /// `(subscribe: unsubscribe)`, e.g. `(200: 300)` or `(200: Infinity)` (as RxTest prints it).
     public var debugDescription: String {
         let end = unsubscribe == Subscription.infinity ? "Infinity" : String(unsubscribe)
-        return "(\(subscribe) : \(end))"
+        return "(\(subscribe): \(end))"
     }
 }

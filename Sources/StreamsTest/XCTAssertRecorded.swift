@@ -1,7 +1,8 @@
 import XCTest
 
 /// Asserts that `stream` holds exactly the `next` elements `elements`, ignoring times, and no
-/// terminal event (as RxTest's `XCTAssertRecordedElements`).
+/// terminal event (as RxTest's `XCTAssertRecordedElements`); a mismatch lists the differing
+/// elements as `XCTAssertEqual` does.
 public func XCTAssertRecordedElements<Element: Equatable>(
     _ stream: [Recorded<Event<Element>>],
     _ elements: [Element],
@@ -13,5 +14,7 @@ public func XCTAssertRecordedElements<Element: Equatable>(
         return
     }
     let recorded = stream.compactMap { $0.value.element }
-    XCTAssertEqual(recorded, elements, file: file, line: line)
+    if let mismatch = listMismatch(recorded, elements, by: { $0 == $1 }) {
+        XCTFail(mismatch, file: file, line: line)
+    }
 }

@@ -2,6 +2,9 @@ import XCTest
 import Streams
 @testable import StreamsTest
 
+/// An element type used only here, so the types built on it have no live count elsewhere.
+private struct LeakedElement {}
+
 final class LeakAssertionsTests: XCTestCase {
     func testNoLeaks_balancedChainPasses() {
         XCTAssertNoLeaks {
@@ -20,6 +23,64 @@ final class LeakAssertionsTests: XCTestCase {
         subject = nil
         XCTAssertEqual(Resources.total, baseline)
     }
+
+    func testLeakFailure_noneWhenTheTotalIsBack() {
+        XCTAssertNil(leakFailure(from: 3, ["A": 3], to: 3, ["A": 3]))
+    }
+
+    func testLeakFailure_listsTheTypesThatChanged() {
+        let failure = leakFailure(
+            from: 5, ["PublishSubject<Int>": 2, "MapSink<Int, X>": 3, "Kept": 1],
+            to: 8, ["PublishSubject<Int>": 3, "MapSink<Int, X>": 6, "Kept": 1, "Gone": -1])
+        XCTAssertEqual(failure, """
+            Resources.total changed by 3 (from 5 to 8). Live resources by type (after - before):
+              MapSink<Int, X>: +3
+              PublishSubject<Int>: +1
+              Gone: -1
+            """)
+        XCTAssertEqual(leakFailure(from: 2, [:], to: 1, ["A": 1], after: 10), """
+            Resources.total still changed by -1 after 10.0 s (from 2 to 1). Live resources by type (after - before):
+              A: +1
+            """)
+    }
+
+    func testLeakFailure_namesARealLeak() {
+        let totalBefore = Resources.total
+        let countsBefore = Resources.liveCounts
+        let kept = PublishSubject<LeakedElement>()
+        let subscription = kept.map { $0 }.subscribe(onNext: { _ in })
+        let failure = leakFailure(from: totalBefore, countsBefore, to: Resources.total, Resources.liveCounts)
+        subscription.dispose()
+        XCTAssertTrue(failure?.hasPrefix("Resources.total changed by 2 (from \(totalBefore) to \(totalBefore + 2)).") == true, failure ?? "nil")
+        XCTAssertTrue(failure?.contains("\n  PublishSubject<LeakedElement>: +1") == true, failure ?? "nil")
+        XCTAssertTrue(failure?.contains("\n  MapSink<") == true, failure ?? "nil")
+    }
+
+    #if !canImport(Darwin)
+    private var captured: [(description: String, line: Int)]?
+
+    override func recordFailure(withDescription description: String, inFile filePath: String, atLine lineNumber: Int, expected: Bool) {
+        if captured != nil {
+            captured?.append((description, lineNumber))
+        } else {
+            super.recordFailure(withDescription: description, inFile: filePath, atLine: lineNumber, expected: expected)
+        }
+    }
+
+    func testNoLeaks_failureNamesTheLeakedTypes() {
+        var kept: PublishSubject<LeakedElement>?
+        captured = []
+        let line = #line + 1
+        XCTAssertNoLeaks("kept on purpose") { kept = PublishSubject() }
+        let recorded = captured ?? []
+        captured = nil
+        kept = nil
+        XCTAssertEqual(recorded.map(\.line), [line])
+        XCTAssertTrue(recorded.first?.description.contains("Live resources by type (after - before):\n  PublishSubject<LeakedElement>: +1\nkept on purpose") == true,
+                      recorded.first?.description ?? "no failure")
+        _ = kept
+    }
+    #endif
 
     func testNoPendingWork_emptyScheduler() {
         let scheduler = TestScheduler(initialClock: 0)

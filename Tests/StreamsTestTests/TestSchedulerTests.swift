@@ -299,8 +299,8 @@ final class RecordedTests: XCTestCase {
     struct OtherError: Error {}
 
     func testSubscription_debugDescription() {
-        XCTAssertEqual(Subscription(200, 300).debugDescription, "(200 : 300)")
-        XCTAssertEqual(Subscription(200).debugDescription, "(200 : Infinity)")
+        XCTAssertEqual(Subscription(200, 300).debugDescription, "(200: 300)")
+        XCTAssertEqual(Subscription(200).debugDescription, "(200: Infinity)")
         XCTAssertEqual(Subscription(200), Subscription(200, Int.max))
         XCTAssertNotEqual(Subscription(200, 300), Subscription(200, 301))
         XCTAssertEqual(Set([Subscription(1, 2), Subscription(1, 2)]).count, 1)

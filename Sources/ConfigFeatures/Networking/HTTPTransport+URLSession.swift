@@ -173,11 +173,11 @@ private final class URLSessionExchange: NSObject, URLSessionDataDelegate, @unche
         queue.maxConcurrentOperationCount = 1
         queue.name = "Streams.URLSessionTransport"
         super.init()
-        Resources.incrementTotal()
+        Resources.incrementTotal(for: type(of: self))
     }
 
     deinit {
-        Resources.decrementTotal()
+        Resources.decrementTotal(for: type(of: self))
     }
 
     /// Sends the request.

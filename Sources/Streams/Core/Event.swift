@@ -95,7 +95,9 @@ extension Event: Equatable where Element: Equatable {
     }
 }
 
-/// Two errors are equal for testing when they have the same type and description.
+/// Two errors are equal for testing when they have the same type and the same description
+/// (`"\(error)"`): RxTest compares descriptions (on Linux only those; on Apple platforms also the
+/// `NSError` domain, which for a Swift error is its type's name, and code).
 package func errorsEqual(_ lhs: Swift.Error, _ rhs: Swift.Error) -> Bool {
-    type(of: lhs) == type(of: rhs) && String(reflecting: lhs) == String(reflecting: rhs)
+    type(of: lhs) == type(of: rhs) && String(describing: lhs) == String(describing: rhs)
 }

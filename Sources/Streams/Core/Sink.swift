@@ -16,11 +16,11 @@ class Sink<Observer: ObserverType>: Disposable {
     init(observer: Observer, cancel: Cancelable) {
         self.observer = observer
         self.cancel = cancel
-        Resources.incrementTotal()
+        Resources.increment(type(of: self))
     }
 
     deinit {
-        Resources.decrementTotal()
+        Resources.decrement(type(of: self))
     }
 
     /// Whether the sink has been disposed or has forwarded a terminal event.

@@ -9,7 +9,9 @@ extension ObservableType {
     /// Subscribes closures for elements, the error, completion and disposal.
     ///
     /// `onDisposed` runs once, after a terminal event or when the returned disposable is disposed.
-    /// An error with no `onError` handler goes to `Hooks.unhandledError` (which prints it by default).
+    /// An error with no `onError` handler goes to `Hooks.defaultErrorHandler` (which passes it to
+    /// `Hooks.unhandledError`, which prints it, by default), with the call stack of this call
+    /// when `Hooks.recordCallStackOnError` is on.
     /// - Returns: A disposable that cancels the subscription.
     public func subscribe(
         onNext: ((Element) -> Void)? = nil,
@@ -18,7 +20,9 @@ extension ObservableType {
         onDisposed: (() -> Void)? = nil
     ) -> Disposable {
         let disposed: Disposable = onDisposed.map { Disposables.create(with: $0) } ?? Disposables.create()
-        let observer = ClosureObserver<Element>(onNext: onNext, onError: onError, onCompleted: onCompleted, disposed: disposed)
+        let callStack = onError == nil ? Hooks.subscriptionCallStack() : nil
+        let observer = ClosureObserver<Element>(
+            onNext: onNext, onError: onError, onCompleted: onCompleted, disposed: disposed, callStack: callStack)
         let subscription = asObservable().subscribe(observer)
         return onDisposed == nil ? subscription : Disposables.create(subscription, disposed)
     }
@@ -78,13 +82,19 @@ final class ClosureObserver<Element>: ObserverType {
     private let error: ((Swift.Error) -> Void)?
     private let completed: (() -> Void)?
     private let disposed: Disposable
+    /// The subscription's call stack, for an error without `onError` (`nil` unless recorded).
+    private let callStack: [String]?
     private let stopped = Atomic<Bool>(false)
 
-    init(onNext: ((Element) -> Void)?, onError: ((Swift.Error) -> Void)?, onCompleted: (() -> Void)?, disposed: Disposable) {
+    init(
+        onNext: ((Element) -> Void)?, onError: ((Swift.Error) -> Void)?, onCompleted: (() -> Void)?,
+        disposed: Disposable, callStack: [String]?
+    ) {
         next = onNext
         error = onError
         completed = onCompleted
         self.disposed = disposed
+        self.callStack = callStack
     }
 
     func onNext(_ element: Element) {
@@ -98,7 +108,7 @@ final class ClosureObserver<Element>: ObserverType {
             onNext(element)
         case .error(let failure):
             if stopped.exchange(true, ordering: .acquiringAndReleasing) { return }
-            if let error { error(failure) } else { Hooks.reportUnhandledError(failure) }
+            if let error { error(failure) } else { Hooks.reportUnhandledError(failure, subscriptionCallStack: callStack) }
             disposed.dispose()
         case .completed:
             onCompleted()
@@ -109,38 +119,5 @@ final class ClosureObserver<Element>: ObserverType {
         if stopped.exchange(true, ordering: .acquiringAndReleasing) { return }
         completed?()
         disposed.dispose()
-    }
-}
-
-/// Global hooks for behaviour that has no observer to report to.
-public enum Hooks {
-    private static let handler = LockedState<@Sendable (Swift.Error) -> Void>({ error in
-        print("Streams: unhandled error in subscribe(onNext:…) without onError: \(error)")
-    })
-
-    /// Called with an error that reached `subscribe(onNext:…)` without an `onError` handler.
-    /// The default prints it; tests may replace it to fail instead.
-    public static var unhandledError: @Sendable (Swift.Error) -> Void {
-        get { handler.withLock { $0 } }
-        set { handler.withLock { $0 = newValue } }
-    }
-
-    static func reportUnhandledError(_ error: Swift.Error) {
-        unhandledError(error)
-    }
-
-    private static let anomalyHandler = LockedState<@Sendable (String) -> Void>({ message in
-        print("⚠️ Streams synchronization anomaly: \(message)")
-    })
-
-    /// Called (in DEBUG builds) when an operator's observer is entered by two threads at once,
-    /// which breaks the Rx contract. The default prints a warning; tests may replace it to fail.
-    public static var synchronizationAnomaly: @Sendable (String) -> Void {
-        get { anomalyHandler.withLock { $0 } }
-        set { anomalyHandler.withLock { $0 = newValue } }
-    }
-
-    static func reportSynchronizationAnomaly(_ message: String) {
-        synchronizationAnomaly(message)
     }
 }

@@ -16,10 +16,10 @@ public final class BehaviorRelay<Element>: ObservableType, Sendable {
     /// Creates a relay whose current value is `value`.
     public init(value: Element) {
         subject = BehaviorSubject(value: value)
-        Resources.incrementTotal()
+        Resources.increment(type(of: self))
     }
 
-    deinit { Resources.decrementTotal() }
+    deinit { Resources.decrement(type(of: self)) }
 
     /// The current value.
     public var value: Element {

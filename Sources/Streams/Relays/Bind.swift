@@ -50,12 +50,12 @@ extension ObservableType {
     /// Subscribes `onNext` to the elements of this sequence.
     ///
     /// Binding expects a sequence that never fails: an error is reported to
-    /// `Hooks.unhandledError` (RxSwift raises a `fatalError` in debug builds instead).
+    /// `Hooks.defaultErrorHandler` (RxSwift raises a `fatalError` in debug builds instead).
     /// - Parameter onNext: Called with each element.
     /// - Returns: A disposable that ends the binding.
     /// - Note: Delivers on the source's scheduler. See `Guides/Subjects.md`.
     public func bind(onNext: @escaping (Element) -> Void) -> Disposable {
-        subscribe(onNext: onNext, onError: { error in Hooks.reportUnhandledError(error) })
+        subscribe(onNext: onNext)
     }
 
     /// Subscribes `onNext` to the elements of this sequence, passing it `object`, held weakly:
@@ -65,7 +65,7 @@ extension ObservableType {
     ///     onNext:   1  2          (object released between 2 and 3)
     ///
     /// Binding expects a sequence that never fails: an error is reported to
-    /// `Hooks.unhandledError` (RxSwift raises a `fatalError` in debug builds instead).
+    /// `Hooks.defaultErrorHandler` (RxSwift raises a `fatalError` in debug builds instead).
     /// - Parameters:
     ///   - object: The object passed to `onNext`; not retained.
     ///   - onNext: Called with the object and each element.
@@ -75,7 +75,7 @@ extension ObservableType {
         subscribe(onNext: { [weak object] element in
             guard let object else { return }
             onNext(object, element)
-        }, onError: { error in Hooks.reportUnhandledError(error) })
+        })
     }
 }
 
@@ -88,7 +88,7 @@ extension ObservableType {
     ///     relays: --1--2---      (relays never terminate)
     ///
     /// Completion ends the binding and is not forwarded. An error also ends it and is reported to
-    /// `Hooks.unhandledError` (RxRelay raises a `fatalError` in debug builds instead).
+    /// `Hooks.defaultErrorHandler` (RxRelay raises a `fatalError` in debug builds instead).
     /// - Parameter relays: The relays that receive the elements.
     /// - Returns: A disposable that ends the binding.
     /// - Note: Delivers on the source's scheduler. See `Guides/Subjects.md`.
@@ -100,7 +100,7 @@ extension ObservableType {
 
     /// Sends the elements of this sequence, wrapped in an optional, to `relays`.
     ///
-    /// Completion is not forwarded; an error is reported to `Hooks.unhandledError`.
+    /// Completion is not forwarded; an error is reported to `Hooks.defaultErrorHandler`.
     /// - Parameter relays: The relays that receive the elements.
     /// - Returns: A disposable that ends the binding.
     /// - Note: Delivers on the source's scheduler. See `Guides/Subjects.md`.
@@ -112,7 +112,7 @@ extension ObservableType {
 
     /// Sends the elements of this sequence to `relays`, making each the relays' current value.
     ///
-    /// Completion is not forwarded; an error is reported to `Hooks.unhandledError`.
+    /// Completion is not forwarded; an error is reported to `Hooks.defaultErrorHandler`.
     /// - Parameter relays: The relays that receive the elements.
     /// - Returns: A disposable that ends the binding.
     /// - Note: Delivers on the source's scheduler. See `Guides/Subjects.md`.
@@ -124,7 +124,7 @@ extension ObservableType {
 
     /// Sends the elements of this sequence, wrapped in an optional, to `relays`.
     ///
-    /// Completion is not forwarded; an error is reported to `Hooks.unhandledError`.
+    /// Completion is not forwarded; an error is reported to `Hooks.defaultErrorHandler`.
     /// - Parameter relays: The relays that receive the elements.
     /// - Returns: A disposable that ends the binding.
     /// - Note: Delivers on the source's scheduler. See `Guides/Subjects.md`.
@@ -136,7 +136,7 @@ extension ObservableType {
 
     /// Sends the elements of this sequence to `relays`, which buffer them for replay.
     ///
-    /// Completion is not forwarded; an error is reported to `Hooks.unhandledError`.
+    /// Completion is not forwarded; an error is reported to `Hooks.defaultErrorHandler`.
     /// - Parameter relays: The relays that receive the elements.
     /// - Returns: A disposable that ends the binding.
     /// - Note: Delivers on the source's scheduler. See `Guides/Subjects.md`.
@@ -148,7 +148,7 @@ extension ObservableType {
 
     /// Sends the elements of this sequence, wrapped in an optional, to `relays`.
     ///
-    /// Completion is not forwarded; an error is reported to `Hooks.unhandledError`.
+    /// Completion is not forwarded; an error is reported to `Hooks.defaultErrorHandler`.
     /// - Parameter relays: The relays that receive the elements.
     /// - Returns: A disposable that ends the binding.
     /// - Note: Delivers on the source's scheduler. See `Guides/Subjects.md`.
@@ -160,10 +160,11 @@ extension ObservableType {
 
     /// Subscribes `accept` to the elements; completion is dropped, an error is reported.
     private func bindElements(_ accept: @escaping (Element) -> Void) -> Disposable {
-        subscribe(AnonymousObserver<Element> { event in
+        let callStack = Hooks.subscriptionCallStack()
+        return subscribe(AnonymousObserver<Element> { event in
             switch event {
             case .next(let element): accept(element)
-            case .error(let error): Hooks.reportUnhandledError(error)
+            case .error(let error): Hooks.reportUnhandledError(error, subscriptionCallStack: callStack)
             case .completed: break
             }
         })

@@ -3,8 +3,9 @@
 ///
 /// - Elements are delivered to `binding` on `scheduler` (the main scheduler by default).
 /// - The target is held weakly: once it is gone, elements are dropped.
-/// - Completion is ignored; an error is reported to `Hooks.unhandledError` (RxSwift raises a
-///   `fatalError` in debug builds instead), since a binding expects a sequence that never fails.
+/// - Completion is ignored; an error is reported to `Hooks.defaultErrorHandler` (with an empty
+///   call stack; RxSwift raises a `fatalError` in debug builds instead), since a binding expects
+///   a sequence that never fails.
 ///
 ///     let isLoading = Binder(spinner) { spinner, loading in spinner.isAnimating = loading }
 ///     viewModel.loading.bind(to: isLoading).disposed(by: bag)
@@ -35,7 +36,7 @@ public struct Binder<Value>: ObserverType {
                     return Disposables.create()
                 }
             case .error(let error):
-                Hooks.reportUnhandledError(error)
+                Hooks.reportUnhandledError(error, subscriptionCallStack: nil)
             case .completed:
                 break
             }

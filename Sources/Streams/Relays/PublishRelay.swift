@@ -14,10 +14,10 @@ public final class PublishRelay<Element>: ObservableType, Sendable {
     /// Creates a relay.
     public init() {
         subject = PublishSubject()
-        Resources.incrementTotal()
+        Resources.increment(type(of: self))
     }
 
-    deinit { Resources.decrementTotal() }
+    deinit { Resources.decrement(type(of: self)) }
 
     /// Sends `event` to every current observer.
     public func accept(_ event: Element) {

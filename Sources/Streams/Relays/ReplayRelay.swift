@@ -14,10 +14,10 @@ public final class ReplayRelay<Element>: ObservableType, Sendable {
 
     private init(subject: ReplaySubject<Element>) {
         self.subject = subject
-        Resources.incrementTotal()
+        Resources.increment(type(of: self))
     }
 
-    deinit { Resources.decrementTotal() }
+    deinit { Resources.decrement(type(of: self)) }
 
     /// Creates a relay that replays at most `bufferSize` of the latest elements
     /// (none when `bufferSize` is zero or less).

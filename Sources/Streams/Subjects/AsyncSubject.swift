@@ -26,11 +26,11 @@ public final class AsyncSubject<Element>: Observable<Element>, SubjectType, Obse
 
     /// Creates a subject.
     public override init() {
-        Resources.incrementTotal()
+        Resources.increment(Self.self)
         super.init()
     }
 
-    deinit { Resources.decrementTotal() }
+    deinit { Resources.decrement(type(of: self)) }
 
     /// Whether any observer is subscribed.
     public var hasObservers: Bool { state.withLock { !$0.observers.isEmpty } }

@@ -19,11 +19,11 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
     /// Creates a subject whose current value is `value`.
     public init(value: Element) {
         current = value
-        Resources.incrementTotal()
+        Resources.increment(Self.self)
         super.init()
     }
 
-    deinit { Resources.decrementTotal() }
+    deinit { Resources.decrement(type(of: self)) }
 
     /// Whether any observer is subscribed.
     public var hasObservers: Bool { state.withLock { !$0.observers.isEmpty } }

@@ -24,11 +24,11 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
 
     private init(limit: Int?) {
         state = LockedState(State(buffer: ReplayBuffer(limit: limit)))
-        Resources.incrementTotal()
+        Resources.increment(Self.self)
         super.init()
     }
 
-    deinit { Resources.decrementTotal() }
+    deinit { Resources.decrement(type(of: self)) }
 
     /// Creates a subject that replays at most `bufferSize` of the latest elements.
     ///

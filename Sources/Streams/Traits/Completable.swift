@@ -49,7 +49,8 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
 
     /// Subscribes closures for completion, the error and disposal.
     ///
-    /// An error with no `onError` handler goes to `Hooks.unhandledError`.
+    /// An error with no `onError` handler goes to `Hooks.defaultErrorHandler`, with the call
+    /// stack of this call when `Hooks.recordCallStackOnError` is on.
     /// - Note: Called on the thread that delivers the event. See `Guides/Traits.md`.
     public func subscribe(
         onCompleted: (() -> Void)? = nil,
@@ -57,11 +58,12 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
         onDisposed: (() -> Void)? = nil
     ) -> Disposable {
         let disposed: Disposable = onDisposed.map { Disposables.create(with: $0) } ?? Disposables.create()
+        let callStack = onError == nil ? Hooks.subscriptionCallStack() : nil
         let subscription = subscribe { (event: CompletableEvent) in
             switch event {
             case .completed: onCompleted?()
             case .error(let error):
-                if let onError { onError(error) } else { Hooks.reportUnhandledError(error) }
+                if let onError { onError(error) } else { Hooks.reportUnhandledError(error, subscriptionCallStack: callStack) }
             }
             disposed.dispose()
         }
@@ -106,15 +108,18 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
     }
 }
 
-extension ObservableType {
-    /// Returns a `Completable` that ignores the elements and forwards the terminal event.
+extension ObservableType where Element == Never {
+    /// Returns this sequence of no elements as a `Completable` (its terminal event, unchanged).
     ///
-    ///     source: --1--2--|
-    ///     output: --------|
+    ///     source: -----|
+    ///     output: -----|
     ///
+    /// Only a sequence of `Never` converts, so in
+    /// `scheduler.createColdObservable([.completed(20)]).asCompletable()` the element type is
+    /// inferred. For a sequence with elements, drop them first: `ignoreElements().asCompletable()`.
     /// - Note: Delivers on the source's scheduler. See `Guides/Traits.md`.
     public func asCompletable() -> Completable {
-        Completable(raw: IgnoreElementsProducer<Element, Never>(source: asObservable()))
+        Completable(raw: asObservable())
     }
 }
 

@@ -125,9 +125,8 @@ extension InfallibleType {
         onCompleted: (() -> Void)? = nil,
         onDisposed: (() -> Void)? = nil
     ) -> Disposable {
-        asObservable().subscribe(onNext: onNext, onError: { error in
-            Hooks.reportUnhandledError(error)
-        }, onCompleted: onCompleted, onDisposed: onDisposed)
+        // An `Infallible` never fails; a broken hand-made one reaches `Hooks.defaultErrorHandler`.
+        asObservable().subscribe(onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
     }
 
     /// Subscribes closures that also receive `object`, held weakly: once it is gone, nothing is called.

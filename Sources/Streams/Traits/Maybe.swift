@@ -59,7 +59,8 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
 
     /// Subscribes closures for the element, the error, empty completion and disposal.
     ///
-    /// An error with no `onError` handler goes to `Hooks.unhandledError`.
+    /// An error with no `onError` handler goes to `Hooks.defaultErrorHandler`, with the call
+    /// stack of this call when `Hooks.recordCallStackOnError` is on.
     /// - Note: Called on the thread that delivers the event. See `Guides/Traits.md`.
     public func subscribe(
         onSuccess: ((Element) -> Void)? = nil,
@@ -68,11 +69,12 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
         onDisposed: (() -> Void)? = nil
     ) -> Disposable {
         let disposed: Disposable = onDisposed.map { Disposables.create(with: $0) } ?? Disposables.create()
+        let callStack = onError == nil ? Hooks.subscriptionCallStack() : nil
         let subscription = subscribe { (event: MaybeEvent<Element>) in
             switch event {
             case .success(let element): onSuccess?(element)
             case .error(let error):
-                if let onError { onError(error) } else { Hooks.reportUnhandledError(error) }
+                if let onError { onError(error) } else { Hooks.reportUnhandledError(error, subscriptionCallStack: callStack) }
             case .completed: onCompleted?()
             }
             disposed.dispose()
@@ -157,7 +159,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
 
     /// Returns the `Maybe` as a `Completable` that ignores the element.
     public func asCompletable() -> Completable {
-        primitiveSequence.source.asCompletable()
+        primitiveSequence.source.ignoreElements().asCompletable()
     }
 }
 

@@ -7,8 +7,8 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     /// - Parameters:
     ///   - object: The object passed to the closures; not retained.
     ///   - onSuccess: Called with the element.
-    ///   - onError: Called with the error (an error with no handler goes to `Hooks.unhandledError`
-    ///     only while `object` is alive).
+    ///   - onError: Called with the error. Without it an error is dropped, not reported to
+    ///     `Hooks.defaultErrorHandler` (as RxSwift's `subscribe(with:…)`).
     ///   - onCompleted: Called when the `Maybe` completes empty.
     ///   - onDisposed: Called when the subscription ends for any reason.
     /// - Returns: The subscription.

@@ -52,7 +52,8 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
 
     /// Subscribes closures for the element, the error and disposal.
     ///
-    /// An error with no `onFailure` handler goes to `Hooks.unhandledError`.
+    /// An error with no `onFailure` handler goes to `Hooks.defaultErrorHandler`, with the call
+    /// stack of this call when `Hooks.recordCallStackOnError` is on.
     /// - Note: Called on the thread that delivers the event. See `Guides/Traits.md`.
     public func subscribe(
         onSuccess: ((Element) -> Void)? = nil,
@@ -60,11 +61,12 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         onDisposed: (() -> Void)? = nil
     ) -> Disposable {
         let disposed: Disposable = onDisposed.map { Disposables.create(with: $0) } ?? Disposables.create()
+        let callStack = onFailure == nil ? Hooks.subscriptionCallStack() : nil
         let subscription = subscribe { (event: SingleEvent<Element>) in
             switch event {
             case .success(let element): onSuccess?(element)
             case .failure(let error):
-                if let onFailure { onFailure(error) } else { Hooks.reportUnhandledError(error) }
+                if let onFailure { onFailure(error) } else { Hooks.reportUnhandledError(error, subscriptionCallStack: callStack) }
             }
             disposed.dispose()
         }
@@ -192,7 +194,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
 
     /// Returns the `Single` as a `Completable` that ignores the element.
     public func asCompletable() -> Completable {
-        primitiveSequence.source.asCompletable()
+        primitiveSequence.source.ignoreElements().asCompletable()
     }
 
     /// Pairs the elements of two `Single`s with `resultSelector` once both succeed.

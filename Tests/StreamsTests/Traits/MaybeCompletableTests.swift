@@ -103,15 +103,56 @@ final class CompletableTests: XCTestCase {
         }
     }
 
-    func testAsCompletable_ignoresElements() {
+    func testAsCompletable_infersNeverFromATerminalOnlyRecording() {
+        XCTAssertNoLeaks {
+            let scheduler = TestScheduler(initialClock: 0)
+            // No `Never.self`: only `asCompletable()` on `Element == Never` fits, so it is inferred.
+            let completable = scheduler.createColdObservable([.completed(20)]).asCompletable()
+            let res = scheduler.start { completable.asObservable() }
+            XCTAssertEqual(res.events, [.completed(220)])
+
+            let failing = scheduler.createColdObservable([.error(30, TestError())]).asCompletable()
+            XCTAssertEqual(scheduler.start(created: 1100, subscribed: 1200, disposed: 2000) { failing }.events, [.error(1230, TestError())])
+        }
+    }
+
+    func testAsCompletable_timeoutOnAConvertedRecording() {
+        XCTAssertNoLeaks {
+            let scheduler = TestScheduler(initialClock: 0)
+            let slow = scheduler.createColdObservable([.completed(40)]).asCompletable()
+            let fallback = scheduler.createColdObservable([.completed(15)]).asCompletable()
+            XCTAssertEqual(scheduler.start { slow.timeout(.seconds(10), scheduler: scheduler) }.events, [.error(210, RxError.timeout)])
+            XCTAssertEqual(
+                scheduler.start(created: 1100, subscribed: 1200, disposed: 2000) { slow.timeout(.seconds(10), other: fallback, scheduler: scheduler) }.events,
+                [.completed(1225)])
+            XCTAssertEqual(
+                scheduler.start(created: 2100, subscribed: 2200, disposed: 3000) { slow.timeout(.seconds(50), other: fallback, scheduler: scheduler) }.events,
+                [.completed(2240)])
+        }
+    }
+
+    func testObservableOfNeverAsCompletable_forwardsTheSourceUnchanged() {
+        XCTAssertNoLeaks {
+            let subject = PublishSubject<Never>()
+            var events: [CompletableEvent] = []
+            let baseline = Resources.total
+            let subscription = subject.asCompletable().subscribe { events.append($0) }
+            XCTAssertEqual(Resources.total, baseline, "no sink of its own (the subject's subscription is not a resource)")
+            subject.onCompleted()
+            subscription.dispose()
+            XCTAssertEqual(events, [.completed])
+        }
+    }
+
+    func testIgnoreElementsAsCompletable_ignoresElements() {
         XCTAssertNoLeaks {
             let scheduler = TestScheduler(initialClock: 0)
             let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(300)])
-            XCTAssertEqual(scheduler.start { xs.asCompletable().asObservable() }.events, [.completed(300)])
+            XCTAssertEqual(scheduler.start { xs.ignoreElements().asCompletable().asObservable() }.events, [.completed(300)])
             let failing = scheduler.createHotObservable([.next(1210, 1), .error(1250, TestError())])
-            XCTAssertEqual(scheduler.start(created: 1100, subscribed: 1200, disposed: 2000) { failing.asCompletable().asObservable() }.events, [.error(1250, TestError())])
+            XCTAssertEqual(scheduler.start(created: 1100, subscribed: 1200, disposed: 2000) { failing.ignoreElements().asCompletable().asObservable() }.events, [.error(1250, TestError())])
             let never = scheduler.createHotObservable([.next(2210, 1)])
-            XCTAssertEqual(scheduler.start(created: 2100, subscribed: 2200, disposed: 2250) { never.asCompletable().asObservable() }.events, [])
+            XCTAssertEqual(scheduler.start(created: 2100, subscribed: 2200, disposed: 2250) { never.ignoreElements().asCompletable().asObservable() }.events, [])
             XCTAssertEqual(never.subscriptions, [Subscription(2200, 2250)])
         }
     }
@@ -174,7 +215,7 @@ final class CompletableTests: XCTestCase {
             let chains: [(String, (Completable, PublishSubject<Int>) -> Disposable)] = [
                 ("Single", { first, second in first.andThen(second.asSingle()).subscribe { _ in } }),
                 ("Maybe", { first, second in first.andThen(second.asMaybe()).subscribe { _ in } }),
-                ("Completable", { first, second in first.andThen(second.asCompletable()).subscribe { _ in } }),
+                ("Completable", { first, second in first.andThen(second.ignoreElements().asCompletable()).subscribe { _ in } }),
                 ("Observable", { first, second in first.andThen(second.asObservable()).subscribe() }),
             ]
             for (name, chain) in chains {

@@ -25,7 +25,7 @@ final class PrimitiveSequenceOperatorsTests: XCTestCase {
 
     func testCompletableDelaySubscription_subscribesLater() {
         assertContract(.values, source: .one, [Recorded<Event<Never>>.completed(220)], [Subscription(212, 220)]) { c in
-            c.source.asCompletable().delaySubscription(.seconds(12), scheduler: c.scheduler).asObservable()
+            c.source.ignoreElements().asCompletable().delaySubscription(.seconds(12), scheduler: c.scheduler).asObservable()
         }
     }
 
@@ -133,7 +133,7 @@ final class PrimitiveSequenceOperatorsTests: XCTestCase {
 
     func testCompletableConcat_contract() {
         func op(_ c: ContractContext) -> Observable<Never> {
-            c.source.asCompletable().concat(c.cold([.completed(20)]).asCompletable()).asObservable()
+            c.source.ignoreElements().asCompletable().concat(c.cold([.completed(20)]).ignoreElements().asCompletable()).asObservable()
         }
         assertContract(.values, source: .one, [.completed(240)], [Subscription(200, 220)], others: [[Subscription(220, 240)]], op)
         assertContract(.empty, source: .one, [.completed(270)], [Subscription(200, 250)], others: [[Subscription(250, 270)]], op)
@@ -144,25 +144,25 @@ final class PrimitiveSequenceOperatorsTests: XCTestCase {
 
     func testCompletableConcat_staticForms() {
         func seconds(_ c: ContractContext) -> (Completable, Completable) {
-            (c.cold([.completed(20)]).asCompletable(), c.cold([.completed(5)]).asCompletable())
+            (c.cold([.completed(20)]).ignoreElements().asCompletable(), c.cold([.completed(5)]).ignoreElements().asCompletable())
         }
         let expected: [Recorded<Event<Never>>] = [.completed(245)]
         let others = [[Subscription(220, 240)], [Subscription(240, 245)]]
         assertContract(.values, source: .one, expected, [Subscription(200, 220)], others: others) { c in
             let (b, d) = seconds(c)
-            return Completable.concat([c.source.asCompletable(), b, d]).asObservable()
+            return Completable.concat([c.source.ignoreElements().asCompletable(), b, d]).asObservable()
         }
         assertContract(.values, source: .one, expected, [Subscription(200, 220)], others: others) { c in
             let (b, d) = seconds(c)
-            return Completable.concat(AnySequence([c.source.asCompletable(), b, d])).asObservable()
+            return Completable.concat(AnySequence([c.source.ignoreElements().asCompletable(), b, d])).asObservable()
         }
         assertContract(.values, source: .one, expected, [Subscription(200, 220)], others: others) { c in
             let (b, d) = seconds(c)
-            return Completable.concat(c.source.asCompletable(), b, d).asObservable()
+            return Completable.concat(c.source.ignoreElements().asCompletable(), b, d).asObservable()
         }
         assertContract(.error, source: .one, [Recorded<Event<Never>>.error(250, ContractError())], [Subscription(200, 250)], others: [[], []]) { c in
             let (b, d) = seconds(c)
-            return Completable.concat(c.source.asCompletable(), b, d).asObservable()
+            return Completable.concat(c.source.ignoreElements().asCompletable(), b, d).asObservable()
         }
         assertContract(.never, source: .one, [Recorded<Event<Never>>.completed(200)], []) { _ in
             Completable.concat([Completable]()).asObservable()

@@ -112,7 +112,7 @@ final class TraitArityTests: XCTestCase {
             let scheduler = TestScheduler(initialClock: 0)
             let xs: TestableObservable<Int> = scheduler.createHotObservable([.next(205, 9), .completed(210)])
             let ys: TestableObservable<Int> = scheduler.createHotObservable([.completed(230)])
-            let res = scheduler.start { Completable.zip(xs.asCompletable(), ys.asCompletable()) }
+            let res = scheduler.start { Completable.zip(xs.ignoreElements().asCompletable(), ys.ignoreElements().asCompletable()) }
             XCTAssertEqual(res.events, [.completed(230)])
             XCTAssertEqual(xs.subscriptions, [Subscription(200, 210)])
             XCTAssertEqual(ys.subscriptions, [Subscription(200, 230)])
@@ -124,7 +124,7 @@ final class TraitArityTests: XCTestCase {
             let scheduler = TestScheduler(initialClock: 0)
             let xs: TestableObservable<Int> = scheduler.createHotObservable([.completed(300)])
             let ys: TestableObservable<Int> = scheduler.createHotObservable([.error(220, TestError())])
-            let res = scheduler.start { Completable.zip([xs.asCompletable(), ys.asCompletable()]) }
+            let res = scheduler.start { Completable.zip([xs.ignoreElements().asCompletable(), ys.ignoreElements().asCompletable()]) }
             XCTAssertEqual(res.events, [.error(220, TestError())])
             XCTAssertEqual(xs.subscriptions, [Subscription(200, 220)])
         }
@@ -140,7 +140,7 @@ final class TraitArityTests: XCTestCase {
             let scheduler = TestScheduler(initialClock: 0)
             let xs: TestableObservable<Int> = scheduler.createHotObservable([.completed(210)])
             let ys: TestableObservable<Int> = scheduler.createHotObservable([.completed(300)])
-            let res = scheduler.start(disposed: 250) { Completable.zip(xs.asCompletable(), ys.asCompletable()) }
+            let res = scheduler.start(disposed: 250) { Completable.zip(xs.ignoreElements().asCompletable(), ys.ignoreElements().asCompletable()) }
             XCTAssertEqual(res.events, [])
             XCTAssertEqual(xs.subscriptions, [Subscription(200, 210)])
             XCTAssertEqual(ys.subscriptions, [Subscription(200, 250)])

@@ -73,7 +73,7 @@ final class TraitDisposalTests: XCTestCase {
     func testSingle_flatMapCompletable_disposesInner() {
         assertDisposedAt250([Recorded<Event<Never>>](), [[Subscription(200, 210)], [Subscription(210, 250)]]) { s in
             let xs = early(s), ys = slow(s)
-            return (xs.asSingle().flatMapCompletable { _ in ys.asCompletable() }.asObservable(), [{ xs.subscriptions }, { ys.subscriptions }])
+            return (xs.asSingle().flatMapCompletable { _ in ys.ignoreElements().asCompletable() }.asObservable(), [{ xs.subscriptions }, { ys.subscriptions }])
         }
     }
 
@@ -169,21 +169,21 @@ final class TraitDisposalTests: XCTestCase {
     func testCompletable_andThenSingle_disposesSecond() {
         assertDisposedAt250([Recorded<Event<Int>>](), [[Subscription(200, 210)], [Subscription(210, 250)]]) { s in
             let xs = early(s), ys = slow(s)
-            return (xs.asCompletable().andThen(ys.asSingle()).asObservable(), [{ xs.subscriptions }, { ys.subscriptions }])
+            return (xs.ignoreElements().asCompletable().andThen(ys.asSingle()).asObservable(), [{ xs.subscriptions }, { ys.subscriptions }])
         }
     }
 
     func testCompletable_andThenMaybe_disposesSecond() {
         assertDisposedAt250([Recorded<Event<Int>>](), [[Subscription(200, 210)], [Subscription(210, 250)]]) { s in
             let xs = early(s), ys = slow(s)
-            return (xs.asCompletable().andThen(ys.asMaybe()).asObservable(), [{ xs.subscriptions }, { ys.subscriptions }])
+            return (xs.ignoreElements().asCompletable().andThen(ys.asMaybe()).asObservable(), [{ xs.subscriptions }, { ys.subscriptions }])
         }
     }
 
     func testCompletable_andThenCompletable_disposesSecond() {
         assertDisposedAt250([Recorded<Event<Never>>](), [[Subscription(200, 210)], [Subscription(210, 250)]]) { s in
             let xs = early(s), ys = slow(s)
-            return (xs.asCompletable().andThen(ys.asCompletable()).asObservable(), [{ xs.subscriptions }, { ys.subscriptions }])
+            return (xs.ignoreElements().asCompletable().andThen(ys.ignoreElements().asCompletable()).asObservable(), [{ xs.subscriptions }, { ys.subscriptions }])
         }
     }
 
@@ -191,14 +191,14 @@ final class TraitDisposalTests: XCTestCase {
         assertDisposedAt250([.next(230, 7)], [[Subscription(200, 210)], [Subscription(210, 250)]]) { s in
             let xs = early(s)
             let ys: TestableObservable<Int> = s.createColdObservable([.next(20, 7), .next(100, 8), .completed(100)])
-            return (xs.asCompletable().andThen(ys.asObservable()), [{ xs.subscriptions }, { ys.subscriptions }])
+            return (xs.ignoreElements().asCompletable().andThen(ys.asObservable()), [{ xs.subscriptions }, { ys.subscriptions }])
         }
     }
 
     func testCompletable_andThenFirst_disposesFirst() {
         assertDisposedAt250([Recorded<Event<Int>>](), [[Subscription(200, 250)], []]) { s in
             let xs = late(s), ys = slow(s)
-            return (xs.asCompletable().andThen(ys.asSingle()).asObservable(), [{ xs.subscriptions }, { ys.subscriptions }])
+            return (xs.ignoreElements().asCompletable().andThen(ys.asSingle()).asObservable(), [{ xs.subscriptions }, { ys.subscriptions }])
         }
     }
 

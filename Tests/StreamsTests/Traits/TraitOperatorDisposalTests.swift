@@ -113,10 +113,10 @@ final class TraitOperatorDisposalTests: XCTestCase {
     func testCompletableDoCatchCreate_disposeMidStream() {
         var disposals = 0
         assertContract(.disposed, source: .one, [Recorded<Event<Never>>](), [Subscription(200, 210)]) { c in
-            c.source.asCompletable().do(onCompleted: { XCTFail("no completion expected") }, onDispose: { disposals += 1 }).asObservable()
+            c.source.ignoreElements().asCompletable().do(onCompleted: { XCTFail("no completion expected") }, onDispose: { disposals += 1 }).asObservable()
         }
         assertContract(.disposed, source: .one, [Recorded<Event<Never>>](), [Subscription(200, 210)]) { c in
-            c.source.asCompletable().catchAndReturn().asObservable()
+            c.source.ignoreElements().asCompletable().catchAndReturn().asObservable()
         }
         let disposed = BooleanDisposable()
         assertContract(.disposed, source: .one, [Recorded<Event<Never>>](), []) { _ in

@@ -67,11 +67,11 @@ final private class ShareObservable<Element>: Observable<Element>, Unsubscribing
         self.source = source
         self.scope = scope
         state = LockedState(State(buffer: ReplayBuffer(capacity: replay)))
-        Resources.incrementTotal()
+        Resources.increment(Self.self)
         super.init()
     }
 
-    deinit { Resources.decrementTotal() }
+    deinit { Resources.decrement(type(of: self)) }
 
     override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
         let (outcome, connection) = state.withLock { state -> (SubscribeOutcome<Element>, Connection?) in

@@ -18,11 +18,11 @@ final class ShareReplaySubject<Element>: Observable<Element>, SubjectType, Obser
     /// Creates a subject replaying up to `bufferSize` elements (`Int.max`: all of them).
     init(bufferSize: Int) {
         state = LockedState(State(buffer: ReplayBuffer(capacity: bufferSize)))
-        Resources.incrementTotal()
+        Resources.increment(Self.self)
         super.init()
     }
 
-    deinit { Resources.decrementTotal() }
+    deinit { Resources.decrement(type(of: self)) }
 
     var isDisposed: Bool { state.withLock { $0.isDisposed } }
 
