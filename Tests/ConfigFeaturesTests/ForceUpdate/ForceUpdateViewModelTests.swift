@@ -460,7 +460,7 @@ final class ForceUpdateViewModelTests: XCTestCase {
             XCTAssertEqual(harness.errors.events, [.next(203, .fetchFailed(.backend(.network(message: "offline"))))])
             // The realtime connection opened at 202 without a fetched version, so the server
             // announced its template at once: fetched 204, update 205, activated 206.
-            XCTAssertEqual(harness.required.events, [.next(203, false), .next(207, true)])
+            XCTAssertEqual(harness.required.events, [.next(204, false), .next(207, true)])
             XCTAssertEqual(harness.alerts.events, [.next(207, forced("3.3.0")), .next(305, forced("3.4.0"))])
         }
     }
@@ -481,8 +481,8 @@ final class ForceUpdateViewModelTests: XCTestCase {
             scheduler.start()
 
             XCTAssertEqual(harness.errors.events, [.next(203, .fetchFailed(.backend(.http(statusCode: 400, message: "bad request"))))])
-            XCTAssertEqual(harness.required.events, [.next(203, true)], "the persisted active 3.3.0 wins over the default")
-            XCTAssertEqual(harness.alerts.events, [.next(203, forced("3.3.0"))])
+            XCTAssertEqual(harness.required.events, [.next(204, true)], "the persisted active 3.3.0 wins over the default")
+            XCTAssertEqual(harness.alerts.events, [.next(204, forced("3.3.0"))])
         }
     }
 

@@ -71,7 +71,7 @@ final class ItemListViewModelTests: XCTestCase {
 
             // Fetch at 10, backend answers at 15, RemoteConfig delivers at 16, the view model at 17.
             XCTAssertEqual(res.items.events, [.next(0, []), .next(17, two)])
-            XCTAssertEqual(res.isLoading.events, [.next(0, false), .next(10, true), .next(17, false)])
+            XCTAssertEqual(res.isLoading.events, [.next(0, false), .next(10, true), .next(18, false)])
             XCTAssertEqual(res.errors.events, [])
             XCTAssertEqual(backend.fetchCount, 1)
             XCTAssertEqual(remoteConfig[key].source, .remote, "activated")
@@ -130,9 +130,9 @@ final class ItemListViewModelTests: XCTestCase {
 
             XCTAssertEqual(res.items.events, [.next(0, []), .next(17, two), .next(102, two), .next(202, three)])
             XCTAssertEqual(res.isLoading.events, [
-                .next(0, false), .next(10, true), .next(17, false),
-                .next(100, true), .next(102, false),
-                .next(195, true), .next(202, false),
+                .next(0, false), .next(10, true), .next(18, false),
+                .next(100, true), .next(103, false),
+                .next(195, true), .next(203, false),
             ])
             XCTAssertEqual(backend.fetchCount, 2)
         }
@@ -164,15 +164,16 @@ final class ItemListViewModelTests: XCTestCase {
             let viewModel = ItemListViewModel<Product>(remoteConfig: remoteConfig, itemsKey: key, scheduler: scheduler)
             let bag = DisposeBag()
             let res = recordItemList(viewModel, on: scheduler, bag: bag)
-            trigger(viewModel, at: [10, 12, 17, 18], on: scheduler)
+            trigger(viewModel, at: [10, 12, 17, 18, 19], on: scheduler)
 
             scheduler.start()
 
-            // 12 and 17 come while the first fetch runs (it ends at 17, after the trigger, which
-            // was scheduled first); 18 starts a new one, served from the last fetch.
-            XCTAssertEqual(res.errors.events, [.next(12, .notEnabled), .next(17, .notEnabled)])
-            XCTAssertEqual(res.isLoading.events, [.next(0, false), .next(10, true), .next(17, false), .next(18, true), .next(20, false)])
-            XCTAssertEqual(res.items.events, [.next(0, []), .next(17, two), .next(20, two)])
+            // 12, 17 and 18 come while the first fetch runs (its items arrive at 17, and loading
+            // ends at 18, one observe(on:) step later, after the trigger, which was scheduled
+            // first); 19 starts a new one, served from the last fetch.
+            XCTAssertEqual(res.errors.events, [.next(12, .notEnabled), .next(17, .notEnabled), .next(18, .notEnabled)])
+            XCTAssertEqual(res.isLoading.events, [.next(0, false), .next(10, true), .next(18, false), .next(19, true), .next(22, false)])
+            XCTAssertEqual(res.items.events, [.next(0, []), .next(17, two), .next(21, two)])
             XCTAssertEqual(backend.fetchCount, 1)
         }
     }
@@ -194,7 +195,7 @@ final class ItemListViewModelTests: XCTestCase {
 
             XCTAssertEqual(res.items.events, [.next(0, []), .next(17, two)])
             XCTAssertEqual(res.errors.events, [.next(37, .list(.invalidJSON(key: key, reason: "The given data was not valid JSON.")))])
-            XCTAssertEqual(res.isLoading.events, [.next(0, false), .next(10, true), .next(17, false), .next(30, true), .next(37, false)])
+            XCTAssertEqual(res.isLoading.events, [.next(0, false), .next(10, true), .next(18, false), .next(30, true), .next(37, false)])
         }
     }
 
@@ -287,9 +288,9 @@ final class ItemListViewModelTests: XCTestCase {
             XCTAssertEqual(res.items.events, [.next(0, []), .next(17, two), .next(57, two)])
             XCTAssertEqual(res.errors.events, [.next(37, .config(.backend(.network(message: "offline"))))])
             XCTAssertEqual(res.isLoading.events, [
-                .next(0, false), .next(10, true), .next(17, false),
+                .next(0, false), .next(10, true), .next(18, false),
                 .next(30, true), .next(37, false),
-                .next(50, true), .next(57, false),
+                .next(50, true), .next(58, false),
             ])
         }
     }

@@ -459,8 +459,8 @@ final class LaunchViewModelTests: XCTestCase {
             scheduler.start()
 
             XCTAssertEqual(res.content.events, [.next(7, "partial")])
-            // The error (7) is delivered in the same batch as the element before it.
-            XCTAssertEqual(res.errors.events, [.next(7, .contentFailed(ContentError()))])
+            // The error comes one observe(on:) step (one tick) after the element before it.
+            XCTAssertEqual(res.errors.events, [.next(8, .contentFailed(ContentError()))])
             XCTAssertEqual(res.splash.events, [.next(0, true), .next(5, false)])
         }
     }

@@ -18,12 +18,34 @@ final class ObserveOnTests: XCTestCase {
         }
     }
 
-    func testObserveOn_eventsQueuedTogetherAreDeliveredInOneBatch() {
+    /// As in RxSwift, each queued event is one scheduled step (one tick apart on a TestScheduler).
+    func testObserveOn_eventsQueuedTogetherArriveOneStepApart() {
         XCTAssertNoLeaks {
             let scheduler = TestScheduler(initialClock: 0)
             let xs = scheduler.createHotObservable([.next(210, 1), .next(210, 2), .next(210, 3), .completed(210)])
             let res = scheduler.start { xs.observe(on: scheduler) }
-            XCTAssertEqual(res.events, [.next(211, 1), .next(211, 2), .next(211, 3), .completed(211)])
+            XCTAssertEqual(res.events, [.next(211, 1), .next(212, 2), .next(213, 3), .completed(214)])
+        }
+    }
+
+    /// On a serial dispatch queue, events queued before a work item runs are delivered by it.
+    func testObserveOn_serialQueueDeliversQueuedEventsInOrder() {
+        XCTAssertNoLeaksEventually {
+            let queue = DispatchQueue(label: "observeOn.batch")
+            let scheduler = SerialDispatchQueueScheduler(queue: queue, internalSerialQueueName: "observeOn.batch.inner")
+            let subject = PublishSubject<Int>()
+            let delivered = expectation(description: "completed")
+            let received = LockedState([Int]())
+            let subscription = subject.observe(on: scheduler).subscribe(onNext: { value in
+                received.withLock { $0.append(value) }
+            }, onCompleted: { delivered.fulfill() })
+            queue.sync {
+                for value in 0..<100 { subject.onNext(value) }
+                subject.onCompleted()
+            }
+            wait(for: [delivered], timeout: 10)
+            XCTAssertEqual(received.withLock { $0 }, Array(0..<100))
+            subscription.dispose()
         }
     }
 
@@ -107,7 +129,7 @@ final class ObserveOnTests: XCTestCase {
             }
             scheduler.scheduleAt(210) { subject.onNext(1) }
             scheduler.start()
-            XCTAssertEqual(observer.events, [.next(211, 1), .next(212, 2), .completed(212)])
+            XCTAssertEqual(observer.events, [.next(211, 1), .next(212, 2), .completed(213)])
             subscription.dispose()
         }
     }

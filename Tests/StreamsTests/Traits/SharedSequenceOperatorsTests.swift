@@ -281,7 +281,7 @@ final class SharedSequenceOperatorsTests: XCTestCase {
         assertContract(.values, [.next(216, 1), .next(226, 2), .next(236, 3), .completed(306)], [Subscription(200, 300)], op)
         assertContract(.empty, [.completed(256)], [Subscription(200, 250)], op)
         assertContract(.never, [], [Subscription(200, 1000)], op)
-        assertContract(.error, [.next(216, 1), .next(256, -1), .completed(256)], [Subscription(200, 250)], op)
+        assertContract(.error, [.next(216, 1), .next(256, -1), .completed(257)], [Subscription(200, 250)], op)
         assertContract(.disposed, [], [Subscription(200, 215)], op)
     }
 
@@ -332,7 +332,11 @@ final class SharedSequenceOperatorsTests: XCTestCase {
     func testAsDriverAndAsSignal_identity() {
         assertPassesThrough { c in drv(c).asDriver().asObservable() }
         assertPassesThrough { c in sig(c).asSignal().asObservable() }
-        assertPassesThrough { c in c.source.asInfallible(onErrorJustReturn: -1).asDriver().asObservable() }
+        // The fallback and the completion are two events of the Infallible, so they reach the
+        // Driver one observe(on:) step apart.
+        func viaInfallible(_ c: ContractContext) -> Observable<Int> { c.source.asInfallible(onErrorJustReturn: -1).asDriver().asObservable() }
+        assertContract(.values, [.next(211, 1), .next(221, 2), .next(231, 3), .completed(301)], [Subscription(200, 300)], viaInfallible)
+        assertContract(.error, [.next(211, 1), .next(251, -1), .completed(252)], [Subscription(200, 250)], viaInfallible)
     }
 
     func testRelayConversions_deliverOnSharingScheduler() {

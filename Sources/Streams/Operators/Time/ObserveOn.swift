@@ -4,10 +4,12 @@ extension ObservableType {
     ///     source:  -a-b-c-|        (any thread)
     ///     output:  -a-b-c-|        (on scheduler)
     ///
-    /// Events are queued as they arrive; one scheduled work item delivers everything queued when
-    /// it starts, and schedules the next item if more arrived meanwhile. So the observer is never
-    /// called concurrently, even on a `ConcurrentDispatchQueueScheduler`, and events that pile up
-    /// cost one work item per batch rather than one per event. Disposing cancels pending work and
+    /// Events are queued as they arrive and delivered one scheduled step at a time, so the observer
+    /// is never called concurrently, even on a `ConcurrentDispatchQueueScheduler`. As in RxSwift,
+    /// each event is one step (on a `TestScheduler`, queued events arrive one tick apart). On the
+    /// dispatch-queue schedulers (`SerialDispatchQueueScheduler`, `MainScheduler`,
+    /// `ConcurrentDispatchQueueScheduler`) one work item delivers every event queued when it
+    /// starts, so events that pile up cost one work item per batch. Disposing cancels pending work and
     /// drops queued events; nothing is delivered once the subscription is disposed. Subscription
     /// and disposal themselves happen on the caller's thread (see `subscribe(on:)`).
     /// - Parameter scheduler: The scheduler to deliver events on.
@@ -43,10 +45,15 @@ final private class ObserveOnSink<Observer: ObserverType>: Sink<Observer>, Obser
     private let scheduler: ImmediateSchedulerType
     private let state = LockedState(ObserveOnState<Observer.Element>())
     private let work = SequencedSerialDisposable()
+    /// Events taken from `state.queue`, delivered from `next` on.
     private var batch: [Event<Element>] = []
+    private var next = 0
+    /// Whether one step delivers the whole batch (dispatch queues) or one event (RxSwift's rule).
+    private let deliversBatches: Bool
 
     init(scheduler: ImmediateSchedulerType, observer: Observer, cancel: Cancelable) {
         self.scheduler = scheduler
+        deliversBatches = scheduler is SerialDispatchQueueScheduler || scheduler is ConcurrentDispatchQueueScheduler
         super.init(observer: observer, cancel: cancel)
     }
 
@@ -72,14 +79,20 @@ final private class ObserveOnSink<Observer: ObserverType>: Sink<Observer>, Obser
     }
 
     private func deliver() {
-        state.withLock { state in swap(&state.queue, &batch) }
-        for event in batch {
+        if next == batch.count {
+            batch.removeAll(keepingCapacity: batch.count <= 64)
+            next = 0
+            state.withLock { state in swap(&state.queue, &batch) }
+        }
+        let end = deliversBatches ? batch.count : Swift.min(next + 1, batch.count)
+        while next < end {
+            let event = batch[next]
+            next += 1
             if isDisposed { break }
             forwardOn(event)
         }
-        batch.removeAll(keepingCapacity: batch.count <= 64)
         let more = state.withLock { state -> Bool in
-            if state.isDisposed || state.queue.isEmpty {
+            if state.isDisposed || (next == batch.count && state.queue.isEmpty) {
                 state.scheduled = false
                 return false
             }
