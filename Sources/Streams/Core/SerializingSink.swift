@@ -61,6 +61,26 @@ class SerializingSink<Observer: ObserverType, State>: Sink<Observer> {
         enqueue(element)
     }
 
+    /// Delivers `element` as `serializedNext(_:)` does, if `isCurrent()` still holds when it is
+    /// its turn: the condition is checked holding the draining role (direct path) or under the
+    /// lock when queueing, so a state change made under the lock (e.g. `flatMapLatest`'s switch)
+    /// either precedes the check or follows the delivery, never falls between them.
+    final func serializedNext(_ element: Observer.Element, when isCurrent: () -> Bool) {
+        if role.enterDirectly() {
+            if isCurrent() {
+                #if DEBUG
+                SerializingSinkTestHooks.beforeConditionalDelivery?()
+                #endif
+                forwardNext(element)
+            }
+            role.leave(drain: drainQueued)
+            return
+        }
+        synchronized { _, outbox in
+            if isCurrent() { outbox.send(.next(element)) }
+        }
+    }
+
     /// Queues an element that met a busy drainer or a non-empty queue (out of line: the
     /// contended path).
     @inline(never)
@@ -107,3 +127,13 @@ class SerializingSink<Observer: ObserverType, State>: Sink<Observer> {
         }
     }
 }
+
+#if DEBUG
+/// Test hooks (DEBUG builds only) that let tests drive race interleavings deterministically.
+package enum SerializingSinkTestHooks {
+    // Safety: set by a test before the events it drives start and cleared after they ended;
+    // only read while those events flow, so no write races with a read.
+    /// Called by `serializedNext(_:when:)` between its check and the delivery.
+    nonisolated(unsafe) package static var beforeConditionalDelivery: (() -> Void)?
+}
+#endif

@@ -128,11 +128,6 @@ final private class SwitchSink<SourceElement, Source: ObservableConvertibleType,
         latestID.load(ordering: .acquiring) == id
     }
 
-    /// Whether inner subscription `id` has been replaced or the sink disposed.
-    fileprivate func isStale(_ id: UInt64) -> Bool {
-        !isLatest(id) || isDisposed
-    }
-
     // MARK: Inner events
 
     fileprivate func innerOn(_ event: Event<Inner>, id: UInt64) {
@@ -175,9 +170,11 @@ private struct SwitchInnerObserver<SourceElement, Source: ObservableConvertibleT
     }
 
     func onNext(_ element: Observer.Element) {
-        // The id check needs no lock (a switch racing with this element may land either side
-        // of it, as with a lock); elements of a replaced inner sequence are dropped.
-        if sink.isLatest(id) { sink.serializedNext(element) }
+        // The id is checked when it is this element's turn to be delivered (holding the
+        // draining role, or under the lock when queued): a switch either comes first, and the
+        // element of the replaced inner sequence is dropped, or waits behind its delivery, so
+        // it can never arrive after the first element of the inner sequence that replaced it.
+        sink.serializedNext(element) { sink.isLatest(id) }
     }
 }
 
