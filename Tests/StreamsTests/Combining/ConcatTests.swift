@@ -113,6 +113,53 @@ final class ConcatTests: XCTestCase {
         }
     }
 
+    /// Runs `body` on a thread with a 512 KiB stack (as a secondary thread's default), so
+    /// that recursion proportional to the input would crash the test.
+    private func onSmallStack(_ body: @escaping @Sendable () -> Void) {
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            body()
+            done.signal()
+        }
+        thread.stackSize = 512 * 1024
+        thread.start()
+        done.wait()
+    }
+
+    /// `items.reduce(.empty()) { $0.concat(f($1)) }` nests 10,000 concatenations; subscribing it
+    /// must not recurse per level (issue 17, finding 2). Crashed on subscription before.
+    func testConcat_deeplyLeftNestedChainDoesNotOverflow() {
+        let result = LockedState((count: 0, sum: 0, completed: false))
+        onSmallStack {
+            let chain = (0..<10_000).reduce(Observable<Int>.empty()) { $0.concat(Observable.just($1)) }
+            _ = chain.subscribe(
+                onNext: { value in result.withLock { $0.count += 1; $0.sum += value } },
+                onCompleted: { result.withLock { $0.completed = true } }
+            )
+        }
+        let final = result.withLock { $0 }
+        XCTAssertEqual(final.count, 10_000)
+        XCTAssertEqual(final.sum, (0..<10_000).reduce(0, +))
+        XCTAssertTrue(final.completed)
+    }
+
+    /// Right nesting (`a.concat(b.concat(c.concat(…)))`) and `Observable.concat` of nested
+    /// concatenations keep order, completion and errors.
+    func testConcat_nestedConcatenationsKeepOrderAndErrors() {
+        XCTAssertNoLeaks {
+            let right = (0..<5_000).reversed().reduce(Observable<Int>.empty()) { Observable.just($1).concat($0) }
+            XCTAssertEqual(collectEvents(right).events.count, 5_001)
+            XCTAssertEqual(collectEvents(right.take(3)).events, [.next(0), .next(1), .next(2), .completed])
+            let mixed = Observable.concat(Observable.concat(.just(1), .just(2)), .just(3), Observable.concat(.just(4), Observable.concat(.just(5))))
+            XCTAssertEqual(collectEvents(mixed).events, [.next(1), .next(2), .next(3), .next(4), .next(5), .completed])
+            let failing = Observable.concat(Observable.concat(.just(1), .error(TestError.first)), .just(3))
+            XCTAssertEqual(collectEvents(failing).events, [.next(1), .error(TestError.first)])
+            // A nested concatenation subscribed twice is expanded afresh each time.
+            let shared = Observable.concat(.just(1), .just(2))
+            XCTAssertEqual(collectEvents(shared.concat(shared)).events, [.next(1), .next(2), .next(1), .next(2), .completed])
+        }
+    }
+
     /// An infinite lazy sequence is pulled one source at a time, and not after disposal.
     func testConcat_stopsPullingWhenDisposed() {
         XCTAssertNoLeaks {

@@ -23,8 +23,10 @@ extension ObservableType {
     /// Completes when the last sequence completes (at once if there is none); the first error ends
     /// the output. `sequence` is iterated lazily, one source at a time.
     /// - Note: Delivers on the scheduler of whichever source is active. Sources that complete
-    ///   during subscription are chained in a loop, not by recursion, so long chains of
-    ///   synchronous sources cannot overflow the stack. See `Guides/Combining.md`.
+    ///   during subscription are chained in a loop, not by recursion, and a `concat` among the
+    ///   sources is expanded in place rather than subscribed, so long chains of synchronous
+    ///   sources and deeply nested concatenations (`items.reduce(.empty()) { $0.concat(f($1)) }`)
+    ///   cannot overflow the stack. See `Guides/Combining.md`.
     public static func concat<Sequence: Swift.Sequence>(_ sequence: Sequence) -> Observable<Element> where Sequence.Element == Observable<Element> {
         ConcatProducer(sources: sequence)
     }
@@ -59,9 +61,12 @@ final private class ConcatSink<Sources: Sequence, Observer: ObserverType>: Seria
 
     private let current = SerialDisposable()
     // Safety (not Sendable-checked, but shared by threads): only the thread that set
-    // `isSubscribing` under the lock reads or advances the iterator, so access is exclusive,
+    // `isSubscribing` under the lock reads or advances the iterators, so access is exclusive,
     // and the lock hand-off orders successive holders.
     private var iterator: Sources.Iterator
+    /// The sources of nested `concat`s being expanded, innermost last (consulted before
+    /// `iterator`).
+    private var nested: [AnyIterator<Observable<Element>>] = []
 
     init(sources: Sources, observer: Observer, cancel: Cancelable) {
         iterator = sources.makeIterator()
@@ -96,7 +101,7 @@ final private class ConcatSink<Sources: Sequence, Observer: ObserverType>: Seria
         }
         guard enter else { return }
         while !isDisposed {
-            guard let source = iterator.next() else {
+            guard let source = nextSource() else {
                 synchronized { _, outbox in outbox.send(.completed) }
                 return
             }
@@ -115,21 +120,79 @@ final private class ConcatSink<Sources: Sequence, Observer: ObserverType>: Seria
         }
     }
 
+    /// The next source to subscribe: nested `concat`s are expanded in place (their sources are
+    /// taken one by one, as subscribing them would), so nesting costs heap, not stack.
+    private func nextSource() -> Observable<Element>? {
+        while true {
+            let source: Observable<Element>
+            if let top = nested.last {
+                guard let next = top.next() else {
+                    nested.removeLast()
+                    continue
+                }
+                source = next
+            } else {
+                guard let next = iterator.next() else { return nil }
+                source = next
+            }
+            if let concatenation = source as? ConcatenationProducer<Element> {
+                nested.append(concatenation.makeSourceIterator())
+                continue
+            }
+            return source
+        }
+    }
+
     override func dispose() {
         current.dispose()
         super.dispose()
     }
 }
 
-final private class ConcatProducer<Sources: Sequence, Element>: Producer<Element> where Sources.Element == Observable<Element> {
-    private let sources: Sources
+/// A `concat` producer, seen by an enclosing `concat`, which expands its sources in place.
+///
+/// Releasing a deeply nested concatenation is a loop too: each level hands its sources to the
+/// level releasing it instead of releasing them itself, so the release does not recurse once
+/// per level.
+class ConcatenationProducer<Element>: Producer<Element> {
+    /// A fresh iterator over the sources (one per subscription).
+    func makeSourceIterator() -> AnyIterator<Observable<Element>> {
+        fatalError("ConcatenationProducer.makeSourceIterator() is abstract")
+    }
+
+    /// Moves the sources out, if they are an array (called only while being released).
+    func takeSourcesForRelease() -> [Observable<Element>] { [] }
+
+    deinit {
+        var pending = takeSourcesForRelease()
+        while var source = pending.popLast() {
+            // Only a concatenation nobody else holds is released here, so its sources are ours.
+            guard isKnownUniquelyReferenced(&source), let nested = source as? ConcatenationProducer<Element> else { continue }
+            pending.append(contentsOf: nested.takeSourcesForRelease())
+        }
+    }
+}
+
+final private class ConcatProducer<Sources: Sequence, Element>: ConcatenationProducer<Element> where Sources.Element == Observable<Element> {
+    /// Set at init and only read afterwards, but for `takeSourcesForRelease()` during release,
+    /// when nothing else can touch the producer (so no exclusivity check is needed).
+    @exclusivity(unchecked) private var sources: Sources?
 
     init(sources: Sources) {
         self.sources = sources
     }
 
+    override func makeSourceIterator() -> AnyIterator<Observable<Element>> {
+        AnyIterator(sources.unsafelyUnwrapped.makeIterator())
+    }
+
+    override func takeSourcesForRelease() -> [Observable<Element>] {
+        guard let taken = sources.take() else { return [] }
+        return taken as? [Observable<Element>] ?? []
+    }
+
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
-        let sink = ConcatSink(sources: sources, observer: observer, cancel: cancel)
+        let sink = ConcatSink(sources: sources.unsafelyUnwrapped, observer: observer, cancel: cancel)
         let subscription = sink.run()
         return (sink, subscription)
     }
