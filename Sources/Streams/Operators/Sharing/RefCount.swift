@@ -147,6 +147,9 @@ final private class RefCountProducer<Source: ConnectableObservableType>: Produce
             case .done:
                 return
             case .disconnect(let disposable):
+                #if DEBUG
+                ShareTestHooks.beforeDisconnect?()
+                #endif
                 disposable.dispose()
             case .connect(let epoch):
                 let disposable = source.connect()

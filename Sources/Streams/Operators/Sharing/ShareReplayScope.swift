@@ -42,9 +42,17 @@ extension ObservableType {
 /// `share(replay:scope:)`: observers, replay buffer and connection under one lock, so that
 /// joining, leaving and the source's events are totally ordered (no lost or duplicated replay,
 /// no observer joining a connection that is being torn down).
+///
+/// **At most one upstream subscription at any instant.** Connecting and disconnecting are done
+/// outside the lock by one thread at a time, the holder of the "reconciling" role: whoever
+/// changes what is wanted (the first observer joins, the last leaves, the source terminates)
+/// claims the role if it is free and, in a loop, brings the connection in line with the state:
+/// first it disposes connections that ended, then the one nobody needs, and only then connects
+/// if observers wait. A change made while another thread holds the role is picked up by that
+/// thread's next round, so a new connection waits for the disconnect in progress to complete.
 final private class ShareObservable<Element>: Observable<Element>, Unsubscribing, @unchecked Sendable {
     // Safety: all mutable state is in `state`, guarded by its lock. Observers are called, the
-    // source subscribed and connections disposed only outside the lock.
+    // source subscribed and connections disposed only outside the lock, by the role holder.
     struct Connection {
         let id: UInt64
         let subscription: SingleAssignmentDisposable
@@ -55,8 +63,34 @@ final private class ShareObservable<Element>: Observable<Element>, Unsubscribing
         var buffer: ReplayBuffer<Element>
         /// The terminal event, kept only with `.forever`.
         var stopEvent: Event<Element>?
+        /// The live connection (or the one being connected).
         var connection: Connection?
         var nextConnectionId: UInt64 = 0
+        /// Connections that ended (terminated), waiting to be disposed by the role holder.
+        var retiring: [Disposable] = []
+        /// Whether a thread holds the reconciling role.
+        var isReconciling = false
+
+        /// Whether the connection is out of line with what is wanted.
+        var needsWork: Bool {
+            if !retiring.isEmpty { return true }
+            if connection != nil { return observers.isEmpty }
+            return !observers.isEmpty && stopEvent == nil
+        }
+
+        /// Takes the role if there is work and nobody has it.
+        mutating func claimReconcile() -> Bool {
+            guard !isReconciling, needsWork else { return false }
+            isReconciling = true
+            return true
+        }
+    }
+
+    /// One step of the reconciling loop, decided under the lock.
+    private enum Step {
+        case dispose([Disposable])
+        case connect(Connection)
+        case done
     }
 
     private let source: Observable<Element>
@@ -74,55 +108,95 @@ final private class ShareObservable<Element>: Observable<Element>, Unsubscribing
     deinit { Resources.decrement(type(of: self)) }
 
     override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
-        let (outcome, connection) = state.withLock { state -> (SubscribeOutcome<Element>, Connection?) in
+        let (outcome, reconcile) = state.withLock { state -> (SubscribeOutcome<Element>, Bool) in
             if let stop = state.stopEvent {
-                return (.rejected(stop, replay: state.buffer.elements), nil)
+                return (.rejected(stop, replay: state.buffer.elements), false)
             }
             let outcome = SubscribeOutcome.register(observer, in: &state.observers, replay: state.buffer.elements)
-            guard state.connection == nil else { return (outcome, nil) }
-            let connection = Connection(id: state.nextConnectionId, subscription: SingleAssignmentDisposable())
-            state.nextConnectionId &+= 1
-            state.connection = connection
-            return (outcome, connection)
+            return (outcome, state.claimReconcile())
         }
         let subscription = outcome.complete(observer, subject: self)
-        if let connection {
-            let observer = ShareConnectionObserver(parent: self, connectionId: connection.id)
-            connection.subscription.setDisposable(source.subscribe(observer))
-        }
+        if reconcile { reconcileLoop() }
         return subscription
     }
 
     func on(_ event: Event<Element>, connectionId: UInt64) {
-        let (handlers, ended) = state.withLock { state -> (ObserverList.Handlers, Disposable?) in
-            guard let connection = state.connection, connection.id == connectionId else { return ([], nil) }
+        let (handlers, reconcile) = state.withLock { state -> (ObserverList.Handlers, Bool) in
+            guard let connection = state.connection, connection.id == connectionId else { return ([], false) }
             if case .next(let element) = event {
                 state.buffer.append(element)
-                return (state.observers.handlers, nil)
+                return (state.observers.handlers, false)
             }
             state.connection = nil
+            state.retiring.append(connection.subscription)
             switch scope {
             case .forever: state.stopEvent = event
             case .whileConnected: state.buffer.removeAll()
             }
-            return (state.observers.removeAll(), connection.subscription)
+            let handlers = state.observers.removeAll()
+            return (handlers, state.claimReconcile())
         }
-        ended?.dispose()
+        if reconcile { reconcileLoop() }
         deliver(event, to: handlers)
     }
 
     func unsubscribe(_ key: UInt64) {
-        let ended = state.withLock { state -> Disposable? in
-            let before = state.observers.handlers.count
+        let reconcile = state.withLock { state -> Bool in
             state.observers.remove(key)
-            guard state.observers.handlers.count < before, state.observers.isEmpty, let connection = state.connection else { return nil }
-            state.connection = nil
-            if scope == .whileConnected { state.buffer.removeAll() }
-            return connection.subscription
+            return state.claimReconcile()
         }
-        ended?.dispose()
+        if reconcile { reconcileLoop() }
+    }
+
+    /// Brings the connection in line with the state until nothing is left to do (call holding
+    /// the reconciling role; gives it up at the end).
+    private func reconcileLoop() {
+        while true {
+            let step = state.withLock { state -> Step in
+                if !state.retiring.isEmpty {
+                    defer { state.retiring.removeAll() }
+                    return .dispose(state.retiring)
+                }
+                if let connection = state.connection, state.observers.isEmpty {
+                    state.connection = nil
+                    if scope == .whileConnected { state.buffer.removeAll() }
+                    return .dispose([connection.subscription])
+                }
+                if state.connection == nil && !state.observers.isEmpty && state.stopEvent == nil {
+                    let connection = Connection(id: state.nextConnectionId, subscription: SingleAssignmentDisposable())
+                    state.nextConnectionId &+= 1
+                    state.connection = connection
+                    return .connect(connection)
+                }
+                state.isReconciling = false
+                return .done
+            }
+            switch step {
+            case .dispose(let subscriptions):
+                #if DEBUG
+                ShareTestHooks.beforeDisconnect?()
+                #endif
+                for subscription in subscriptions { subscription.dispose() }
+            case .connect(let connection):
+                let observer = ShareConnectionObserver(parent: self, connectionId: connection.id)
+                connection.subscription.setDisposable(source.subscribe(observer))
+            case .done:
+                return
+            }
+        }
     }
 }
+
+#if DEBUG
+/// Test hooks (DEBUG builds only) that let tests drive sharing races deterministically.
+package enum ShareTestHooks {
+    // Safety: set by a test before the events it drives start and cleared after they ended;
+    // only read while those events flow, so no write races with a read.
+    /// Called by the reconciling thread of `share(replay:scope:)` and `refCount()` just before
+    /// it disposes a connection.
+    nonisolated(unsafe) package static var beforeDisconnect: (() -> Void)?
+}
+#endif
 
 /// Feeds one connection's source events into the shared sequence.
 private struct ShareConnectionObserver<Element>: ObserverType {
