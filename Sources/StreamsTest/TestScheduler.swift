@@ -95,9 +95,14 @@ public final class TestScheduler: VirtualTimeScheduler<TestSchedulerVirtualTimeC
     }
 
     /// Adds the processing delay to work scheduled (with `scheduleRelative`) for now or earlier.
+    ///
+    /// Saturating: on a clock at `Int.max` the delay cannot be added and work runs at `Int.max`.
     public override func adjustScheduledTime(_ time: TestTime) -> TestTime {
         let now = clock
-        return time <= now ? now + (simulateProcessingDelay ? 1 : 0) : time
+        if time > now { return time }
+        guard simulateProcessingDelay else { return now }
+        let (next, overflow) = now.addingReportingOverflow(1)
+        return overflow ? now : next
     }
 
     /// Creates the sequence at `created`, subscribes at `subscribed`, disposes at `disposed`,
@@ -191,10 +196,11 @@ public struct TestSchedulerVirtualTimeConverter: VirtualTimeConverterType, Senda
         return Int(rounded)
     }
 
-    /// Adds ticks (saturating).
+    /// Adds ticks (saturating at `Int.max`, or `Int.min` for a negative offset).
     public func offsetVirtualTime(_ time: Int, offset: Int) -> Int {
         let (sum, overflow) = time.addingReportingOverflow(offset)
-        return overflow ? Int.max : sum
+        guard overflow else { return sum }
+        return offset < 0 ? Int.min : Int.max
     }
 
     /// Compares ticks.

@@ -99,7 +99,7 @@ final class MarbleSchedulerTests: XCTestCase {
         XCTAssertEqual(xs.recordedEvents, [.next(5, 1), .completed(10)])
         let res = scheduler.start { xs.map { $0 } }
         XCTAssertEqual(res.events, [.next(205, 1), .completed(210)])
-        XCTAssertEqual(scheduler.marbles(from: res.events, values: ["a": 1]), "-a|")
+        XCTAssertEqual(try scheduler.marbles(from: res.events, values: ["a": 1]), "-a|")
         XCTAssertMarbles(res, "-a|", values: ["a": 1])
         XCTAssertMarbles(res.events, "-a|", values: ["a": 1], frameSize: 5)
     }
@@ -128,8 +128,8 @@ final class MarbleSchedulerTests: XCTestCase {
             let scheduler = TestScheduler(initialClock: 0)
             let xs = try scheduler.createColdObservable("-a-b-(c|)", values: ["a": 1, "b": 2, "c": 3])
             let res = scheduler.start { xs.map { $0 } }
-            XCTAssertEqual(scheduler.marbles(from: res.events, values: ["a": 1, "b": 2, "c": 3]), "-a-b-(c|)")
-            XCTAssertEqual(scheduler.marbles(from: res.events), "-A-B-(C|)")
+            XCTAssertEqual(try scheduler.marbles(from: res.events, values: ["a": 1, "b": 2, "c": 3]), "-a-b-(c|)")
+            XCTAssertEqual(try scheduler.marbles(from: res.events), "-A-B-(C|)")
         }
     }
 

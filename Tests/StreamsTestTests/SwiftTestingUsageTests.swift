@@ -32,7 +32,7 @@ import StreamsTest
         let res = scheduler.start { xs.map { $0 * 2 } }
         let values: [Character: Int] = ["A": 2, "B": 4]
         #expect(res.events == (try scheduler.parseEvents("--A--B--|", values: values)))
-        #expect(scheduler.marbles(from: res.events, values: values) == "--A--B--|")
+        #expect(try scheduler.marbles(from: res.events, values: values) == "--A--B--|")
         #expect(Marbles.mismatch(res.events, "--A--B--|", values: values) == nil)
     }
 
@@ -41,7 +41,7 @@ import StreamsTest
         let scheduler = TestScheduler(initialClock: 0)
         let xs = try scheduler.createColdObservable(marbles)
         let res = scheduler.start { xs.map { $0 } }
-        #expect(scheduler.marbles(from: res.events) == marbles)
+        #expect(try scheduler.marbles(from: res.events) == marbles)
     }
 
     @Test func badMarblesThrowTypedErrors() {

@@ -2,9 +2,21 @@ import Dispatch
 import Foundation
 
 /// Scheduling on a dispatch queue, shared by the dispatch-based schedulers.
+///
+/// Intervals follow the library's rule (Guides/Schedulers.md#time-intervals): a negative due time
+/// is now; `.never`, or a deadline that saturates at `DispatchTime.distantFuture`, schedules
+/// nothing (the returned disposable is a no-op); a period that is not positive is 1 ns; a
+/// negative leeway is zero. Every interval is converted to nanoseconds with saturating
+/// arithmetic before Dispatch sees it, since Dispatch traps on a negative repeat interval or
+/// leeway.
 struct DispatchQueueScheduling: Sendable {
     let queue: DispatchQueue
     let leeway: DispatchTimeInterval
+
+    init(queue: DispatchQueue, leeway: DispatchTimeInterval) {
+        self.queue = queue
+        self.leeway = Self.leeway(leeway)
+    }
 
     func schedule<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable) -> Disposable {
         let cancel = SingleAssignmentDisposable()
@@ -19,7 +31,7 @@ struct DispatchQueueScheduling: Sendable {
     }
 
     func scheduleRelative<StateType>(_ state: StateType, dueTime: RxTimeInterval, action: @escaping (StateType) -> Disposable) -> Disposable {
-        let deadline = DispatchTime.now() + dueTime
+        guard let deadline = Self.deadline(after: dueTime) else { return Disposables.create() }
         let compositeDisposable = CompositeDisposable()
         let timer = DispatchSource.makeTimerSource(queue: queue)
         // Safety: as in `schedule`, the queue owns the action once it is handed over.
@@ -36,8 +48,9 @@ struct DispatchQueueScheduling: Sendable {
     }
 
     func schedulePeriodic<StateType>(_ state: StateType, startAfter: RxTimeInterval, period: RxTimeInterval, action: @escaping (StateType) -> StateType) -> Disposable {
+        guard let deadline = Self.deadline(after: startAfter) else { return Disposables.create() }
         let timer = DispatchSource.makeTimerSource(queue: queue)
-        timer.schedule(deadline: DispatchTime.now() + startAfter, repeating: period, leeway: leeway)
+        timer.schedule(deadline: deadline, repeating: Self.repeating(period), leeway: leeway)
         // Safety: the state and action are only touched by the timer's event handler, which the
         // serial delivery of a dispatch source never runs concurrently with itself.
         let box = UncheckedBox((state, action))
@@ -51,6 +64,35 @@ struct DispatchQueueScheduling: Sendable {
             cancelled.dispose()
             timer.cancel()
         }
+    }
+}
+
+extension DispatchQueueScheduling {
+    /// The deadline `interval` from now: a negative interval is now; `nil` (never) for `.never`
+    /// and for a deadline Dispatch saturates to `DispatchTime.distantFuture`.
+    static func deadline(after interval: RxTimeInterval) -> DispatchTime? {
+        guard let nanoseconds = interval.saturatingNanoseconds else { return nil }
+        let deadline = DispatchTime.now() + dispatchInterval(nanoseconds: max(0, nanoseconds))
+        return deadline == .distantFuture ? nil : deadline
+    }
+
+    /// The repeat interval of a timer for `period`: at least 1 ns; `.never` repeats never.
+    static func repeating(_ period: RxTimeInterval) -> DispatchTimeInterval {
+        guard let nanoseconds = period.saturatingNanoseconds else { return .never }
+        return dispatchInterval(nanoseconds: max(1, nanoseconds))
+    }
+
+    /// The leeway Dispatch accepts for `leeway`: a negative one is zero.
+    static func leeway(_ leeway: DispatchTimeInterval) -> DispatchTimeInterval {
+        guard let nanoseconds = leeway.saturatingNanoseconds else { return .never }
+        return dispatchInterval(nanoseconds: max(0, nanoseconds))
+    }
+
+    /// A non-negative nanosecond count as an interval Dispatch converts without overflow
+    /// (whole seconds when the count does not fit `Int`, as on 32-bit platforms).
+    private static func dispatchInterval(nanoseconds: Int64) -> DispatchTimeInterval {
+        if let exact = Int(exactly: nanoseconds) { return .nanoseconds(exact) }
+        return .seconds(Int(clamping: nanoseconds / 1_000_000_000))
     }
 }
 

@@ -38,21 +38,44 @@ extension ImmediateSchedulerType {
 
 extension SchedulerType {
     /// A periodic schedule built from relative scheduling (for schedulers without a native timer).
+    ///
+    /// The first run follows the rule for due times (`scheduleRelative`); every later one is
+    /// scheduled with `schedulePeriodStep`, so a non-positive or too short `period` still moves
+    /// the clock, and a `.never` period stops after the first run (Guides/Schedulers.md#time-intervals).
     func schedulePeriodicByRecursion<StateType>(_ state: StateType, startAfter: RxTimeInterval, period: RxTimeInterval, action: @escaping (StateType) -> StateType) -> Disposable {
         let serial = SerialDisposable()
         let cancelled = BooleanDisposable()
-        func tick(_ state: StateType, after delay: RxTimeInterval) {
-            guard !cancelled.isDisposed else { return }
-            serial.disposable = scheduleRelative(state, dueTime: delay) { state in
-                guard !cancelled.isDisposed else { return Disposables.create() }
-                let next = action(state)
-                tick(next, after: period)
-                return Disposables.create()
-            }
+        func run(_ state: StateType) -> Disposable {
+            guard !cancelled.isDisposed else { return Disposables.create() }
+            let next = action(state)
+            guard !cancelled.isDisposed else { return Disposables.create() }
+            serial.disposable = schedulePeriodStep(next, after: period, action: run)
+            return Disposables.create()
         }
-        tick(state, after: startAfter)
+        serial.disposable = scheduleRelative(state, dueTime: startAfter, action: run)
         return Disposables.create(cancelled, serial)
     }
+
+    /// Schedules the next run of periodic work (`interval`, `timer(_:period:)`, the time span of
+    /// `buffer` and `window`) `period` from now, by the rule for periods: a period that is not
+    /// positive, or too short for the scheduler's clock, is the smallest step the clock can take
+    /// (one tick of virtual time, 1 ns elsewhere), so periodic work can neither trap nor spin at
+    /// one instant. `.never` schedules nothing.
+    func schedulePeriodStep<StateType>(_ state: StateType, after period: RxTimeInterval, action: @escaping (StateType) -> Disposable) -> Disposable {
+        if let stepping = self as? any ClockSteppingScheduler {
+            return stepping.scheduleStep(state, after: period, action: action)
+        }
+        guard let nanoseconds = period.saturatingNanoseconds else { return Disposables.create() }
+        return scheduleRelative(state, dueTime: nanoseconds > 0 ? period : .nanoseconds(1), action: action)
+    }
+}
+
+/// A scheduler whose clock can be asked for "strictly later than now" (the virtual time
+/// schedulers, where a zero delay would otherwise run again at the same instant).
+protocol ClockSteppingScheduler: SchedulerType {
+    /// Schedules `action` `interval` from now, but at least one step of the clock later;
+    /// nothing when that time never comes.
+    func scheduleStep<StateType>(_ state: StateType, after interval: RxTimeInterval, action: @escaping (StateType) -> Disposable) -> Disposable
 }
 
 /// Runs a recursive action on a scheduler: each `recurse` schedules one more run.
@@ -123,10 +146,47 @@ extension DispatchTimeInterval {
         }
     }
 
-    /// Builds an interval from seconds, rounded to nanoseconds.
+    /// The interval in whole nanoseconds, saturating at `Int64.min` / `Int64.max`; `nil` for `.never`.
+    var saturatingNanoseconds: Int64? {
+        func scaled(_ value: Int, by factor: Int64) -> Int64 {
+            let (product, overflow) = Int64(value).multipliedReportingOverflow(by: factor)
+            if overflow { return value < 0 ? .min : .max }
+            return product
+        }
+        switch self {
+        case .seconds(let value): return scaled(value, by: 1_000_000_000)
+        case .milliseconds(let value): return scaled(value, by: 1_000_000)
+        case .microseconds(let value): return scaled(value, by: 1_000)
+        case .nanoseconds(let value): return Int64(value)
+        case .never: return nil
+        @unknown default: return nil
+        }
+    }
+
+    /// Builds an interval from seconds, rounded to nanoseconds; saturating (infinity is `.never`,
+    /// NaN is zero), so no value traps.
     static func fromSeconds(_ seconds: Double) -> DispatchTimeInterval {
-        if seconds.isInfinite { return .never }
-        return .nanoseconds(Int((seconds * 1_000_000_000).rounded()))
+        if seconds.isNaN { return .nanoseconds(0) }
+        if seconds == .infinity { return .never }
+        let nanoseconds = (seconds * 1_000_000_000).rounded()
+        if let exact = Int(exactly: nanoseconds) { return .nanoseconds(exact) }
+        return .seconds(Int(clampingSeconds: seconds))
+    }
+}
+
+extension Int {
+    /// `seconds` rounded to a whole number, clamped to `Int`'s range (NaN is 0).
+    init(clampingSeconds seconds: Double) {
+        let rounded = seconds.rounded()
+        if rounded.isNaN {
+            self = 0
+        } else if rounded >= Double(Int.max) {
+            self = .max
+        } else if rounded <= Double(Int.min) {
+            self = .min
+        } else {
+            self = Int(rounded)
+        }
     }
 }
 

@@ -88,11 +88,11 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
     /// As in RxSwift, the due time is computed through dates (`now + dueTime`, converted back to
     /// virtual time) and is the only scheduling call that `adjustScheduledTime(_:)` applies to
     /// (`TestScheduler` adds its processing delay there). Intervals follow the library's rule
-    /// (Guides/Schedulers.md): a negative `dueTime` means now, `.never` never runs.
+    /// (Guides/Schedulers.md#time-intervals): a negative `dueTime` means now; `.never`, and a due
+    /// time at or after the far future (`Date.distantFuture`, or the latest time the virtual
+    /// clock can represent if that is earlier), schedule nothing and return a no-op disposable.
     public func scheduleRelative<StateType>(_ state: StateType, dueTime: RxTimeInterval, action: @escaping (StateType) -> Disposable) -> Disposable {
-        let seconds = dueTime.seconds
-        guard seconds.isFinite else { return Disposables.create() }
-        let time = converter.convertToVirtualTime(now.addingTimeInterval(max(0, seconds)))
+        guard let time = virtualTime(after: dueTime, advancing: false) else { return Disposables.create() }
         return scheduleAbsoluteVirtual(state, time: adjustScheduledTime(time), action: action)
     }
 
@@ -119,6 +119,12 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
     }
 
     /// Schedules `action` periodically in virtual time.
+    ///
+    /// The first run is scheduled as by `scheduleRelative` after `startAfter`; each later one
+    /// `period` after the previous run, but always at least one step of the virtual clock later
+    /// (a non-positive period, or one shorter than a tick, is the smallest period the clock can
+    /// represent), so `start()` cannot spin at one instant. A `.never` period runs once; the
+    /// schedule ends when its next run would fall in the far future.
     public func schedulePeriodic<StateType>(_ state: StateType, startAfter: RxTimeInterval, period: RxTimeInterval, action: @escaping (StateType) -> StateType) -> Disposable {
         schedulePeriodicByRecursion(state, startAfter: startAfter, period: period, action: action)
     }
@@ -164,6 +170,43 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
         state.withLock { $0.running = false }
     }
 
+    /// The virtual time `interval` after the current clock, by the rule for intervals; with
+    /// `advancing`, at least one step of the clock later. `nil` when it never comes.
+    private func virtualTime(after interval: RxTimeInterval, advancing: Bool) -> VirtualTime? {
+        let seconds = interval.seconds
+        guard seconds.isFinite else { return nil }
+        let clock = self.clock
+        let now = converter.convertFromVirtualTime(clock)
+        var time = converter.convertToVirtualTime(now.addingTimeInterval(Swift.max(0, seconds)))
+        if advancing, converter.compareVirtualTime(time, clock) != .greaterThan {
+            guard let next = smallestStep(after: clock, at: now) else { return nil }
+            time = next
+        }
+        // Work due now always runs, even on a clock already past the far future.
+        if seconds > 0 || advancing, converter.compareVirtualTime(time, farFuture) != .lessThan { return nil }
+        return time
+    }
+
+    /// The far future: `Date.distantFuture` in virtual time (a converter that saturates maps it
+    /// to its latest representable time). Work due then or later never runs.
+    private var farFuture: VirtualTime { converter.convertToVirtualTime(.distantFuture) }
+
+    /// The earliest virtual time after `clock` (whose date is `now`) that the converter
+    /// distinguishes from it: 1 ns later, doubled until the clock moves (a tick, or the precision
+    /// of a `Date`). `nil` if none exists before the far future.
+    private func smallestStep(after clock: VirtualTime, at now: RxTime) -> VirtualTime? {
+        var step: TimeInterval = 1e-9
+        // 1 ns * 2^128 is far beyond `Date.distantFuture`, so the loop always ends.
+        for _ in 0..<128 {
+            let date = now.addingTimeInterval(step)
+            if date >= .distantFuture { return nil }
+            let time = converter.convertToVirtualTime(date)
+            if converter.compareVirtualTime(time, clock) == .greaterThan { return time }
+            step *= 2
+        }
+        return nil
+    }
+
     private func beginRunning() -> Bool {
         state.withLock { state in
             if state.running { return false }
@@ -180,6 +223,15 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
             if converter.compareVirtualTime(state.clock, first.time) == .lessThan { state.clock = first.time }
             return first
         }
+    }
+}
+
+extension VirtualTimeScheduler: ClockSteppingScheduler {
+    /// Schedules `action` `interval` from now but at least one step of the virtual clock later
+    /// (adjusted by `adjustScheduledTime(_:)`); nothing if that falls in the far future.
+    func scheduleStep<StateType>(_ state: StateType, after interval: RxTimeInterval, action: @escaping (StateType) -> Disposable) -> Disposable {
+        guard let time = virtualTime(after: interval, advancing: true) else { return Disposables.create() }
+        return scheduleAbsoluteVirtual(state, time: adjustScheduledTime(time), action: action)
     }
 }
 

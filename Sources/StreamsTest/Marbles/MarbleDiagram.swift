@@ -107,19 +107,27 @@ public struct MarbleDiagram: Equatable, Sendable {
     /// Turns the diagram into recorded events: frame `f` is at `origin + f * frameSize`.
     ///
     /// A value character is looked up in `values`; if it is absent and `Element` is `String` or
-    /// `Character`, the character itself is the value.
+    /// `Character`, the character itself is the value. The arithmetic is overflow-checked: a time
+    /// that `TestTime` (`Int`) cannot hold is an error, not a trap.
     ///
-    /// - Throws: `MarbleSyntaxError` with kind `.unknownValue` for a character with no value.
+    /// - Throws: `MarbleSyntaxError` with kind `.unknownValue` for a character with no value,
+    ///   `.invalidFrameSize` for a `frameSize` below 1, `.timeOutOfRange` when
+    ///   `origin + f * frameSize` overflows `Int`.
     public func recordedEvents<Element>(
         values: [Character: Element] = [:],
         error: Swift.Error = MarbleError(),
         frameSize: TestTime = TestScheduler.Defaults.frameSize,
         origin: TestTime = 0
     ) throws(MarbleSyntaxError) -> [Recorded<Event<Element>>] {
+        guard frameSize > 0 else { throw MarbleSyntaxError(.invalidFrameSize(frameSize), marbles: marbles, position: 0) }
         var events: [Recorded<Event<Element>>] = []
         events.reserveCapacity(entries.count)
         for entry in entries {
-            let time = origin + entry.frame * frameSize
+            let (offset, offsetOverflow) = entry.frame.multipliedReportingOverflow(by: frameSize)
+            let (time, timeOverflow) = origin.addingReportingOverflow(offset)
+            if offsetOverflow || timeOverflow {
+                throw MarbleSyntaxError(.timeOutOfRange(frame: entry.frame, frameSize: frameSize, origin: origin), marbles: marbles, position: entry.position)
+            }
             switch entry.token {
             case .completed:
                 events.append(Recorded(time: time, value: .completed))
@@ -162,6 +170,10 @@ public struct MarbleSyntaxError: Error, Equatable, Sendable, CustomStringConvert
         case eventAfterTermination
         /// A value character missing from `values:` (and the element type is not `String`).
         case unknownValue(Character)
+        /// A frame size below 1 passed to `recordedEvents` (one frame must be at least one tick).
+        case invalidFrameSize(TestTime)
+        /// The token's time, `origin + frame * frameSize`, does not fit in `TestTime` (`Int`).
+        case timeOutOfRange(frame: Int, frameSize: TestTime, origin: TestTime)
     }
 
     /// What is wrong.
@@ -190,6 +202,9 @@ public struct MarbleSyntaxError: Error, Equatable, Sendable, CustomStringConvert
         case .misplacedInGroup(let character): reason = "`\(character)` is not allowed inside a group"
         case .eventAfterTermination: reason = "event after the terminal event `|` or `#`"
         case .unknownValue(let character): reason = "no value for `\(character)` in `values:`"
+        case .invalidFrameSize(let frameSize): reason = "frame size \(frameSize) is not positive"
+        case .timeOutOfRange(let frame, let frameSize, let origin):
+            reason = "the time of frame \(frame) (\(origin) + \(frame) * \(frameSize) ticks) overflows TestTime (Int)"
         }
         let caret = String(repeating: " ", count: position) + "^"
         return "marble syntax error: \(reason) at position \(position)\n  \(marbles)\n  \(caret)"

@@ -15,7 +15,44 @@ struct MarbleDrawing: Equatable {
     }
 }
 
+/// Recorded events that cannot be drawn as a marble string.
+///
+/// Drawing never traps and never builds a huge string: times are compared with overflow-checked
+/// arithmetic, and a drawing is at most `Marbles.maximumDrawnFrames` (10,000) frames wide.
+public struct MarbleDrawingError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// What is wrong.
+    public enum Kind: Equatable, Sendable {
+        /// `time - origin` of the event at `index` does not fit in `TestTime` (`Int`).
+        case timeOutOfRange(index: Int, time: TestTime, origin: TestTime)
+        /// The drawing would span `frames` frames (from `firstFrame` to `lastFrame`, frame 0
+        /// included), more than `limit` (`Marbles.maximumDrawnFrames`).
+        case tooWide(frames: Int, firstFrame: Int, lastFrame: Int, limit: Int)
+    }
+
+    /// What is wrong.
+    public let kind: Kind
+
+    /// Creates an error.
+    public init(_ kind: Kind) {
+        self.kind = kind
+    }
+
+    /// The problem and how to get a drawing.
+    public var description: String {
+        switch kind {
+        case .timeOutOfRange(let index, let time, let origin):
+            return "marble drawing error: event \(index) at time \(time) is too far from frame 0 (time \(origin)): the distance overflows TestTime (Int)"
+        case .tooWide(let frames, let first, let last, let limit):
+            return "marble drawing error: the events span \(frames) frames (frame \(first) to \(last)), more than the \(limit) a drawing may have; use a larger frame size, another origin, or compare the recorded events"
+        }
+    }
+}
+
 extension Marbles {
+    /// The widest marble string drawn, in frames (10,000): wider events throw
+    /// `MarbleDrawingError.Kind.tooWide` instead of building a huge string.
+    public static let maximumDrawnFrames = 10_000
+
     /// Draws recorded events as a marble string: the inverse of parsing.
     ///
     /// Time `origin` is frame 0. Events in the same frame become a group `(ab)`; events before
@@ -26,13 +63,17 @@ extension Marbles {
     /// A `frameSize` below 1 is treated as 1.
     ///
     ///     [.next(210, "a"), .next(230, "b"), .completed(230)]  ->  "-a-(b|)"
+    ///
+    /// - Throws: `MarbleDrawingError` when an event's distance from `origin` overflows `Int`, or
+    ///   when the drawing would be wider than `maximumDrawnFrames` (an event at time 10^12 with
+    ///   10 ticks per frame, say).
     public static func string<Element: Equatable>(
         from events: [Recorded<Event<Element>>],
         values: [Character: Element] = [:],
         frameSize: TestTime = defaultFrameSize,
         origin: TestTime = TestScheduler.Defaults.subscribed
-    ) -> String {
-        drawing(of: events, values: values, frameSize: max(frameSize, 1), origin: origin).text
+    ) throws(MarbleDrawingError) -> String {
+        try drawing(of: events, values: values, frameSize: max(frameSize, 1), origin: origin).text
     }
 
     /// Compares recorded events with a marble string and explains the difference.
@@ -43,6 +84,8 @@ extension Marbles {
     ///
     /// - Returns: `nil` when they match; otherwise a readable report with the expected and actual
     ///   marble strings, a caret under the first differing frame, and the first differing event.
+    ///   Events that cannot be drawn (see `string(from:values:frameSize:origin:)`) are reported
+    ///   with the reason in place of their marbles.
     public static func mismatch<Element: Equatable>(
         _ actual: [Recorded<Event<Element>>],
         _ expected: String,
@@ -60,21 +103,33 @@ extension Marbles {
         }
         if actual == expectedEvents { return nil }
 
-        let expectedDrawing = drawing(of: expectedEvents, values: values, frameSize: frameSize, origin: origin)
-        let actualDrawing = drawing(of: actual, values: values, frameSize: frameSize, origin: origin)
+        let expectedDrawing = Result { () throws(MarbleDrawingError) in try drawing(of: expectedEvents, values: values, frameSize: frameSize, origin: origin) }
+        let actualDrawing = Result { () throws(MarbleDrawingError) in try drawing(of: actual, values: values, frameSize: frameSize, origin: origin) }
+        func text(_ drawing: Result<MarbleDrawing, MarbleDrawingError>) -> String {
+            switch drawing {
+            case .success(let drawing): return drawing.text
+            case .failure(let error): return "(not drawn: \(error))"
+            }
+        }
         var lines = ["events do not match \"\(expected)\" (frame = \(frameSize) ticks, frame 0 = time \(origin))"]
-        lines.append("  expected: \(expectedDrawing.text)")
-        lines.append("  actual:   \(actualDrawing.text)")
-        if let column = firstDifference(expectedDrawing.text, actualDrawing.text) {
+        lines.append("  expected: \(text(expectedDrawing))")
+        lines.append("  actual:   \(text(actualDrawing))")
+        if case .success(let expectedDrawing) = expectedDrawing, case .success(let actualDrawing) = actualDrawing,
+           let column = firstDifference(expectedDrawing.text, actualDrawing.text) {
             lines.append("            " + String(repeating: " ", count: column) + "^")
         }
         lines.append("  " + describeFirstDifference(expected: expectedEvents, actual: actual))
-        if !actualDrawing.legend.isEmpty {
-            let legend = actualDrawing.legend.map { "\($0.character) = \($0.value)" }.joined(separator: ", ")
-            lines.append("  legend (values not in `values:`): \(legend)")
-        }
-        if !actualDrawing.isExact {
-            lines.append("  note: some actual events are off the frame grid or overlap a group, so the actual marbles are approximate")
+        switch actualDrawing {
+        case .success(let actualDrawing):
+            if !actualDrawing.legend.isEmpty {
+                let legend = actualDrawing.legend.map { "\($0.character) = \($0.value)" }.joined(separator: ", ")
+                lines.append("  legend (values not in `values:`): \(legend)")
+            }
+            if !actualDrawing.isExact {
+                lines.append("  note: some actual events are off the frame grid or overlap a group, so the actual marbles are approximate")
+                lines.append("  actual events: \(actual.map { String(reflecting: $0) })")
+            }
+        case .failure:
             lines.append("  actual events: \(actual.map { String(reflecting: $0) })")
         }
         return lines.joined(separator: "\n")
@@ -85,7 +140,7 @@ extension Marbles {
         values: [Character: Element],
         frameSize: TestTime,
         origin: TestTime
-    ) -> MarbleDrawing {
+    ) throws(MarbleDrawingError) -> MarbleDrawing {
         let keyed = values.sorted { $0.key < $1.key }
         var drawing = MarbleDrawing(text: "")
         var invented: [(value: Element, character: Character)] = []
@@ -106,11 +161,19 @@ extension Marbles {
         }
 
         // Group consecutive events that fall in the same frame.
+        // Frames are found with overflow-checked arithmetic, and the width is checked before
+        // anything is drawn.
         var groups: [(frame: Int, symbols: [Character])] = []
-        for recorded in events {
-            let offset = recorded.time - origin
-            let frame = offset >= 0 ? offset / frameSize : -((-offset + frameSize - 1) / frameSize)
-            if offset - frame * frameSize != 0 { drawing.isExact = false }
+        var firstFrame = 0, lastFrame = 0
+        for (index, recorded) in events.enumerated() {
+            let (offset, overflow) = recorded.time.subtractingReportingOverflow(origin)
+            if overflow { throw MarbleDrawingError(.timeOutOfRange(index: index, time: recorded.time, origin: origin)) }
+            // Floor division (`frameSize` is positive, so neither operation can overflow).
+            let remainder = offset % frameSize
+            let frame = offset / frameSize - (remainder < 0 ? 1 : 0)
+            if remainder != 0 { drawing.isExact = false }
+            firstFrame = min(firstFrame, frame)
+            lastFrame = max(lastFrame, frame)
             let character: Character
             switch recorded.value {
             case .next(let element): character = symbol(for: element)
@@ -122,6 +185,12 @@ extension Marbles {
             } else {
                 groups.append((frame, [character]))
             }
+        }
+
+        let (span, spanOverflow) = lastFrame.subtractingReportingOverflow(firstFrame)
+        if spanOverflow || span >= maximumDrawnFrames {
+            let frames = spanOverflow || span == .max ? Int.max : span + 1
+            throw MarbleDrawingError(.tooWide(frames: frames, firstFrame: firstFrame, lastFrame: lastFrame, limit: maximumDrawnFrames))
         }
 
         let needsCaret = (groups.first?.frame ?? 0) < 0

@@ -86,11 +86,14 @@ extension TestScheduler {
     /// Values are drawn with their key in `values` (or as themselves for one-character strings);
     /// see `Marbles.string(from:values:frameSize:origin:)`.
     ///
-    ///     scheduler.marbles(from: res.events, values: ["a": 1])   // "--a--|"
+    ///     try scheduler.marbles(from: res.events, values: ["a": 1])   // "--a--|"
+    ///
+    /// - Throws: `MarbleDrawingError` for events too far from `marbleOrigin` to draw (more than
+    ///   `Marbles.maximumDrawnFrames` frames, or a distance that overflows `Int`).
     public func marbles<Element: Equatable>(
         from events: [Recorded<Event<Element>>],
         values: [Character: Element] = [:]
-    ) -> String {
-        Marbles.string(from: events, values: values, frameSize: frameSize, origin: marbleOrigin)
+    ) throws(MarbleDrawingError) -> String {
+        try Marbles.string(from: events, values: values, frameSize: frameSize, origin: marbleOrigin)
     }
 }

@@ -4,6 +4,8 @@ extension ObservableType where Element: RxAbstractInteger {
     ///     output: ---0---1---2---3--…     (period: 3 frames)
     ///
     /// Never terminates; dispose the subscription to stop it. The counter wraps around on overflow.
+    /// A non-positive `period` is the scheduler's smallest step; `.never` (or one too large to
+    /// represent) emits nothing (Guides/Schedulers.md#time-intervals).
     /// - Parameters:
     ///   - period: The time between elements (and before the first one).
     ///   - scheduler: The scheduler that runs the timer.
@@ -19,6 +21,8 @@ extension ObservableType where Element: RxAbstractInteger {
     ///     timer(3, period: 2): ---0-1-2-3--…
     ///
     /// Without a period it completes right after its element; with one it never terminates.
+    /// A negative `dueTime` is now and `.never` emits nothing; a non-positive `period` is the
+    /// scheduler's smallest step and a `.never` one emits only `0` (Guides/Schedulers.md#time-intervals).
     /// - Parameters:
     ///   - dueTime: The time before the first element.
     ///   - period: The time between later elements; `nil` emits one element and completes.

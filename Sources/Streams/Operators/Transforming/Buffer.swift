@@ -8,7 +8,9 @@ extension ObservableType {
     /// A buffer is emitted when it holds `count` elements (and the timer restarts) or when
     /// `timeSpan` has passed since the current buffer was started, even if it is empty. On
     /// completion the current buffer (possibly empty) is emitted, then `completed`. An error
-    /// drops the current buffer and is forwarded.
+    /// drops the current buffer and is forwarded. `timeSpan` follows the rule for periods: a
+    /// non-positive one is the scheduler's smallest step, `.never` emits by count only
+    /// (Guides/Schedulers.md#time-intervals).
     /// - Parameters:
     ///   - timeSpan: The longest time a buffer stays open.
     ///   - count: The most elements a buffer holds.
@@ -78,7 +80,7 @@ final private class BufferSink<Element, Observer: ObserverType>: SerializingSink
 
     /// Schedules the timer of buffer `id`; keeps it only if `id` is still the newest buffer.
     func startTimer(_ id: Int) {
-        let timer = scheduler.scheduleRelative(id, dueTime: timeSpan) { [self] id in
+        let timer = scheduler.schedulePeriodStep(id, after: timeSpan) { [self] id in
             let restart = synchronized { state, outbox -> Int? in
                 guard state.windowID == id, !state.isDisposed else { return nil }
                 return emitBuffer(&state, &outbox)

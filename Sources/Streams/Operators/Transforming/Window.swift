@@ -15,7 +15,9 @@ extension ObservableType {
     /// source is sent to the current window, then to the output. Disposing the output keeps the
     /// source subscribed while a window is still subscribed; the source is released when the
     /// last window subscription ends. A `count` of zero or less fails with
-    /// `RxError.argumentOutOfRange`.
+    /// `RxError.argumentOutOfRange`. `timeSpan` follows the rule for periods: a non-positive one
+    /// is the scheduler's smallest step, `.never` closes windows by count only
+    /// (Guides/Schedulers.md#time-intervals).
     /// - Parameters:
     ///   - timeSpan: The longest time a window stays open.
     ///   - count: The most elements a window holds.
@@ -156,7 +158,7 @@ final private class WindowSink<Element, Observer: ObserverType>: Sink<Observer>,
 
     /// Schedules the timer of window `id`; keeps it only if `id` is still the newest window.
     private func startTimer(_ id: Int) {
-        let timer = scheduler.scheduleRelative(id, dueTime: timeSpan) { [self] id in
+        let timer = scheduler.schedulePeriodStep(id, after: timeSpan) { [self] id in
             let restart = synchronized { state -> Int? in
                 guard state.windowID == id, !state.isStopped else { return nil }
                 return closeWindow(&state)
