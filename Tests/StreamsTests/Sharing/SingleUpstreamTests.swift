@@ -47,14 +47,8 @@ final class SingleUpstreamTests: XCTestCase {
                 let first = shared.subscribe()
                 XCTAssertEqual(probe.counts.withLock { $0.live }, 1, name)
 
-                let paused = DispatchSemaphore(value: 0)
-                let resume = DispatchSemaphore(value: 0)
-                let armed = LockedState(true)
-                ShareTestHooks.beforeDisconnect = {
-                    guard armed.withLock({ armed in defer { armed = false }; return armed }) else { return }
-                    paused.signal()
-                    resume.wait()
-                }
+                let pause = PauseOnce()
+                ShareTestHooks.beforeDisconnect = pause.hook
                 let left = DispatchSemaphore(value: 0)
                 // Safety: handed over to the thread; this thread no longer touches it.
                 let handedOver = UncheckedSendable(first)
@@ -62,10 +56,10 @@ final class SingleUpstreamTests: XCTestCase {
                     handedOver.value.dispose()
                     left.signal()
                 }
-                paused.wait()
+                pause.waitUntilPaused()
                 let second = shared.subscribe()
                 XCTAssertEqual(probe.counts.withLock { $0.live }, 1, "\(name): connected before the disconnect completed")
-                resume.signal()
+                pause.resume()
                 left.wait()
                 ShareTestHooks.beforeDisconnect = nil
 

@@ -26,22 +26,16 @@ final class FlatMapLatestRaceTests: XCTestCase {
                 .subscribe(onNext: { value in received.withLock { $0.append(value) } })
             outer.onNext(1)
 
-            let paused = DispatchSemaphore(value: 0)
-            let resume = DispatchSemaphore(value: 0)
-            let armed = LockedState(true)
-            SerializingSinkTestHooks.beforeConditionalDelivery = {
-                guard armed.withLock({ armed in defer { armed = false }; return armed }) else { return }
-                paused.signal()
-                resume.wait()
-            }
+            let pause = PauseOnce()
+            SerializingSinkTestHooks.beforeConditionalDelivery = pause.hook
             let sent = DispatchSemaphore(value: 0)
             Thread.detachNewThread {
                 first.onNext(1)
                 sent.signal()
             }
-            paused.wait()
+            pause.waitUntilPaused()
             outer.onNext(2)
-            resume.signal()
+            pause.resume()
             sent.wait()
             SerializingSinkTestHooks.beforeConditionalDelivery = nil
 
