@@ -79,7 +79,8 @@ struct JSONParser {
             // Hand the value to the innermost open container, closing containers as they end.
             while let frame = stack.popLast() {
                 skipWhitespace()
-                switch frame {
+                // `consume`: binding `var` members from a live `frame` would share, then copy, them.
+                switch consume frame {
                 case .array(var elements):
                     elements.append(value)
                     let byte = try peek(expecting: "\",\" or \"]\"")
