@@ -27,7 +27,7 @@ final class RESTObservation: Disposable, @unchecked Sendable {
         var isTerminated = false
         var connection: UInt64 = 0
         var phase = Phase.idle
-        var parser = ServerSentEventParser()
+        var parser: ServerSentEventParser
         var tree: RealtimeDatabaseStreamTree
         var backoff: ReconnectBackoff
         var outbox: [Event<JSONValue>] = []
@@ -59,7 +59,7 @@ final class RESTObservation: Disposable, @unchecked Sendable {
         self.path = path
         self.observer = observer
         state = LockedState(State(
-            parser: ServerSentEventParser(),
+            parser: ServerSentEventParser(maximumEventSize: core.maximumEventSize),
             tree: RealtimeDatabaseStreamTree(location: path, limits: core.limits),
             backoff: ReconnectBackoff(policy: core.reconnectBackoff)
         ))
@@ -89,7 +89,7 @@ final class RESTObservation: Disposable, @unchecked Sendable {
             guard !state.isDisposed, !state.isTerminated else { return nil }
             state.connection += 1
             state.phase = .connecting
-            state.parser = ServerSentEventParser()
+            state.parser = ServerSentEventParser(maximumEventSize: core.maximumEventSize)
             return state.connection
         }
         guard let id else { return }
@@ -119,7 +119,13 @@ final class RESTObservation: Disposable, @unchecked Sendable {
             state.phase = status == 200 ? .streaming : .failing(WireResponse(statusCode: status, headers: headers))
             return .none
         case (.streaming, .next(.data(let data))):
-            return read(state.parser.feed(data), path: path, limits: limits, state: &state)
+            let action = read(state.parser.feed(data), path: path, limits: limits, state: &state)
+            if case .none = action, let failure = state.parser.failure {
+                // An event past the parser's cap: the same data would come again after a
+                // reconnection, so the observation ends with the typed error.
+                return fail(failure, state: &state)
+            }
+            return action
         case (.failing(var response), .next(.data(let data))):
             if response.body.count < errorBodyLimit { response.body.append(data.prefix(errorBodyLimit - response.body.count)) }
             state.phase = .failing(response)

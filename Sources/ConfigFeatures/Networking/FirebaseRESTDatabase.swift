@@ -57,6 +57,9 @@ public final class FirebaseRESTDatabase: RealtimeDatabase, @unchecked Sendable {
     ///   - limits: The depth and key length limits for paths, written values and the data the
     ///     server sends (Firebase's by default); server data past them fails the operation or
     ///     observation with `RealtimeDatabaseError.pathTooDeep` or `.keyTooLong`.
+    ///   - maximumEventSize: The most bytes one stream event may take (16 MiB by default; a
+    ///     snapshot is one event); past it the observation fails with
+    ///     `ServerSentEventError.eventTooLarge(limit:)`.
     public convenience init(
         databaseURL: URL,
         auth: FirebaseRESTAuth = .none,
@@ -66,7 +69,8 @@ public final class FirebaseRESTDatabase: RealtimeDatabase, @unchecked Sendable {
         requestTimeout: TimeInterval = 60,
         pushIDGenerator: PushIDGenerator = PushIDGenerator(),
         randomSource: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) },
-        limits: RealtimeDatabaseLimits = .firebase
+        limits: RealtimeDatabaseLimits = .firebase,
+        maximumEventSize: Int = ServerSentEventParser.defaultMaximumEventSize
     ) {
         self.init(
             databaseURL: databaseURL,
@@ -78,6 +82,7 @@ public final class FirebaseRESTDatabase: RealtimeDatabase, @unchecked Sendable {
             pushIDGenerator: pushIDGenerator,
             randomSource: randomSource,
             limits: limits,
+            maximumEventSize: maximumEventSize,
             transport: URLSessionTransport()
         )
     }
@@ -93,6 +98,7 @@ public final class FirebaseRESTDatabase: RealtimeDatabase, @unchecked Sendable {
         pushIDGenerator: PushIDGenerator = PushIDGenerator(),
         randomSource: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) },
         limits: RealtimeDatabaseLimits = .firebase,
+        maximumEventSize: Int = ServerSentEventParser.defaultMaximumEventSize,
         transport: any HTTPTransport
     ) {
         core = Core(
@@ -104,6 +110,7 @@ public final class FirebaseRESTDatabase: RealtimeDatabase, @unchecked Sendable {
             requestTimeout: requestTimeout,
             randomSource: randomSource,
             limits: limits,
+            maximumEventSize: maximumEventSize,
             transport: transport
         )
         pushIDs = pushIDGenerator
@@ -131,7 +138,8 @@ public final class FirebaseRESTDatabase: RealtimeDatabase, @unchecked Sendable {
     ///     output:  v0 ------------ v1 -------------------------------------------------- v2
     ///
     /// - Returns: A sequence that never completes; it fails with `RealtimeDatabaseError` for a
-    ///   bad path, `.permissionDenied` (HTTP 401/403, or a `cancel` event), `.authRevoked`
+    ///   bad path or server data past `limits`, `ServerSentEventError.eventTooLarge` for an
+    ///   event past `maximumEventSize`, `.permissionDenied` (HTTP 401/403, or a `cancel` event), `.authRevoked`
     ///   (without a refresher), `.invalidData`, `.http`, `.invalidResponse`, or the last
     ///   error once `reconnectBackoff` allows no more attempts. Disposing it closes the stream.
     /// - Note: Delivers on the scheduler. See `Guides/Networking.md`.
@@ -229,6 +237,7 @@ extension FirebaseRESTDatabase {
         let requestTimeout: TimeInterval
         let randomSource: @Sendable () -> Double
         let limits: RealtimeDatabaseLimits
+        let maximumEventSize: Int
         let transport: any HTTPTransport
         private let state: LockedState<State>
 
@@ -241,6 +250,7 @@ extension FirebaseRESTDatabase {
             requestTimeout: TimeInterval,
             randomSource: @escaping @Sendable () -> Double,
             limits: RealtimeDatabaseLimits,
+            maximumEventSize: Int,
             transport: any HTTPTransport
         ) {
             self.databaseURL = databaseURL
@@ -250,6 +260,7 @@ extension FirebaseRESTDatabase {
             self.requestTimeout = requestTimeout
             self.randomSource = randomSource
             self.limits = limits
+            self.maximumEventSize = maximumEventSize
             self.transport = transport
             state = LockedState(State(auth: auth))
         }

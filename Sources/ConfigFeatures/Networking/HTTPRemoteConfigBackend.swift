@@ -23,8 +23,9 @@ import Foundation
 ///   `.invalidResponse` (`RemoteConfig` reports `.messageInvalid`).
 /// - Limits: a fetch response or realtime message nesting JSON deeper than
 ///   `maximumJSONDepth` (512 by default) fails with `.jsonTooDeep(limit:)` (parsing is
-///   linear and uses no stack per level); a realtime message larger than 1 MiB fails with
-///   `.invalidResponse`.
+///   linear and uses no stack per level); a realtime message growing past
+///   `maximumRealtimeMessageSize` (1 MiB by default) fails with `.messageTooLarge(limit:)`,
+///   which ends the stream (`RemoteConfig` reports `.messageInvalid`).
 ///
 /// - Note: Results arrive on a `URLSession` delegate queue; `RemoteConfig` moves them to its
 ///   scheduler. See Guides/Networking.md.
@@ -46,6 +47,9 @@ public final class HTTPRemoteConfigBackend: RemoteConfigBackend {
     /// The deepest JSON nesting a response may have.
     public var maximumJSONDepth: Int { wire.maximumJSONDepth }
 
+    /// The most bytes of one realtime message.
+    public let maximumRealtimeMessageSize: Int
+
     let wire: RemoteConfigWire
     let transport: any HTTPTransport
 
@@ -65,6 +69,7 @@ public final class HTTPRemoteConfigBackend: RemoteConfigBackend {
     ///   - fetchTimeout: How long a fetch may take (60 s by default, as Firebase's).
     ///   - maximumJSONDepth: The deepest JSON nesting a response may have
     ///     (`JSONValue.defaultMaximumDepth`, 512, by default).
+    ///   - maximumRealtimeMessageSize: The most bytes of one realtime message (1 MiB by default).
     public convenience init(
         project: String,
         apiKey: String,
@@ -77,7 +82,8 @@ public final class HTTPRemoteConfigBackend: RemoteConfigBackend {
         sdkVersion: String = HTTPRemoteConfigBackend.defaultSDKVersion,
         languageCode: String = HTTPRemoteConfigBackend.defaultLanguageCode,
         fetchTimeout: TimeInterval = RemoteConfigSettings.defaultFetchTimeout,
-        maximumJSONDepth: Int = JSONValue.defaultMaximumDepth
+        maximumJSONDepth: Int = JSONValue.defaultMaximumDepth,
+        maximumRealtimeMessageSize: Int = 1 << 20
     ) {
         self.init(
             wire: RemoteConfigWire(
@@ -94,14 +100,16 @@ public final class HTTPRemoteConfigBackend: RemoteConfigBackend {
                 maximumJSONDepth: maximumJSONDepth
             ),
             fetchTimeout: fetchTimeout,
+            maximumRealtimeMessageSize: maximumRealtimeMessageSize,
             transport: URLSessionTransport()
         )
     }
 
     /// Creates a backend speaking `wire` through `transport` (tests inject a scripted one).
-    package init(wire: RemoteConfigWire, fetchTimeout: TimeInterval = RemoteConfigSettings.defaultFetchTimeout, transport: any HTTPTransport) {
+    package init(wire: RemoteConfigWire, fetchTimeout: TimeInterval = RemoteConfigSettings.defaultFetchTimeout, maximumRealtimeMessageSize: Int = 1 << 20, transport: any HTTPTransport) {
         self.wire = wire
         self.fetchTimeout = fetchTimeout
+        self.maximumRealtimeMessageSize = maximumRealtimeMessageSize
         self.transport = transport
     }
 
@@ -117,8 +125,9 @@ public final class HTTPRemoteConfigBackend: RemoteConfigBackend {
     public func realtimeInvalidations(lastKnownTemplateVersion: Int?) -> Observable<RemoteConfigInvalidation> {
         let stream = transport.stream(wire.realtimeRequest(lastKnownTemplateVersion: lastKnownTemplateVersion))
         let maximumJSONDepth = wire.maximumJSONDepth
+        let maximumMessageSize = maximumRealtimeMessageSize
         return Observable.create { observer in
-            var reader = RealtimeStreamReader(maximumJSONDepth: maximumJSONDepth)
+            var reader = RealtimeStreamReader(maximumJSONDepth: maximumJSONDepth, maximumMessageSize: maximumMessageSize)
             return stream.subscribe { event in
                 for output in reader.read(event) { observer.on(output) }
             }
@@ -148,9 +157,11 @@ struct RealtimeStreamReader {
 
     private var phase = Phase.awaitingResponse
     private let maximumJSONDepth: Int
+    private let maximumMessageSize: Int
 
-    init(maximumJSONDepth: Int = JSONValue.defaultMaximumDepth) {
+    init(maximumJSONDepth: Int = JSONValue.defaultMaximumDepth, maximumMessageSize: Int = RemoteConfigInvalidationDecoder.defaultMaximumObjectSize) {
         self.maximumJSONDepth = maximumJSONDepth
+        self.maximumMessageSize = maximumMessageSize
     }
 
     /// The events to emit for `event` (a terminal one at most once, last).
@@ -161,7 +172,7 @@ struct RealtimeStreamReader {
             return []
         case (.awaitingResponse, .next(.response(let status, let headers))):
             if status == 200 {
-                phase = .streaming(RemoteConfigInvalidationDecoder(maximumJSONDepth: maximumJSONDepth))
+                phase = .streaming(RemoteConfigInvalidationDecoder(maximumObjectSize: maximumMessageSize, maximumJSONDepth: maximumJSONDepth))
             } else {
                 phase = .failing(WireResponse(statusCode: status, headers: headers))
             }

@@ -18,9 +18,13 @@ package struct RemoteConfigInvalidationDecoder: Sendable {
     /// The deepest JSON nesting a message may have (`.jsonTooDeep` past it).
     package let maximumJSONDepth: Int
 
+    /// The default `maximumObjectSize`: 1 MiB (a realtime message is about 100 bytes).
+    package static let defaultMaximumObjectSize = 1 << 20
+
     /// Creates a decoder at the start of a stream; larger objects than `maximumObjectSize` bytes
-    /// and messages nesting deeper than `maximumJSONDepth` are rejected.
-    package init(maximumObjectSize: Int = 1 << 20, maximumJSONDepth: Int = JSONValue.defaultMaximumDepth) {
+    /// (`.messageTooLarge`, nothing more is buffered) and messages nesting deeper than
+    /// `maximumJSONDepth` (`.jsonTooDeep`) are rejected.
+    package init(maximumObjectSize: Int = RemoteConfigInvalidationDecoder.defaultMaximumObjectSize, maximumJSONDepth: Int = JSONValue.defaultMaximumDepth) {
         splitter = JSONObjectStreamSplitter(maximumObjectSize: maximumObjectSize)
         self.maximumJSONDepth = maximumJSONDepth
     }
@@ -44,7 +48,7 @@ package struct RemoteConfigInvalidationDecoder: Sendable {
         }
         if let failure = splitter.failure {
             failed = true
-            results.append(.failure(.invalidResponse("realtime stream: \(failure)")))
+            results.append(.failure(splitter.isObjectTooLarge ? .messageTooLarge(limit: splitter.maximumObjectSize) : .invalidResponse("realtime stream: \(failure)")))
         }
         return results
     }

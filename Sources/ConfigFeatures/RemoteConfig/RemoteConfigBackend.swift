@@ -87,6 +87,9 @@ public enum RemoteConfigBackendError: Error, Sendable, Hashable, CustomStringCon
     /// The response nests JSON arrays and objects deeper than `limit` levels (the backend's
     /// `maximumJSONDepth`, `JSONValue.defaultMaximumDepth` by default); it was not read further.
     case jsonTooDeep(limit: Int)
+    /// A realtime message grew past `limit` bytes (the backend's
+    /// `maximumRealtimeMessageSize`, 1 MiB by default) before it ended; the stream was ended.
+    case messageTooLarge(limit: Int)
 
     /// `.unavailable(statusCode: statusCode)`.
     public static func unavailable(_ statusCode: Int) -> RemoteConfigBackendError { .unavailable(statusCode: statusCode) }
@@ -100,7 +103,7 @@ public enum RemoteConfigBackendError: Error, Sendable, Hashable, CustomStringCon
     public var isThrottlingSignal: Bool {
         switch self {
         case .rateLimited, .unavailable: return true
-        case .http, .network, .invalidResponse, .jsonTooDeep: return false
+        case .http, .network, .invalidResponse, .jsonTooDeep, .messageTooLarge: return false
         }
     }
 
@@ -113,6 +116,7 @@ public enum RemoteConfigBackendError: Error, Sendable, Hashable, CustomStringCon
         case .network(let message): return "network: \(message)"
         case .invalidResponse(let message): return "invalid response: \(message)"
         case .jsonTooDeep(let limit): return "invalid response: JSON nested deeper than \(limit) levels"
+        case .messageTooLarge(let limit): return "invalid response: realtime message larger than \(limit) bytes"
         }
     }
 }

@@ -116,6 +116,9 @@ final class RemoteConfigRealtimeSession: Disposable, @unchecked Sendable {
         case .jsonTooDeep(let limit)?:
             terminate(with: .messageInvalid("JSON nested deeper than \(limit) levels"), ifConnection: id)
             return
+        case .messageTooLarge(let limit)?:
+            terminate(with: .messageInvalid("message larger than \(limit) bytes"), ifConnection: id)
+            return
         default:
             break
         }
