@@ -24,6 +24,10 @@ import Foundation
 ///   duplicate. `auth_revoked` refreshes the credential with `tokenRefresher` and reconnects
 ///   (every later request uses the new credential); without a refresher the observation fails
 ///   with `.authRevoked`. `cancel` fails it with `.permissionDenied`.
+/// - Limits: paths, values and everything the server sends are checked against `limits`
+///   (Firebase's depth 32 and 768-byte keys by default); server data past them fails the read
+///   or observation with the `RealtimeDatabaseError` a write would get, and server JSON is
+///   parsed only as deep as they allow. One stream event may take `maximumEventSize` bytes.
 /// - Errors: `RealtimeDatabaseError` for an invalid path, value or update (nothing is sent);
 ///   `FirebaseRESTDatabaseError` for what happens on the wire (HTTP 400 → `.invalidData`,
 ///   401/403 → `.permissionDenied`, 5xx → `.unavailable`, a network failure or timeout →
