@@ -31,21 +31,27 @@ public final class InMemoryRealtimeDatabase: RealtimeDatabase, @unchecked Sendab
     private let pushIDs: PushIDGenerator
     private let state = LockedState(State())
 
+    /// The limits every path and value is checked against (Firebase's by default).
+    public let limits: RealtimeDatabaseLimits
+
     /// Creates an empty database delivering on `scheduler`.
     ///
     /// - Parameters:
     ///   - scheduler: Where observers receive values (and write observables complete).
     ///   - pushIDGenerator: The source of push IDs; its clock is `scheduler.now`.
-    public init(scheduler: SchedulerType, pushIDGenerator: PushIDGenerator = PushIDGenerator()) {
+    ///   - limits: The depth and key length limits (Firebase's by default).
+    public init(scheduler: SchedulerType, pushIDGenerator: PushIDGenerator = PushIDGenerator(), limits: RealtimeDatabaseLimits = .firebase) {
         self.scheduler = scheduler
         self.pushIDs = pushIDGenerator
+        self.limits = limits
     }
 
     /// Creates a database holding `value` at the root (e.g. an exported JSON file).
     ///
-    /// - Throws: `RealtimeDatabaseError.invalidValue` when `value` cannot be stored.
-    public convenience init(scheduler: SchedulerType, value: JSONValue, pushIDGenerator: PushIDGenerator = PushIDGenerator()) throws {
-        self.init(scheduler: scheduler, pushIDGenerator: pushIDGenerator)
+    /// - Throws: `RealtimeDatabaseError.invalidValue`, `.pathTooDeep` or `.keyTooLong` when
+    ///   `value` cannot be stored.
+    public convenience init(scheduler: SchedulerType, value: JSONValue, pushIDGenerator: PushIDGenerator = PushIDGenerator(), limits: RealtimeDatabaseLimits = .firebase) throws {
+        self.init(scheduler: scheduler, pushIDGenerator: pushIDGenerator, limits: limits)
         try setValue(value, at: "/")
     }
 
@@ -58,19 +64,23 @@ public final class InMemoryRealtimeDatabase: RealtimeDatabase, @unchecked Sendab
 
     /// The current value at `path` (`.null` when absent).
     ///
-    /// - Throws: `RealtimeDatabaseError.invalidPath`.
+    /// - Throws: `RealtimeDatabaseError.invalidPath`, `.pathTooDeep` or `.keyTooLong`.
     public func value(at path: String) throws -> JSONValue {
-        let location = try RealtimeDatabasePath(path)
+        let location = try RealtimeDatabasePath(path, limits: limits)
         return state.withLock { RealtimeDatabaseTree.value(at: location.segments[...], in: $0.root) }
     }
 
     /// Replaces the value at `path` with `value` at once; `.null` deletes it and prunes parents
     /// left empty. Observers whose value changes are notified on the scheduler.
     ///
-    /// - Throws: `RealtimeDatabaseError.invalidPath` or `.invalidValue`; nothing is written then.
+    /// - Complexity: O(depth) amortized, plus the size of `value`, when no snapshot of the
+    ///   changed containers is held elsewhere (an undelivered or kept observer value is a
+    ///   snapshot: the first write after it copies the containers it shares).
+    /// - Throws: `RealtimeDatabaseError.invalidPath`, `.invalidValue`, `.pathTooDeep` or
+    ///   `.keyTooLong`; nothing is written then.
     public func setValue(_ value: JSONValue, at path: String) throws {
-        let location = try RealtimeDatabasePath(path)
-        let normalized = try RealtimeDatabaseTree.normalized(value, at: location)
+        let location = try RealtimeDatabasePath(path, limits: limits)
+        let normalized = try RealtimeDatabaseTree.normalized(value, at: location, limits: limits)
         commit([(location, normalized)])
     }
 
@@ -79,15 +89,16 @@ public final class InMemoryRealtimeDatabase: RealtimeDatabase, @unchecked Sendab
     /// Keys are paths relative to `path` and may contain slashes (`"users/u1/name"`); `.null`
     /// values delete. As in Firebase, no key may be an ancestor of (or equal to) another.
     ///
-    /// - Throws: `RealtimeDatabaseError.invalidPath` (a bad `path` or key), `.invalidValue`, or
-    ///   `.invalidUpdate` (an empty or overlapping key); nothing is written then.
+    /// - Throws: `RealtimeDatabaseError.invalidPath` (a bad `path` or key), `.invalidValue`,
+    ///   `.invalidUpdate` (an empty or overlapping key), `.pathTooDeep` or `.keyTooLong`;
+    ///   nothing is written then.
     public func updateChildValues(_ values: [String: JSONValue], at path: String) throws {
-        commit(try RealtimeDatabaseUpdate.writes(values, at: path).map { ($0.location, $0.value) })
+        commit(try RealtimeDatabaseUpdate.writes(values, at: path, limits: limits).map { ($0.location, $0.value) })
     }
 
     /// Deletes the value at `path` at once (and prunes parents left empty).
     ///
-    /// - Throws: `RealtimeDatabaseError.invalidPath`.
+    /// - Throws: `RealtimeDatabaseError.invalidPath`, `.pathTooDeep` or `.keyTooLong`.
     public func removeValue(at path: String) throws {
         try setValue(.null, at: path)
     }
@@ -95,14 +106,18 @@ public final class InMemoryRealtimeDatabase: RealtimeDatabase, @unchecked Sendab
     /// Stores `value` under a new push ID child of `path` at once and returns the key
     /// (Firebase's `childByAutoId().setValue(value)`).
     ///
-    /// - Throws: `RealtimeDatabaseError.invalidPath` or `.invalidValue`; nothing is written then.
+    /// - Throws: `RealtimeDatabaseError.invalidPath`, `.invalidValue`, `.pathTooDeep` or
+    ///   `.keyTooLong`; nothing is written then.
     @discardableResult
     public func push(_ value: JSONValue, at path: String) throws -> String {
-        let location = try RealtimeDatabasePath(path)
-        let normalized = try RealtimeDatabaseTree.normalized(value, at: location)
-        let key = childByAutoId()
-        commit([(RealtimeDatabasePath(validSegments: location.segments + [key]), normalized)])
-        return key
+        let parent = try RealtimeDatabasePath(path, limits: limits)
+        if parent.depth + 1 > limits.maximumDepth {
+            throw RealtimeDatabaseError.pathTooDeep(depth: parent.depth + 1, limit: limits.maximumDepth)
+        }
+        let normalized = try RealtimeDatabaseTree.normalized(value, at: parent, keysBelow: 1, limits: limits)
+        let location = RealtimeDatabasePath(validSegments: parent.segments + [childByAutoId()])
+        commit([(location, normalized)])
+        return location.segments[location.segments.count - 1]
     }
 
     // MARK: - RealtimeDatabase
@@ -128,7 +143,7 @@ public final class InMemoryRealtimeDatabase: RealtimeDatabase, @unchecked Sendab
         Observable.create { [self] observer in
             let location: RealtimeDatabasePath
             do {
-                location = try RealtimeDatabasePath(path)
+                location = try RealtimeDatabasePath(path, limits: limits)
             } catch {
                 return deliver(.error(error), to: observer)
             }
@@ -185,18 +200,24 @@ public final class InMemoryRealtimeDatabase: RealtimeDatabase, @unchecked Sendab
 
     /// Applies normalized, non-overlapping writes in one critical section and schedules the
     /// resulting notifications after leaving it.
+    ///
+    /// The tree is changed in place (`RealtimeDatabaseTree.set`), and no copy of the old root
+    /// is kept: only the old values of observations below a written location (to tell
+    /// whether theirs changed), which lie inside replaced subtrees and so force no copy.
     private func commit(_ writes: [(RealtimeDatabasePath, JSONValue)]) {
         let deliveries = state.withLock { state -> [Delivery] in
-            let old = state.root
-            var new = old
+            var overwritten: [UInt64: JSONValue] = [:]
+            for (id, observation) in state.observations
+            where writes.contains(where: { $0.0.isAncestor(ofOrEqualTo: observation.path) && $0.0 != observation.path }) {
+                overwritten[id] = RealtimeDatabaseTree.value(at: observation.path.segments[...], in: state.root)
+            }
             var changed: [RealtimeDatabasePath] = []
             for (location, value) in writes {
-                if RealtimeDatabaseTree.value(at: location.segments[...], in: new) == value { continue }
-                new = RealtimeDatabaseTree.setting(value, at: location.segments[...], in: new)
+                if RealtimeDatabaseTree.value(at: location.segments[...], in: state.root) == value { continue }
+                RealtimeDatabaseTree.set(value, at: location.segments[...], in: &state.root)
                 changed.append(location)
             }
             guard !changed.isEmpty else { return [] }
-            state.root = new
             var deliveries: [Delivery] = []
             for id in state.observations.keys.sorted() {
                 guard let index = state.observations.index(forKey: id) else { continue }
@@ -205,15 +226,14 @@ public final class InMemoryRealtimeDatabase: RealtimeDatabase, @unchecked Sendab
                 if changed.contains(where: { path.isAncestor(ofOrEqualTo: $0) }) {
                     // The value at `path` contains the value at a changed location, so it changed.
                     affected = true
-                } else if changed.contains(where: { $0.isAncestor(ofOrEqualTo: path) }) {
+                } else if let old = overwritten[id], changed.contains(where: { $0.isAncestor(ofOrEqualTo: path) }) {
                     // Overwritten from above: changed only if this part of the subtree differs.
-                    affected = RealtimeDatabaseTree.value(at: path.segments[...], in: old)
-                        != RealtimeDatabaseTree.value(at: path.segments[...], in: new)
+                    affected = old != RealtimeDatabaseTree.value(at: path.segments[...], in: state.root)
                 } else {
                     affected = false
                 }
                 guard affected else { continue }
-                let token = state.observations.values[index].enqueue(RealtimeDatabaseTree.value(at: path.segments[...], in: new))
+                let token = state.observations.values[index].enqueue(RealtimeDatabaseTree.value(at: path.segments[...], in: state.root))
                 deliveries.append(Delivery(observation: id, token: token))
             }
             return deliveries

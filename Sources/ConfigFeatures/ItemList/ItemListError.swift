@@ -7,6 +7,9 @@ public enum ItemListError: Error, Equatable, Sendable, CustomStringConvertible {
     case missingKey(String)
     /// The value of the key is not JSON (the reason names the problem).
     case invalidJSON(key: String, reason: String)
+    /// The value of the key nests JSON arrays and objects deeper than `limit` levels (the view
+    /// model's `maximumJSONDepth`); it was not read further.
+    case jsonTooDeep(key: String, limit: Int)
     /// The value of the key is JSON, but not an array (`found` is the JSON text, shortened).
     case notAnArray(key: String, found: String)
     /// The element at `index` (0-based) does not decode into the item type; the whole list is
@@ -20,6 +23,8 @@ public enum ItemListError: Error, Equatable, Sendable, CustomStringConvertible {
             return "ItemListError.missingKey(\(key.debugDescription))"
         case .invalidJSON(let key, let reason):
             return "ItemListError.invalidJSON(\(key.debugDescription): \(reason))"
+        case .jsonTooDeep(let key, let limit):
+            return "ItemListError.jsonTooDeep(\(key.debugDescription): deeper than \(limit) levels)"
         case .notAnArray(let key, let found):
             return "ItemListError.notAnArray(\(key.debugDescription): \(found))"
         case .invalidElement(let key, let index, let reason):

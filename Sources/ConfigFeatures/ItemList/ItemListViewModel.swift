@@ -74,6 +74,8 @@ public final class ItemListViewModel<Item: Decodable>: ItemListViewModelInputs, 
     public let itemsKey: String
     /// How long a successful fetch stays fresh, in seconds.
     public let expirationDuration: TimeInterval
+    /// The deepest JSON nesting the value may have (`ItemListError.jsonTooDeep` past it).
+    public let maximumJSONDepth: Int
 
     private let fetchAction: Action<Void, [Item]>
     private let latestItems = BehaviorRelay<[Item]>(value: [])
@@ -86,16 +88,19 @@ public final class ItemListViewModel<Item: Decodable>: ItemListViewModelInputs, 
     ///   - itemsKey: The key whose value is a JSON array of items.
     ///   - expirationDuration: How long a successful fetch stays fresh (180 s, as in the seed).
     ///   - scheduler: Where fetch results are delivered (the UI scheduler).
-    public init(remoteConfig: RemoteConfig, itemsKey: String, expirationDuration: TimeInterval = 180, scheduler: SchedulerType) {
+    ///   - maximumJSONDepth: The deepest JSON nesting of the value
+    ///     (`JSONValue.defaultMaximumDepth`, 512, by default).
+    public init(remoteConfig: RemoteConfig, itemsKey: String, expirationDuration: TimeInterval = 180, scheduler: SchedulerType, maximumJSONDepth: Int = JSONValue.defaultMaximumDepth) {
         self.itemsKey = itemsKey
         self.expirationDuration = expirationDuration
+        self.maximumJSONDepth = maximumJSONDepth
         fetchAction = Action { _ in
             remoteConfig.fetch(withExpirationDuration: expirationDuration)
                 .map { _ -> [Item] in
                     // Activate synchronously (the seed's `activateFetched: true`), then read the
                     // value: after activation, never before.
                     remoteConfig.activateNow()
-                    return try ItemListParsing.items(Item.self, from: remoteConfig.configValue(forKey: itemsKey), key: itemsKey)
+                    return try ItemListParsing.items(Item.self, from: remoteConfig.configValue(forKey: itemsKey), key: itemsKey, maximumJSONDepth: maximumJSONDepth)
                 }
                 .observe(on: scheduler)
         }
@@ -110,12 +115,13 @@ public final class ItemListViewModel<Item: Decodable>: ItemListViewModelInputs, 
 /// Reads a JSON array of `Decodable` elements from a config value.
 enum ItemListParsing {
     /// The items of `value`, or an `ItemListError`.
-    static func items<Item: Decodable>(_ type: Item.Type, from value: RemoteConfigValue, key: String) throws -> [Item] {
+    static func items<Item: Decodable>(_ type: Item.Type, from value: RemoteConfigValue, key: String, maximumJSONDepth: Int = JSONValue.defaultMaximumDepth) throws -> [Item] {
         guard value.source != .static else { throw ItemListError.missingKey(key) }
         let json: JSONValue
         do {
-            json = try JSONValue(parsing: value.dataValue)
+            json = try JSONValue(parsing: value.dataValue, maximumDepth: maximumJSONDepth)
         } catch let error as JSONParseError {
+            if case .nestingTooDeep(let limit) = error.kind { throw ItemListError.jsonTooDeep(key: key, limit: limit) }
             throw ItemListError.invalidJSON(key: key, reason: error.message)
         }
         guard case .array(let elements) = json else {

@@ -22,35 +22,67 @@ public enum JSONValue: Sendable, Hashable {
 }
 
 /// Why text could not be read as JSON.
-public struct JSONParseError: Error, Equatable, CustomStringConvertible {
-    /// What went wrong.
+public struct JSONParseError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What kind of problem it is.
+    public enum Kind: Hashable, Sendable {
+        /// The text is not JSON (a syntax error, invalid UTF-8, a number out of range).
+        case invalidJSON
+        /// Arrays and objects are nested deeper than `limit` levels (`JSONValue`'s
+        /// `maximumDepth`); parsing stopped there.
+        case nestingTooDeep(limit: Int)
+    }
+
+    /// What kind of problem it is.
+    public let kind: Kind
+    /// What went wrong, and where (a byte offset).
     public let message: String
 
-    /// Creates an error with `message`.
-    public init(_ message: String) { self.message = message }
+    /// Creates an `.invalidJSON` error with `message`.
+    public init(_ message: String) {
+        self.init(kind: .invalidJSON, message: message)
+    }
+
+    /// Creates an error of `kind` with `message`.
+    public init(kind: Kind, message: String) {
+        self.kind = kind
+        self.message = message
+    }
 
     /// The message.
     public var description: String { "Invalid JSON: \(message)" }
 }
 
 extension JSONValue {
+    /// The deepest nesting of arrays and objects that parsing accepts by default: 512 levels,
+    /// the limit of Foundation's `JSONSerialization` and `JSONDecoder`.
+    ///
+    /// Parsing itself uses no call stack per level (it is not recursive), so the limit bounds
+    /// the recursive work done later on a parsed value (comparing, hashing, `Codable`
+    /// conversions, releasing it) and rejects pathological input early. Real data is far
+    /// shallower: a Realtime Database tree is at most 32 levels deep. See
+    /// `Guides/RemoteConfig.md` ("Limits").
+    public static let defaultMaximumDepth = 512
+
     /// Parses JSON text (any top-level value, including fragments like `"3"` or `true`).
     ///
-    /// - Throws: `JSONParseError` for text that is not JSON.
-    public init(parsing text: String) throws {
-        try self.init(parsing: Data(text.utf8))
+    /// - Complexity: O(n) in the length of the text, with the same call stack at any depth.
+    /// - Throws: `JSONParseError` for text that is not JSON (`.invalidJSON`) or nests more than
+    ///   `maximumDepth` arrays and objects (`.nestingTooDeep(limit:)`).
+    public init(parsing text: String, maximumDepth: Int = JSONValue.defaultMaximumDepth) throws {
+        var text = text
+        self = try text.withUTF8 { bytes throws(JSONParseError) in
+            try JSONParser.parse(bytes, maximumDepth: maximumDepth)
+        }
     }
 
     /// Parses JSON data (any top-level value).
     ///
-    /// - Throws: `JSONParseError` for data that is not JSON.
-    public init(parsing data: Data) throws {
-        do {
-            self = try JSONDecoder().decode(JSONValue.self, from: data)
-        } catch let error as DecodingError {
-            throw JSONParseError(Self.describe(error))
-        } catch {
-            throw JSONParseError("\(error)")
+    /// - Complexity: O(n) in the size of the data, with the same call stack at any depth.
+    /// - Throws: `JSONParseError` for data that is not JSON (`.invalidJSON`) or nests more than
+    ///   `maximumDepth` arrays and objects (`.nestingTooDeep(limit:)`).
+    public init(parsing data: Data, maximumDepth: Int = JSONValue.defaultMaximumDepth) throws {
+        self = try data.withUnsafeBytes { raw throws(JSONParseError) in
+            try JSONParser.parse(raw.bindMemory(to: UInt8.self), maximumDepth: maximumDepth)
         }
     }
 
@@ -72,22 +104,12 @@ extension JSONValue {
         String(decoding: data(prettyPrinted: prettyPrinted), as: UTF8.self)
     }
 
-    /// The JSON text as UTF-8 data, with sorted keys.
+    /// The JSON text as UTF-8 data, with sorted keys (as `JSONEncoder` writes it with
+    /// `.sortedKeys` and `.withoutEscapingSlashes`; non-finite numbers as `null`).
+    ///
+    /// - Complexity: O(n log n) for sorting keys; the same call stack at any depth.
     public func data(prettyPrinted: Bool = false) -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = prettyPrinted ? [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
-        // Encoding a JSONValue cannot fail: every case maps to a JSON value
-        // (non-finite numbers are written as null).
-        return (try? encoder.encode(self)) ?? Data("null".utf8)
-    }
-
-    private static func describe(_ error: DecodingError) -> String {
-        switch error {
-        case .dataCorrupted(let context), .keyNotFound(_, let context), .typeMismatch(_, let context), .valueNotFound(_, let context):
-            return context.debugDescription
-        @unknown default:
-            return "\(error)"
-        }
+        Data(JSONWriter.write(self, prettyPrinted: prettyPrinted))
     }
 }
 
@@ -123,7 +145,13 @@ extension JSONValue {
 }
 
 extension JSONValue: Codable {
-    /// Decodes any JSON value.
+    /// Decodes any JSON value from any `Decoder` (for a `JSONValue` inside your own
+    /// `Codable` types).
+    ///
+    /// - Note: A `Decoder` cannot say which kind of value comes next, so this tries the kinds
+    ///   in turn, and each failed try costs `JSONDecoder` the length of the coding path:
+    ///   O(depth²) for deep input, and a recursion per level. The library never reads network
+    ///   or file input this way; parse bytes with `init(parsing:maximumDepth:)` instead.
     public init(from decoder: Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {

@@ -27,8 +27,8 @@ final class RESTObservation: Disposable, @unchecked Sendable {
         var isTerminated = false
         var connection: UInt64 = 0
         var phase = Phase.idle
-        var parser = ServerSentEventParser()
-        var tree = RealtimeDatabaseStreamTree()
+        var parser: ServerSentEventParser
+        var tree: RealtimeDatabaseStreamTree
         var backoff: ReconnectBackoff
         var outbox: [Event<JSONValue>] = []
         var isDrainScheduled = false
@@ -58,7 +58,11 @@ final class RESTObservation: Disposable, @unchecked Sendable {
         self.core = core
         self.path = path
         self.observer = observer
-        state = LockedState(State(backoff: ReconnectBackoff(policy: core.reconnectBackoff)))
+        state = LockedState(State(
+            parser: ServerSentEventParser(maximumEventSize: core.maximumEventSize),
+            tree: RealtimeDatabaseStreamTree(location: path, limits: core.limits),
+            backoff: ReconnectBackoff(policy: core.reconnectBackoff)
+        ))
         core.observationStarted()
     }
 
@@ -85,7 +89,7 @@ final class RESTObservation: Disposable, @unchecked Sendable {
             guard !state.isDisposed, !state.isTerminated else { return nil }
             state.connection += 1
             state.phase = .connecting
-            state.parser = ServerSentEventParser()
+            state.parser = ServerSentEventParser(maximumEventSize: core.maximumEventSize)
             return state.connection
         }
         guard let id else { return }
@@ -103,19 +107,25 @@ final class RESTObservation: Disposable, @unchecked Sendable {
         let random = core.randomSource()
         let action = state.withLock { state -> Action in
             guard !state.isDisposed, !state.isTerminated, state.connection == id else { return .none }
-            return Self.decide(event, random: random, path: path, state: &state)
+            return Self.decide(event, random: random, path: path, limits: core.limits, state: &state)
         }
         perform(action)
     }
 
     /// Applies `event` of the current connection to `state`; what to do next.
-    private static func decide(_ event: Event<HTTPStreamPart>, random: Double, path: RealtimeDatabasePath, state: inout State) -> Action {
+    private static func decide(_ event: Event<HTTPStreamPart>, random: Double, path: RealtimeDatabasePath, limits: RealtimeDatabaseLimits, state: inout State) -> Action {
         switch (state.phase, event) {
         case (.connecting, .next(.response(let status, let headers))):
             state.phase = status == 200 ? .streaming : .failing(WireResponse(statusCode: status, headers: headers))
             return .none
         case (.streaming, .next(.data(let data))):
-            return read(state.parser.feed(data), path: path, state: &state)
+            let action = read(state.parser.feed(data), path: path, limits: limits, state: &state)
+            if case .none = action, let failure = state.parser.failure {
+                // An event past the parser's cap: the same data would come again after a
+                // reconnection, so the observation ends with the typed error.
+                return fail(failure, state: &state)
+            }
+            return action
         case (.failing(var response), .next(.data(let data))):
             if response.body.count < errorBodyLimit { response.body.append(data.prefix(errorBodyLimit - response.body.count)) }
             state.phase = .failing(response)
@@ -141,11 +151,14 @@ final class RESTObservation: Disposable, @unchecked Sendable {
     }
 
     /// Applies the stream events of one chunk.
-    private static func read(_ events: [ServerSentEvent], path: RealtimeDatabasePath, state: inout State) -> Action {
+    ///
+    /// Data past the limits fails the observation with the `RealtimeDatabaseError`
+    /// (`.pathTooDeep`, `.keyTooLong`) a local write would get.
+    private static func read(_ events: [ServerSentEvent], path: RealtimeDatabasePath, limits: RealtimeDatabaseLimits, state: inout State) -> Action {
         for event in events {
             let decoded: RealtimeDatabaseStreamEvent?
             do {
-                decoded = try RealtimeDatabaseStreamEvent.decode(event)
+                decoded = try RealtimeDatabaseStreamEvent.decode(event, limits: limits, depthAbove: path.depth)
             } catch {
                 return fail(error, state: &state)
             }

@@ -24,6 +24,10 @@ import Foundation
 ///   duplicate. `auth_revoked` refreshes the credential with `tokenRefresher` and reconnects
 ///   (every later request uses the new credential); without a refresher the observation fails
 ///   with `.authRevoked`. `cancel` fails it with `.permissionDenied`.
+/// - Limits: paths, values and everything the server sends are checked against `limits`
+///   (Firebase's depth 32 and 768-byte keys by default); server data past them fails the read
+///   or observation with the `RealtimeDatabaseError` a write would get, and server JSON is
+///   parsed only as deep as they allow. One stream event may take `maximumEventSize` bytes.
 /// - Errors: `RealtimeDatabaseError` for an invalid path, value or update (nothing is sent);
 ///   `FirebaseRESTDatabaseError` for what happens on the wire (HTTP 400 → `.invalidData`,
 ///   401/403 → `.permissionDenied`, 5xx → `.unavailable`, a network failure or timeout →
@@ -54,6 +58,12 @@ public final class FirebaseRESTDatabase: RealtimeDatabase, @unchecked Sendable {
     ///   - requestTimeout: How long a one-shot request may take, in seconds.
     ///   - pushIDGenerator: The source of `childByAutoId()` keys; its clock is `scheduler.now`.
     ///   - randomSource: A number in `[0, 1)` for the backoff jitter (inject a constant in tests).
+    ///   - limits: The depth and key length limits for paths, written values and the data the
+    ///     server sends (Firebase's by default); server data past them fails the operation or
+    ///     observation with `RealtimeDatabaseError.pathTooDeep` or `.keyTooLong`.
+    ///   - maximumEventSize: The most bytes one stream event may take (16 MiB by default; a
+    ///     snapshot is one event); past it the observation fails with
+    ///     `ServerSentEventError.eventTooLarge(limit:)`.
     public convenience init(
         databaseURL: URL,
         auth: FirebaseRESTAuth = .none,
@@ -62,7 +72,9 @@ public final class FirebaseRESTDatabase: RealtimeDatabase, @unchecked Sendable {
         reconnectBackoff: BackoffPolicy = .default,
         requestTimeout: TimeInterval = 60,
         pushIDGenerator: PushIDGenerator = PushIDGenerator(),
-        randomSource: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }
+        randomSource: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) },
+        limits: RealtimeDatabaseLimits = .firebase,
+        maximumEventSize: Int = ServerSentEventParser.defaultMaximumEventSize
     ) {
         self.init(
             databaseURL: databaseURL,
@@ -73,6 +85,8 @@ public final class FirebaseRESTDatabase: RealtimeDatabase, @unchecked Sendable {
             requestTimeout: requestTimeout,
             pushIDGenerator: pushIDGenerator,
             randomSource: randomSource,
+            limits: limits,
+            maximumEventSize: maximumEventSize,
             transport: URLSessionTransport()
         )
     }
@@ -87,6 +101,8 @@ public final class FirebaseRESTDatabase: RealtimeDatabase, @unchecked Sendable {
         requestTimeout: TimeInterval = 60,
         pushIDGenerator: PushIDGenerator = PushIDGenerator(),
         randomSource: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) },
+        limits: RealtimeDatabaseLimits = .firebase,
+        maximumEventSize: Int = ServerSentEventParser.defaultMaximumEventSize,
         transport: any HTTPTransport
     ) {
         core = Core(
@@ -97,6 +113,8 @@ public final class FirebaseRESTDatabase: RealtimeDatabase, @unchecked Sendable {
             reconnectBackoff: reconnectBackoff,
             requestTimeout: requestTimeout,
             randomSource: randomSource,
+            limits: limits,
+            maximumEventSize: maximumEventSize,
             transport: transport
         )
         pushIDs = pushIDGenerator
@@ -104,6 +122,9 @@ public final class FirebaseRESTDatabase: RealtimeDatabase, @unchecked Sendable {
 
     /// The database root.
     public var databaseURL: URL { core.databaseURL }
+
+    /// The limits paths, values and server data are checked against.
+    public var limits: RealtimeDatabaseLimits { core.limits }
 
     /// The credential sent with requests now (the refreshed one after an `auth_revoked`).
     public var auth: FirebaseRESTAuth { core.auth }
@@ -121,7 +142,8 @@ public final class FirebaseRESTDatabase: RealtimeDatabase, @unchecked Sendable {
     ///     output:  v0 ------------ v1 -------------------------------------------------- v2
     ///
     /// - Returns: A sequence that never completes; it fails with `RealtimeDatabaseError` for a
-    ///   bad path, `.permissionDenied` (HTTP 401/403, or a `cancel` event), `.authRevoked`
+    ///   bad path or server data past `limits`, `ServerSentEventError.eventTooLarge` for an
+    ///   event past `maximumEventSize`, `.permissionDenied` (HTTP 401/403, or a `cancel` event), `.authRevoked`
     ///   (without a refresher), `.invalidData`, `.http`, `.invalidResponse`, or the last
     ///   error once `reconnectBackoff` allows no more attempts. Disposing it closes the stream.
     /// - Note: Delivers on the scheduler. See `Guides/Networking.md`.
@@ -130,7 +152,7 @@ public final class FirebaseRESTDatabase: RealtimeDatabase, @unchecked Sendable {
         return Observable.create { observer in
             let location: RealtimeDatabasePath
             do {
-                location = try RealtimeDatabasePath(path)
+                location = try RealtimeDatabasePath(path, limits: core.limits)
             } catch {
                 return core.deliver(.error(error), to: observer)
             }
@@ -145,15 +167,10 @@ public final class FirebaseRESTDatabase: RealtimeDatabase, @unchecked Sendable {
     /// - Returns: One element then completion, or an error (see the type's documentation).
     /// - Note: Delivers on the scheduler. See `Guides/Networking.md`.
     public func getValue(at path: String) -> Observable<JSONValue> {
-        core.request { wire in
-            let location = try RealtimeDatabasePath(path)
-            return (wire.readRequest(at: location), { json in
-                do {
-                    return try RealtimeDatabaseTree.normalized(json, at: location)
-                } catch {
-                    throw FirebaseRESTDatabaseError.invalidResponse(message: "\(error)")
-                }
-            })
+        let limits = core.limits
+        return core.request(maximumJSONDepth: { location in max(0, limits.maximumDepth - location.depth) }) { wire in
+            let location = try RealtimeDatabasePath(path, limits: limits)
+            return (location, wire.readRequest(at: location), { json in try Self.normalizedResponse(json, at: location, limits: limits) })
         }
     }
 
@@ -164,8 +181,9 @@ public final class FirebaseRESTDatabase: RealtimeDatabase, @unchecked Sendable {
     ///   invalid write, or a `FirebaseRESTDatabaseError`.
     /// - Note: Delivers on the scheduler. See `Guides/Networking.md`.
     public func perform(_ write: RealtimeDatabaseWrite) -> Observable<Void> {
-        core.request { wire in
-            (try wire.request(for: write), { _ in () })
+        let limits = core.limits
+        return core.request { wire in
+            (.root, try wire.request(for: write, limits: limits), { _ in () })
         }
     }
 
@@ -177,9 +195,11 @@ public final class FirebaseRESTDatabase: RealtimeDatabase, @unchecked Sendable {
     /// - Returns: A cold sequence emitting the new key, then completing.
     /// - Note: Delivers on the scheduler. See `Guides/Networking.md`.
     public func push(_ value: JSONValue, at path: String) -> Observable<String> {
-        core.request { wire in
-            (try wire.pushRequest(value, at: path), { json in
-                guard let name = json["name"]?.stringValue, RealtimeDatabasePath.problem(withKey: name) == nil else {
+        let limits = core.limits
+        return core.request { wire in
+            (.root, try wire.pushRequest(value, at: path, limits: limits), { json in
+                guard let name = json["name"]?.stringValue, RealtimeDatabasePath.problem(withKey: name) == nil,
+                      name.utf8.count <= limits.maximumKeyLength else {
                     throw FirebaseRESTDatabaseError.invalidResponse(message: "push response has no valid name: \(json)")
                 }
                 return name
@@ -190,6 +210,16 @@ public final class FirebaseRESTDatabase: RealtimeDatabase, @unchecked Sendable {
     /// A new push ID, using the scheduler's clock for its time part. See `PushIDGenerator`.
     public func childByAutoId() -> String {
         pushIDs.next(at: core.scheduler.now)
+    }
+
+    /// Server data for `location`, normalized: an invalid value is `.invalidResponse`, data
+    /// past `limits` the `RealtimeDatabaseError` a write would get.
+    private static func normalizedResponse(_ json: JSONValue, at location: RealtimeDatabasePath, limits: RealtimeDatabaseLimits) throws -> JSONValue {
+        do {
+            return try RealtimeDatabaseTree.normalized(json, at: location, limits: limits)
+        } catch .invalidValue(let path, let reason) {
+            throw FirebaseRESTDatabaseError.invalidResponse(message: "\(RealtimeDatabaseError.invalidValue(path: path, reason: reason))")
+        }
     }
 }
 
@@ -210,6 +240,8 @@ extension FirebaseRESTDatabase {
         let reconnectBackoff: BackoffPolicy
         let requestTimeout: TimeInterval
         let randomSource: @Sendable () -> Double
+        let limits: RealtimeDatabaseLimits
+        let maximumEventSize: Int
         let transport: any HTTPTransport
         private let state: LockedState<State>
 
@@ -221,6 +253,8 @@ extension FirebaseRESTDatabase {
             reconnectBackoff: BackoffPolicy,
             requestTimeout: TimeInterval,
             randomSource: @escaping @Sendable () -> Double,
+            limits: RealtimeDatabaseLimits,
+            maximumEventSize: Int,
             transport: any HTTPTransport
         ) {
             self.databaseURL = databaseURL
@@ -229,6 +263,8 @@ extension FirebaseRESTDatabase {
             self.reconnectBackoff = reconnectBackoff
             self.requestTimeout = requestTimeout
             self.randomSource = randomSource
+            self.limits = limits
+            self.maximumEventSize = maximumEventSize
             self.transport = transport
             state = LockedState(State(auth: auth))
         }
@@ -246,24 +282,33 @@ extension FirebaseRESTDatabase {
         func observationStarted() { state.withLock { $0.observations += 1 } }
         func observationEnded() { state.withLock { $0.observations -= 1 } }
 
-        /// A cold one-shot request: `make` builds the request and the decoder of its JSON
-        /// response (throwing for an invalid request); the result is delivered on the scheduler.
-        func request<Result>(_ make: @escaping (RealtimeDatabaseRESTWire) throws -> (WireRequest, (JSONValue) throws -> Result)) -> Observable<Result> {
+        /// A cold one-shot request: `make` builds the request (for a location), and the decoder
+        /// of its JSON response (throwing for an invalid request); the result is delivered on
+        /// the scheduler. The response may nest JSON `maximumJSONDepth(location)` levels (by
+        /// default as deep as the limits allow anything); deeper fails with
+        /// `RealtimeDatabaseError.pathTooDeep`.
+        func request<Result>(
+            maximumJSONDepth: @escaping (RealtimeDatabasePath) -> Int = { _ in JSONValue.defaultMaximumDepth },
+            _ make: @escaping (RealtimeDatabaseRESTWire) throws -> (RealtimeDatabasePath, WireRequest, (JSONValue) throws -> Result)
+        ) -> Observable<Result> {
             Observable.create { [self] observer in
+                let location: RealtimeDatabasePath
                 let request: WireRequest
                 let decode: (JSONValue) throws -> Result
                 do {
-                    (request, decode) = try make(wire)
+                    (location, request, decode) = try make(wire)
                 } catch {
                     return deliver(.error(error), to: observer)
                 }
+                let depth = maximumJSONDepth(location)
+                let limits = self.limits
                 let delivery = SerialDisposable()
                 let exchange = transport.send(request, timeout: requestTimeout).subscribe { [self] event in
                     let outcome: Event<Result>
                     switch event {
                     case .next(let response):
                         do {
-                            outcome = .next(try decode(try RealtimeDatabaseRESTWire.decodeResponse(response)))
+                            outcome = .next(try decode(try RealtimeDatabaseRESTWire.decodeResponse(response, maximumJSONDepth: depth, limits: limits)))
                         } catch {
                             outcome = .error(error)
                         }

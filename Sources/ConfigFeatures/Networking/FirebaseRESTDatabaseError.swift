@@ -1,7 +1,8 @@
 /// Why a request to the Firebase Realtime Database REST API failed.
 ///
 /// Invalid paths and values are still reported as `RealtimeDatabaseError` before anything is
-/// sent; this error covers what happens on the wire.
+/// sent, and so is server data past the database's `RealtimeDatabaseLimits` (`.pathTooDeep`,
+/// `.keyTooLong`); this error covers the rest of what happens on the wire.
 public enum FirebaseRESTDatabaseError: Error, Sendable, Hashable, CustomStringConvertible {
     /// HTTP 401 or 403, or a stream `cancel` event: the security rules (or a missing or
     /// invalid credential) do not allow the operation.

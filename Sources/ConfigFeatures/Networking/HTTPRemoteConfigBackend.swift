@@ -21,6 +21,11 @@ import Foundation
 ///   completion, so the client starts its backoff over, as Firebase does (a message cut off
 ///   by the end of the connection is dropped). A malformed message fails with
 ///   `.invalidResponse` (`RemoteConfig` reports `.messageInvalid`).
+/// - Limits: a fetch response or realtime message nesting JSON deeper than
+///   `maximumJSONDepth` (512 by default) fails with `.jsonTooDeep(limit:)` (parsing is
+///   linear and uses no stack per level); a realtime message growing past
+///   `maximumRealtimeMessageSize` (1 MiB by default) fails with `.messageTooLarge(limit:)`,
+///   which ends the stream (`RemoteConfig` reports `.messageInvalid`).
 ///
 /// - Note: Results arrive on a `URLSession` delegate queue; `RemoteConfig` moves them to its
 ///   scheduler. See Guides/Networking.md.
@@ -39,6 +44,12 @@ public final class HTTPRemoteConfigBackend: RemoteConfigBackend {
     /// How long a fetch may take before it fails with `.network`, in seconds.
     public let fetchTimeout: TimeInterval
 
+    /// The deepest JSON nesting a response may have.
+    public var maximumJSONDepth: Int { wire.maximumJSONDepth }
+
+    /// The most bytes of one realtime message.
+    public let maximumRealtimeMessageSize: Int
+
     let wire: RemoteConfigWire
     let transport: any HTTPTransport
 
@@ -56,6 +67,9 @@ public final class HTTPRemoteConfigBackend: RemoteConfigBackend {
     ///   - sdkVersion: The SDK version reported to the server.
     ///   - languageCode: The language reported to the server.
     ///   - fetchTimeout: How long a fetch may take (60 s by default, as Firebase's).
+    ///   - maximumJSONDepth: The deepest JSON nesting a response may have
+    ///     (`JSONValue.defaultMaximumDepth`, 512, by default).
+    ///   - maximumRealtimeMessageSize: The most bytes of one realtime message (1 MiB by default).
     public convenience init(
         project: String,
         apiKey: String,
@@ -67,7 +81,9 @@ public final class HTTPRemoteConfigBackend: RemoteConfigBackend {
         realtimeBaseURL: URL = URL(string: "https://firebaseremoteconfigrealtime.googleapis.com")!,
         sdkVersion: String = HTTPRemoteConfigBackend.defaultSDKVersion,
         languageCode: String = HTTPRemoteConfigBackend.defaultLanguageCode,
-        fetchTimeout: TimeInterval = RemoteConfigSettings.defaultFetchTimeout
+        fetchTimeout: TimeInterval = RemoteConfigSettings.defaultFetchTimeout,
+        maximumJSONDepth: Int = JSONValue.defaultMaximumDepth,
+        maximumRealtimeMessageSize: Int = 1 << 20
     ) {
         self.init(
             wire: RemoteConfigWire(
@@ -80,17 +96,20 @@ public final class HTTPRemoteConfigBackend: RemoteConfigBackend {
                 appInstanceID: appInstanceID,
                 appInstanceIDToken: appInstanceIDToken,
                 sdkVersion: sdkVersion,
-                languageCode: languageCode
+                languageCode: languageCode,
+                maximumJSONDepth: maximumJSONDepth
             ),
             fetchTimeout: fetchTimeout,
+            maximumRealtimeMessageSize: maximumRealtimeMessageSize,
             transport: URLSessionTransport()
         )
     }
 
     /// Creates a backend speaking `wire` through `transport` (tests inject a scripted one).
-    package init(wire: RemoteConfigWire, fetchTimeout: TimeInterval = RemoteConfigSettings.defaultFetchTimeout, transport: any HTTPTransport) {
+    package init(wire: RemoteConfigWire, fetchTimeout: TimeInterval = RemoteConfigSettings.defaultFetchTimeout, maximumRealtimeMessageSize: Int = 1 << 20, transport: any HTTPTransport) {
         self.wire = wire
         self.fetchTimeout = fetchTimeout
+        self.maximumRealtimeMessageSize = maximumRealtimeMessageSize
         self.transport = transport
     }
 
@@ -105,8 +124,10 @@ public final class HTTPRemoteConfigBackend: RemoteConfigBackend {
     /// Opens the realtime stream; see the type's documentation for how it ends.
     public func realtimeInvalidations(lastKnownTemplateVersion: Int?) -> Observable<RemoteConfigInvalidation> {
         let stream = transport.stream(wire.realtimeRequest(lastKnownTemplateVersion: lastKnownTemplateVersion))
+        let maximumJSONDepth = wire.maximumJSONDepth
+        let maximumMessageSize = maximumRealtimeMessageSize
         return Observable.create { observer in
-            var reader = RealtimeStreamReader()
+            var reader = RealtimeStreamReader(maximumJSONDepth: maximumJSONDepth, maximumMessageSize: maximumMessageSize)
             return stream.subscribe { event in
                 for output in reader.read(event) { observer.on(output) }
             }
@@ -135,15 +156,23 @@ struct RealtimeStreamReader {
     private static let errorBodyLimit = 64 * 1024
 
     private var phase = Phase.awaitingResponse
+    private let maximumJSONDepth: Int
+    private let maximumMessageSize: Int
+
+    init(maximumJSONDepth: Int = JSONValue.defaultMaximumDepth, maximumMessageSize: Int = RemoteConfigInvalidationDecoder.defaultMaximumObjectSize) {
+        self.maximumJSONDepth = maximumJSONDepth
+        self.maximumMessageSize = maximumMessageSize
+    }
 
     /// The events to emit for `event` (a terminal one at most once, last).
     mutating func read(_ event: Event<HTTPStreamPart>) -> [Event<RemoteConfigInvalidation>] {
+        if case .next(.data(let data)) = event, case .streaming = phase { return feed(data) }
         switch (phase, event) {
         case (.done, _):
             return []
         case (.awaitingResponse, .next(.response(let status, let headers))):
             if status == 200 {
-                phase = .streaming(RemoteConfigInvalidationDecoder())
+                phase = .streaming(RemoteConfigInvalidationDecoder(maximumObjectSize: maximumMessageSize, maximumJSONDepth: maximumJSONDepth))
             } else {
                 phase = .failing(WireResponse(statusCode: status, headers: headers))
             }
@@ -152,16 +181,8 @@ struct RealtimeStreamReader {
             return end(.error(RemoteConfigBackendError.invalidResponse(message: "realtime stream: body before the response")))
         case (.streaming, .next(.response)), (.failing, .next(.response)):
             return end(.error(RemoteConfigBackendError.invalidResponse(message: "realtime stream: a second response")))
-        case (.streaming(var decoder), .next(.data(let data))):
-            var outputs: [Event<RemoteConfigInvalidation>] = []
-            for result in decoder.feed(data) {
-                switch result {
-                case .success(let invalidation): outputs.append(.next(invalidation))
-                case .failure(let error): return outputs + end(.error(error))
-                }
-            }
-            phase = .streaming(decoder)
-            return outputs
+        case (.streaming, .next(.data)):
+            return []  // handled by `feed`, above
         case (.failing(var response), .next(.data(let data))):
             if response.body.count < Self.errorBodyLimit { response.body.append(data.prefix(Self.errorBodyLimit - response.body.count)) }
             phase = .failing(response)
@@ -178,6 +199,22 @@ struct RealtimeStreamReader {
         case (.awaitingResponse, .error(let error)):
             return end(.error(HTTPRemoteConfigBackend.backendError(error)))
         }
+    }
+
+    /// Feeds a chunk to the decoder, taken out of `phase` meanwhile: a copy bound from a live
+    /// `phase` would share the decoder's buffer, and copy it on every chunk.
+    private mutating func feed(_ data: Data) -> [Event<RemoteConfigInvalidation>] {
+        guard case .streaming(var decoder) = phase else { return [] }
+        phase = .done
+        var outputs: [Event<RemoteConfigInvalidation>] = []
+        for result in decoder.feed(data) {
+            switch result {
+            case .success(let invalidation): outputs.append(.next(invalidation))
+            case .failure(let error): return outputs + end(.error(error))
+            }
+        }
+        phase = .streaming(decoder)
+        return outputs
     }
 
     private mutating func end(_ event: Event<RemoteConfigInvalidation>) -> [Event<RemoteConfigInvalidation>] {

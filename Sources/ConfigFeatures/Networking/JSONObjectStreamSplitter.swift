@@ -12,6 +12,8 @@ struct JSONObjectStreamSplitter: Sendable {
 
     /// Why the stream is malformed, once it is; no more objects are returned then.
     private(set) var failure: String?
+    /// Whether the failure is an object past `maximumObjectSize` (what was buffered is freed).
+    private(set) var isObjectTooLarge = false
 
     /// The bytes of the object being read (empty between objects).
     private var object: [UInt8] = []
@@ -51,7 +53,8 @@ struct JSONObjectStreamSplitter: Sendable {
             object.append(byte)
             if object.count > maximumObjectSize {
                 failure = "object larger than \(maximumObjectSize) bytes"
-                object.removeAll()
+                isObjectTooLarge = true
+                object = []
                 return objects
             }
             if inString {

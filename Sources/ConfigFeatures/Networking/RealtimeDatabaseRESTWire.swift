@@ -44,19 +44,20 @@ package struct RealtimeDatabaseRESTWire: Sendable, Hashable {
     /// update's keys are sent as canonical relative paths (`"/a/b/"` → `"a/b"`) with `null`
     /// values kept (they delete).
     ///
-    /// - Throws: `RealtimeDatabaseError` for an invalid path, value or update (nothing is sent).
-    package func request(for write: RealtimeDatabaseWrite) throws -> WireRequest {
+    /// - Throws: `RealtimeDatabaseError` for an invalid path, value or update, or one past
+    ///   `limits` (nothing is sent).
+    package func request(for write: RealtimeDatabaseWrite, limits: RealtimeDatabaseLimits = .firebase) throws -> WireRequest {
         switch write {
         case .setValue(let value, let pathText):
-            let path = try RealtimeDatabasePath(pathText)
-            return jsonRequest(.put, at: path, body: try RealtimeDatabaseTree.normalized(value, at: path))
+            let path = try RealtimeDatabasePath(pathText, limits: limits)
+            return jsonRequest(.put, at: path, body: try RealtimeDatabaseTree.normalized(value, at: path, limits: limits))
         case .updateChildValues(let values, let pathText):
-            let path = try RealtimeDatabasePath(pathText)
+            let path = try RealtimeDatabasePath(pathText, limits: limits)
             var body: [String: JSONValue] = [:]
-            for write in try RealtimeDatabaseUpdate.writes(values, at: pathText) { body[write.relativeKey] = write.value }
+            for write in try RealtimeDatabaseUpdate.writes(values, at: pathText, limits: limits) { body[write.relativeKey] = write.value }
             return jsonRequest(.patch, at: path, body: .object(body))
         case .removeValue(let pathText):
-            let path = try RealtimeDatabasePath(pathText)
+            let path = try RealtimeDatabasePath(pathText, limits: limits)
             return WireRequest(method: .delete, url: url(for: path), headers: ["Accept": "application/json"])
         }
     }
@@ -64,10 +65,14 @@ package struct RealtimeDatabaseRESTWire: Sendable, Hashable {
     /// A push (`POST`) of `value` under a server-generated key at `path`; the response is
     /// `{"name": "<key>"}`.
     ///
-    /// - Throws: `RealtimeDatabaseError` for an invalid path or value.
-    package func pushRequest(_ value: JSONValue, at pathText: String) throws -> WireRequest {
-        let path = try RealtimeDatabasePath(pathText)
-        return jsonRequest(.post, at: path, body: try RealtimeDatabaseTree.normalized(value, at: path))
+    /// - Throws: `RealtimeDatabaseError` for an invalid path or value, or one past `limits`
+    ///   (counting the key the server adds).
+    package func pushRequest(_ value: JSONValue, at pathText: String, limits: RealtimeDatabaseLimits = .firebase) throws -> WireRequest {
+        let path = try RealtimeDatabasePath(pathText, limits: limits)
+        if path.depth + 1 > limits.maximumDepth {
+            throw RealtimeDatabaseError.pathTooDeep(depth: path.depth + 1, limit: limits.maximumDepth)
+        }
+        return jsonRequest(.post, at: path, body: try RealtimeDatabaseTree.normalized(value, at: path, keysBelow: 1, limits: limits))
     }
 
     // MARK: - Responses
@@ -75,14 +80,18 @@ package struct RealtimeDatabaseRESTWire: Sendable, Hashable {
     /// Decodes a response: the JSON body of a 2xx response (`.null` when empty, as for 204).
     ///
     /// - Throws: `error(for:)`'s error for other statuses, `.invalidResponse` for a body that is
-    ///   not JSON.
-    package static func decodeResponse(_ response: WireResponse) throws(FirebaseRESTDatabaseError) -> JSONValue {
+    ///   not JSON, `RealtimeDatabaseError.pathTooDeep` for one nesting more than
+    ///   `maximumJSONDepth` arrays and objects (the depth `limits` leave below the location).
+    package static func decodeResponse(_ response: WireResponse, maximumJSONDepth: Int = JSONValue.defaultMaximumDepth, limits: RealtimeDatabaseLimits = .firebase) throws -> JSONValue {
         if let error = error(for: response) { throw error }
         if response.body.allSatisfy({ [0x20, 0x09, 0x0A, 0x0D].contains($0) }) { return .null }
         do {
-            return try JSONValue(parsing: response.body)
-        } catch {
-            throw .invalidResponse(message: "\(error)")
+            return try JSONValue(parsing: response.body, maximumDepth: maximumJSONDepth)
+        } catch let error as JSONParseError {
+            if case .nestingTooDeep = error.kind {
+                throw RealtimeDatabaseError.pathTooDeep(depth: limits.maximumDepth + 1, limit: limits.maximumDepth)
+            }
+            throw FirebaseRESTDatabaseError.invalidResponse(message: "\(error)")
         }
     }
 

@@ -26,20 +26,31 @@ package enum RealtimeDatabaseStreamEvent: Sendable, Hashable {
     /// whose keys are valid relative paths). The reason of `cancel` and `auth_revoked` is the
     /// data as a JSON string, `nil` for `null` or nothing, else the raw text.
     ///
-    /// - Throws: `FirebaseRESTDatabaseError.invalidResponse` for a malformed `put` or `patch`.
-    package static func decode(_ event: ServerSentEvent) throws(FirebaseRESTDatabaseError) -> RealtimeDatabaseStreamEvent? {
+    /// Paths are checked against `limits`, for a stream of a location `depthAbove` keys below
+    /// the root; the data is parsed with JSON nesting up to the depth the limits leave (the
+    /// depth of every node is checked when a `RealtimeDatabaseStreamTree` applies the event).
+    ///
+    /// - Throws: `FirebaseRESTDatabaseError.invalidResponse` for a malformed `put` or `patch`;
+    ///   `RealtimeDatabaseError.pathTooDeep` or `.keyTooLong` for a path or data past `limits`.
+    package static func decode(_ event: ServerSentEvent, limits: RealtimeDatabaseLimits = .firebase, depthAbove: Int = 0) throws -> RealtimeDatabaseStreamEvent? {
         switch event.type {
         case "put":
-            let (path, data) = try pathAndData(of: event)
+            let (path, data) = try pathAndData(of: event, limits: limits, depthAbove: depthAbove)
             return .put(path: path, data: data)
         case "patch":
-            let (path, data) = try pathAndData(of: event)
+            let (path, data) = try pathAndData(of: event, limits: limits, depthAbove: depthAbove)
             guard let children = data.objectValue else {
-                throw .invalidResponse(message: "patch data is not an object: \(data)")
+                throw FirebaseRESTDatabaseError.invalidResponse(message: "patch data is not an object: \(data)")
             }
             for key in children.keys {
-                guard !key.isEmpty, key != "/", (try? path.child(key)) != nil else {
-                    throw .invalidResponse(message: "patch key \"\(key)\" is not a valid path")
+                do {
+                    guard !key.isEmpty, key != "/" else { throw RealtimeDatabaseError.invalidPath(key, reason: "empty key") }
+                    _ = try RealtimeDatabasePath(key, limits: limits, depthAbove: depthAbove + path.depth)
+                } catch let error as RealtimeDatabaseError {
+                    if case .invalidPath = error {
+                        throw FirebaseRESTDatabaseError.invalidResponse(message: "patch key \"\(key)\" is not a valid path")
+                    }
+                    throw error
                 }
             }
             return .patch(path: path, data: children)
@@ -54,24 +65,36 @@ package enum RealtimeDatabaseStreamEvent: Sendable, Hashable {
         }
     }
 
-    private static func pathAndData(of event: ServerSentEvent) throws(FirebaseRESTDatabaseError) -> (RealtimeDatabasePath, JSONValue) {
+    private static func pathAndData(of event: ServerSentEvent, limits: RealtimeDatabaseLimits, depthAbove: Int) throws -> (RealtimeDatabasePath, JSONValue) {
         let json: JSONValue
+        // The event object is one level; its data may nest as deep as the limit leaves below
+        // the streamed location.
+        let dataDepth = max(0, limits.maximumDepth - depthAbove)
         do {
-            json = try JSONValue(parsing: event.data)
-        } catch {
-            throw .invalidResponse(message: "\(event.type) event: \(error)")
+            json = try JSONValue(parsing: event.data, maximumDepth: dataDepth + 1)
+        } catch let error as JSONParseError {
+            if case .nestingTooDeep = error.kind {
+                throw RealtimeDatabaseError.pathTooDeep(depth: limits.maximumDepth + 1, limit: limits.maximumDepth)
+            }
+            throw FirebaseRESTDatabaseError.invalidResponse(message: "\(event.type) event: \(error)")
         }
         guard let object = json.objectValue else {
-            throw .invalidResponse(message: "\(event.type) event is not an object: \(json)")
+            throw FirebaseRESTDatabaseError.invalidResponse(message: "\(event.type) event is not an object: \(json)")
         }
         guard let pathText = object["path"]?.stringValue else {
-            throw .invalidResponse(message: "\(event.type) event has no path: \(json)")
+            throw FirebaseRESTDatabaseError.invalidResponse(message: "\(event.type) event has no path: \(json)")
         }
-        guard let path = try? RealtimeDatabasePath(pathText) else {
-            throw .invalidResponse(message: "\(event.type) event has an invalid path \"\(pathText)\"")
+        let path: RealtimeDatabasePath
+        do {
+            path = try RealtimeDatabasePath(pathText, limits: limits, depthAbove: depthAbove)
+        } catch {
+            if case .invalidPath = error {
+                throw FirebaseRESTDatabaseError.invalidResponse(message: "\(event.type) event has an invalid path \"\(pathText)\"")
+            }
+            throw error
         }
         guard let data = object["data"] else {
-            throw .invalidResponse(message: "\(event.type) event has no data: \(json)")
+            throw FirebaseRESTDatabaseError.invalidResponse(message: "\(event.type) event has no data: \(json)")
         }
         return (path, data)
     }

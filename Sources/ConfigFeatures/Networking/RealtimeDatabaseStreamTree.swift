@@ -12,9 +12,16 @@ package struct RealtimeDatabaseStreamTree: Sendable, Hashable {
     package private(set) var value: JSONValue = .null
     /// Whether the first full snapshot (a `put` at `/`) has arrived.
     package private(set) var hasSnapshot = false
+    /// The streamed location (event paths are relative to it): counts toward the depth limit.
+    package let location: RealtimeDatabasePath
+    /// The limits the received data is checked against.
+    package let limits: RealtimeDatabaseLimits
 
-    /// Creates an empty tree waiting for its first snapshot.
-    package init() {}
+    /// Creates an empty tree of `location` waiting for its first snapshot.
+    package init(location: RealtimeDatabasePath = .root, limits: RealtimeDatabaseLimits = .firebase) {
+        self.location = location
+        self.limits = limits
+    }
 
     /// The value at `path` below the streamed location (`.null` when absent).
     package func value(at path: RealtimeDatabasePath) -> JSONValue {
@@ -27,13 +34,14 @@ package struct RealtimeDatabaseStreamTree: Sendable, Hashable {
     /// nothing.
     ///
     /// - Throws: `FirebaseRESTDatabaseError.invalidResponse` when the data cannot be stored (an
-    ///   invalid key or path); the tree is unchanged then.
+    ///   invalid key or path), `RealtimeDatabaseError.pathTooDeep` or `.keyTooLong` when it
+    ///   breaks `limits` (counting the depth of `location`); the tree is unchanged then.
     @discardableResult
-    package mutating func apply(_ event: RealtimeDatabaseStreamEvent) throws(FirebaseRESTDatabaseError) -> Bool {
+    package mutating func apply(_ event: RealtimeDatabaseStreamEvent) throws -> Bool {
         switch event {
         case .put(let path, let data):
             let isSnapshot = path.isRoot
-            let changed = write([(path, try Self.normalized(data, at: path))])
+            let changed = write([(path, try normalized(data, at: path))])
             if isSnapshot && !hasSnapshot {
                 hasSnapshot = true
                 return true
@@ -42,10 +50,17 @@ package struct RealtimeDatabaseStreamTree: Sendable, Hashable {
         case .patch(let path, let children):
             var writes: [(RealtimeDatabasePath, JSONValue)] = []
             for (key, child) in children {
-                guard !key.isEmpty, key != "/", let location = try? path.child(key) else {
-                    throw .invalidResponse(message: "patch key \"\(key)\" is not a valid path")
+                let location: RealtimeDatabasePath
+                do {
+                    guard !key.isEmpty, key != "/" else { throw RealtimeDatabaseError.invalidPath(key, reason: "empty key") }
+                    location = try path.child(key, limits: limits)
+                } catch let error as RealtimeDatabaseError {
+                    if case .invalidPath = error {
+                        throw FirebaseRESTDatabaseError.invalidResponse(message: "patch key \"\(key)\" is not a valid path")
+                    }
+                    throw error
                 }
-                writes.append((location, try Self.normalized(child, at: location)))
+                writes.append((location, try normalized(child, at: location)))
             }
             // Array indexes in numeric order, so that appending "2" comes before "10".
             writes.sort { RealtimeDatabaseTree.precedes($0.0, $1.0) }
@@ -60,17 +75,22 @@ package struct RealtimeDatabaseStreamTree: Sendable, Hashable {
         var changed = false
         for (location, data) in writes {
             if RealtimeDatabaseTree.value(at: location.segments[...], in: value) == data { continue }
-            value = RealtimeDatabaseTree.setting(data, at: location.segments[...], in: value)
+            RealtimeDatabaseTree.set(data, at: location.segments[...], in: &value)
             changed = true
         }
         return changed
     }
 
-    private static func normalized(_ data: JSONValue, at path: RealtimeDatabasePath) throws(FirebaseRESTDatabaseError) -> JSONValue {
+    /// `data` normalized for `path` (relative to `location`), checked against `limits`.
+    private func normalized(_ data: JSONValue, at path: RealtimeDatabasePath) throws -> JSONValue {
+        let absolute = RealtimeDatabasePath(validSegments: location.segments + path.segments)
+        if absolute.depth > limits.maximumDepth {
+            throw RealtimeDatabaseError.pathTooDeep(depth: absolute.depth, limit: limits.maximumDepth)
+        }
         do {
-            return try RealtimeDatabaseTree.normalized(data, at: path)
-        } catch {
-            throw .invalidResponse(message: "\(error)")
+            return try RealtimeDatabaseTree.normalized(data, at: absolute, limits: limits)
+        } catch .invalidValue(let path, let reason) {
+            throw FirebaseRESTDatabaseError.invalidResponse(message: "\(RealtimeDatabaseError.invalidValue(path: path, reason: reason))")
         }
     }
 }

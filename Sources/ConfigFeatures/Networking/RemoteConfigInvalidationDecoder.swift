@@ -15,11 +15,18 @@ import Foundation
 package struct RemoteConfigInvalidationDecoder: Sendable {
     private var splitter: JSONObjectStreamSplitter
     private var failed = false
+    /// The deepest JSON nesting a message may have (`.jsonTooDeep` past it).
+    package let maximumJSONDepth: Int
+
+    /// The default `maximumObjectSize`: 1 MiB (a realtime message is about 100 bytes).
+    package static let defaultMaximumObjectSize = 1 << 20
 
     /// Creates a decoder at the start of a stream; larger objects than `maximumObjectSize` bytes
-    /// are rejected.
-    package init(maximumObjectSize: Int = 1 << 20) {
+    /// (`.messageTooLarge`, nothing more is buffered) and messages nesting deeper than
+    /// `maximumJSONDepth` (`.jsonTooDeep`) are rejected.
+    package init(maximumObjectSize: Int = RemoteConfigInvalidationDecoder.defaultMaximumObjectSize, maximumJSONDepth: Int = JSONValue.defaultMaximumDepth) {
         splitter = JSONObjectStreamSplitter(maximumObjectSize: maximumObjectSize)
+        self.maximumJSONDepth = maximumJSONDepth
     }
 
     /// Whether a malformed message was found (nothing more is decoded then).
@@ -32,7 +39,7 @@ package struct RemoteConfigInvalidationDecoder: Sendable {
         var results: [Result<RemoteConfigInvalidation, RemoteConfigBackendError>] = []
         for object in splitter.feed(bytes) {
             do throws(RemoteConfigBackendError) {
-                results.append(.success(try Self.decode(object)))
+                results.append(.success(try Self.decode(object, maximumJSONDepth: maximumJSONDepth)))
             } catch {
                 failed = true
                 results.append(.failure(error))
@@ -41,7 +48,7 @@ package struct RemoteConfigInvalidationDecoder: Sendable {
         }
         if let failure = splitter.failure {
             failed = true
-            results.append(.failure(.invalidResponse("realtime stream: \(failure)")))
+            results.append(.failure(splitter.isObjectTooLarge ? .messageTooLarge(limit: splitter.maximumObjectSize) : .invalidResponse("realtime stream: \(failure)")))
         }
         return results
     }
@@ -55,11 +62,15 @@ package struct RemoteConfigInvalidationDecoder: Sendable {
 
     /// Decodes one realtime message (the UTF-8 text of a JSON object).
     ///
-    /// - Throws: `RemoteConfigBackendError.invalidResponse` when it is not such an object.
-    package static func decode(_ bytes: some Collection<UInt8>) throws(RemoteConfigBackendError) -> RemoteConfigInvalidation {
+    /// - Throws: `RemoteConfigBackendError.invalidResponse` when it is not such an object,
+    ///   `.jsonTooDeep` when it nests deeper than `maximumJSONDepth`.
+    package static func decode(_ bytes: some Collection<UInt8>, maximumJSONDepth: Int = JSONValue.defaultMaximumDepth) throws(RemoteConfigBackendError) -> RemoteConfigInvalidation {
         let json: JSONValue
         do {
-            json = try JSONValue(parsing: Data(bytes))
+            json = try JSONValue(parsing: Data(bytes), maximumDepth: maximumJSONDepth)
+        } catch let error as JSONParseError {
+            if case .nestingTooDeep(let limit) = error.kind { throw .jsonTooDeep(limit: limit) }
+            throw .invalidResponse("realtime message: \(error)")
         } catch {
             throw .invalidResponse("realtime message: \(error)")
         }

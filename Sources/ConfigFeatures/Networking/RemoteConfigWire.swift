@@ -36,6 +36,8 @@ package struct RemoteConfigWire: Sendable, Hashable {
     package var sdkVersion: String
     /// The language code reported to the server (e.g. `en-US`).
     package var languageCode: String
+    /// The deepest JSON nesting a response may have (`.jsonTooDeep` past it).
+    package var maximumJSONDepth: Int
 
     /// Creates a wire format description.
     package init(
@@ -48,8 +50,10 @@ package struct RemoteConfigWire: Sendable, Hashable {
         appInstanceID: String,
         appInstanceIDToken: String? = nil,
         sdkVersion: String,
-        languageCode: String
+        languageCode: String,
+        maximumJSONDepth: Int = JSONValue.defaultMaximumDepth
     ) {
+        self.maximumJSONDepth = maximumJSONDepth
         self.fetchBaseURL = fetchBaseURL
         self.realtimeBaseURL = realtimeBaseURL
         self.project = project
@@ -123,7 +127,10 @@ package struct RemoteConfigWire: Sendable, Hashable {
     private func decodeFetchBody(_ response: WireResponse, for request: RemoteConfigFetchRequest) throws(RemoteConfigBackendError) -> RemoteConfigFetchResponse {
         let json: JSONValue
         do {
-            json = try JSONValue(parsing: response.body)
+            json = try JSONValue(parsing: response.body, maximumDepth: maximumJSONDepth)
+        } catch let error as JSONParseError {
+            if case .nestingTooDeep(let limit) = error.kind { throw .jsonTooDeep(limit: limit) }
+            throw .invalidResponse("fetch response: \(error)")
         } catch {
             throw .invalidResponse("fetch response: \(error)")
         }

@@ -24,3 +24,17 @@ public struct ServerSentEvent: Sendable, Hashable, CustomStringConvertible {
         lastEventID.isEmpty ? "\(type): \(data)" : "\(type)(id: \(lastEventID)): \(data)"
     }
 }
+
+/// Why a `ServerSentEventParser` stopped reading a stream.
+public enum ServerSentEventError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// An event (its unfinished line plus its data so far) grew past `limit` bytes, the
+    /// parser's `maximumEventSize`.
+    case eventTooLarge(limit: Int)
+
+    /// A readable description.
+    public var description: String {
+        switch self {
+        case .eventTooLarge(let limit): return "server-sent event larger than \(limit) bytes"
+        }
+    }
+}

@@ -19,8 +19,25 @@
 ///   `retry` (ASCII digits only) sets `reconnectionTime`; other fields are ignored. A block
 ///   without any `data` field dispatches nothing (`data` with an empty value dispatches `""`).
 ///
+/// - What it buffers is bounded: the unfinished line plus the data of the event being read may
+///   hold at most `maximumEventSize` bytes (16 MiB by default). Past it the parser stops with
+///   `failure` set to `ServerSentEventError.eventTooLarge(limit:)` and returns no more events,
+///   so the client ends the stream (a 32 MiB line without a line end grew memory without
+///   bound before).
+///
 /// A value type with no I/O: a transport owns one per connection.
 public struct ServerSentEventParser: Sendable {
+    /// The default `maximumEventSize`: 16 MiB, room for a large Realtime Database snapshot (one
+    /// `data:` line) while bounding memory on a phone; Firebase allows reads of up to 256 MB,
+    /// so raise it for bigger locations.
+    public static let defaultMaximumEventSize = 16 * 1024 * 1024
+
+    /// The most bytes buffered for one event (its unfinished line and its data so far).
+    public let maximumEventSize: Int
+
+    /// Why the parser stopped (`nil` while it reads): the stream is to be ended.
+    public private(set) var failure: ServerSentEventError?
+
     /// The last event ID of the stream (set when an event block ends; `""` until an `id` field
     /// is seen), to send as `Last-Event-ID` when reconnecting.
     public private(set) var lastEventID = ""
@@ -40,12 +57,19 @@ public struct ServerSentEventParser: Sendable {
     private var eventTypeBuffer = ""
     private var lastEventIDBuffer = ""
 
-    /// Creates a parser at the start of a stream.
-    public init() {}
+    /// Creates a parser at the start of a stream, buffering at most `maximumEventSize` bytes
+    /// for one event.
+    public init(maximumEventSize: Int = ServerSentEventParser.defaultMaximumEventSize) {
+        self.maximumEventSize = maximumEventSize
+    }
 
     /// Parses the next chunk of the stream and returns the events it completes, in order.
+    ///
+    /// Once `failure` is set (an event past `maximumEventSize`), returns the events completed
+    /// before it, then nothing.
     public mutating func feed(_ bytes: some Sequence<UInt8>) -> [ServerSentEvent] {
         var events: [ServerSentEvent] = []
+        guard failure == nil else { return events }
         let handled: Void? = bytes.withContiguousStorageIfAvailable { buffer in
             scan(buffer, into: &events)
         }
@@ -61,7 +85,8 @@ public struct ServerSentEventParser: Sendable {
     ///
     /// The parser is then ready for a new stream (a reconnection): the partial line and the
     /// event buffers are cleared and a byte order mark is skipped again, while `lastEventID`
-    /// and `reconnectionTime` (state of the event source, not of one stream) are kept.
+    /// and `reconnectionTime` (state of the event source, not of one stream) are kept, and so is
+    /// `failure`.
     @discardableResult
     public mutating func finish() -> [ServerSentEvent] {
         line.removeAll()
@@ -89,8 +114,10 @@ public struct ServerSentEventParser: Sendable {
         while index < count {
             let byte = buffer[index]
             if byte == Self.lf || byte == Self.cr {
+                guard fits(index - start) else { return }
                 line.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start..<index]))
                 processLine(into: &events)
+                guard fits(0) else { return }
                 index += 1
                 if byte == Self.cr {
                     if index < count {
@@ -104,9 +131,19 @@ public struct ServerSentEventParser: Sendable {
                 index += 1
             }
         }
-        if start < count {
+        if start < count, fits(count - start) {
             line.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start..<count]))
         }
+    }
+
+    /// Whether `more` bytes of the current line still fit `maximumEventSize`; if not, stops
+    /// the parser (`failure`) and frees what it buffered.
+    private mutating func fits(_ more: Int) -> Bool {
+        if line.count + more + dataBuffer.utf8.count <= maximumEventSize { return true }
+        failure = .eventTooLarge(limit: maximumEventSize)
+        line = []
+        dataBuffer = ""
+        return false
     }
 
     private mutating func processLine(into events: inout [ServerSentEvent]) {

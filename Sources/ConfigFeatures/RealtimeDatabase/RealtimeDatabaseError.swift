@@ -3,8 +3,8 @@
 /// Synchronous APIs throw it; observable APIs emit it as an `error` event (on the database's
 /// scheduler). See `Guides/RealtimeDatabase.md`.
 public enum RealtimeDatabaseError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// `path` is not a valid location: an empty segment (`"a//b"`), a segment containing `.`,
-    /// `#`, `$`, `[`, `]` or an ASCII control character, or a segment longer than 768 bytes.
+    /// `path` is not a valid location: an empty segment (`"a//b"`), or a segment containing
+    /// `.`, `#`, `$`, `[`, `]` or an ASCII control character.
     case invalidPath(String, reason: String)
     /// The value written at `path` cannot be stored: a non-finite number, or an object key that
     /// is not a valid path segment (or contains `/`).
@@ -12,6 +12,13 @@ public enum RealtimeDatabaseError: Error, Equatable, Sendable, CustomStringConve
     /// A multi-path update at `path` is malformed: an empty key, or two keys where one is an
     /// ancestor of (or equal to) the other, as Firebase rejects them.
     case invalidUpdate(path: String, reason: String)
+    /// A path, or a node of a value (written, or received from the server), lies `depth` keys
+    /// below the root, deeper than `RealtimeDatabaseLimits.maximumDepth` (`limit`, 32 by
+    /// default). For data, `depth` is the first level found past the limit.
+    case pathTooDeep(depth: Int, limit: Int)
+    /// A key of a path or of a value is `bytes` long in UTF-8, longer than
+    /// `RealtimeDatabaseLimits.maximumKeyLength` (`limit`, 768 by default).
+    case keyTooLong(bytes: Int, limit: Int)
 
     /// A readable description.
     public var description: String {
@@ -22,6 +29,10 @@ public enum RealtimeDatabaseError: Error, Equatable, Sendable, CustomStringConve
             return "Invalid Realtime Database value at \"\(path)\": \(reason)"
         case .invalidUpdate(let path, let reason):
             return "Invalid Realtime Database update at \"\(path)\": \(reason)"
+        case .pathTooDeep(let depth, let limit):
+            return "Realtime Database path too deep: \(depth) levels, the limit is \(limit)"
+        case .keyTooLong(let bytes, let limit):
+            return "Realtime Database key too long: \(bytes) bytes, the limit is \(limit)"
         }
     }
 }

@@ -12,23 +12,22 @@ enum RealtimeDatabaseUpdate {
     /// The writes of `values` at `pathText`, in `RealtimeDatabaseTree.precedes` order (array
     /// indexes numerically, so appending `"2"` comes before `"10"`).
     ///
-    /// - Throws: `RealtimeDatabaseError.invalidPath` (a bad path or key), `.invalidValue`, or
+    /// - Throws: `RealtimeDatabaseError.invalidPath` (a bad path or key), `.invalidValue`,
     ///   `.invalidUpdate` (an empty key, or a key that is an ancestor of, or equal to, another,
-    ///   as Firebase rejects them).
-    static func writes(_ values: [String: JSONValue], at pathText: String) throws -> [Write] {
-        let base = try RealtimeDatabasePath(pathText)
+    ///   as Firebase rejects them), `.pathTooDeep` or `.keyTooLong` (past `limits`).
+    static func writes(_ values: [String: JSONValue], at pathText: String, limits: RealtimeDatabaseLimits = .firebase) throws -> [Write] {
+        let base = try RealtimeDatabasePath(pathText, limits: limits)
         var writes: [Write] = []
         writes.reserveCapacity(values.count)
         for (key, value) in values {
             if key.isEmpty || key == "/" {
                 throw RealtimeDatabaseError.invalidUpdate(path: pathText, reason: "empty key")
             }
-            let relative = try RealtimeDatabasePath(key)
-            let location = RealtimeDatabasePath(validSegments: base.segments + relative.segments)
+            let location = try base.child(key, limits: limits)
             writes.append(Write(
                 location: location,
-                relativeKey: relative.segments.joined(separator: "/"),
-                value: try RealtimeDatabaseTree.normalized(value, at: location)
+                relativeKey: location.segments[base.segments.count...].joined(separator: "/"),
+                value: try RealtimeDatabaseTree.normalized(value, at: location, limits: limits)
             ))
         }
         writes.sort { RealtimeDatabaseTree.precedes($0.location, $1.location) }

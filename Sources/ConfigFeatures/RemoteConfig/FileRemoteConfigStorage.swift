@@ -13,20 +13,30 @@ import Darwin
 /// followed by the snapshot as JSON. Writes are atomic: the data goes to a temporary file in
 /// the same directory, which is then renamed over the old file, so a crash leaves either the
 /// old or the new snapshot. A file that is shorter than its header says is reported as
-/// `RemoteConfigStorageError.truncated`; any other damage (bad header, checksum, JSON) as
-/// `.corrupt`. A missing file means "nothing saved yet".
+/// `RemoteConfigStorageError.truncated`; any other damage (bad header, checksum, JSON, or JSON
+/// nested deeper than `maximumJSONDepth`) as `.corrupt`. A missing file means "nothing saved
+/// yet".
+///
+/// Dates round-trip exactly: format 2 writes each `Date` as its `timeIntervalSinceReferenceDate`
+/// (`Date`'s own `Codable` form) in the shortest decimal that reads back as the same double.
+/// Format 1 wrote seconds since 1970, which lost up to ~1e-7 s in the conversion (about half of
+/// all fractional dates came back unequal); such files are still read.
 public final class FileRemoteConfigStorage: RemoteConfigStorage, Sendable {
-    /// The current file format version.
-    public static let formatVersion = 1
+    /// The current file format version (2: dates as seconds since the reference date).
+    public static let formatVersion = 2
     /// The file name inside `directory`.
     public static let fileName = "RemoteConfig.snapshot"
 
     /// The directory holding the file (created on the first save).
     public let directory: URL
+    /// The deepest JSON nesting a file may have (`JSONValue.defaultMaximumDepth`, 512, by
+    /// default; a snapshot nests 3 levels, and `JSONDecoder` itself stops at 512).
+    public let maximumJSONDepth: Int
 
     /// Creates a storage in `directory`.
-    public init(directory: URL) {
+    public init(directory: URL, maximumJSONDepth: Int = JSONValue.defaultMaximumDepth) {
         self.directory = directory
+        self.maximumJSONDepth = maximumJSONDepth
     }
 
     /// The snapshot file.
@@ -43,7 +53,7 @@ public final class FileRemoteConfigStorage: RemoteConfigStorage, Sendable {
         } catch {
             throw RemoteConfigStorageError.io("cannot read \(fileURL.path): \(error.localizedDescription)")
         }
-        return try Self.decode(data)
+        return try Self.decode(data, maximumJSONDepth: maximumJSONDepth)
     }
 
     /// Writes the snapshot atomically (temporary file, then rename).
@@ -80,7 +90,9 @@ public final class FileRemoteConfigStorage: RemoteConfigStorage, Sendable {
     static func encode(_ snapshot: RemoteConfigSnapshot) throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        encoder.dateEncodingStrategy = .secondsSince1970
+        // `Date`'s own form, its `timeIntervalSinceReferenceDate`: written as the shortest
+        // decimal that parses back to the same double, so the round trip is exact.
+        encoder.dateEncodingStrategy = .deferredToDate
         let payload: Data
         do {
             payload = try encoder.encode(snapshot)
@@ -92,7 +104,7 @@ public final class FileRemoteConfigStorage: RemoteConfigStorage, Sendable {
         return data
     }
 
-    static func decode(_ data: Data) throws -> RemoteConfigSnapshot {
+    static func decode(_ data: Data, maximumJSONDepth: Int = JSONValue.defaultMaximumDepth) throws -> RemoteConfigSnapshot {
         guard let newline = data.firstIndex(of: UInt8(ascii: "\n")) else {
             throw RemoteConfigStorageError.corrupt("missing header")
         }
@@ -113,8 +125,15 @@ public final class FileRemoteConfigStorage: RemoteConfigStorage, Sendable {
         guard checksum(payload) == expectedChecksum else {
             throw RemoteConfigStorageError.corrupt("checksum mismatch")
         }
+        do {
+            // The nesting limit first, with the non-recursive parser.
+            _ = try JSONValue(parsing: Data(payload), maximumDepth: maximumJSONDepth)
+        } catch {
+            throw RemoteConfigStorageError.corrupt("invalid snapshot JSON: \(error)")
+        }
         let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .secondsSince1970
+        // Format 1 wrote seconds since 1970 (inexact for fractional dates).
+        decoder.dateDecodingStrategy = version >= 2 ? .deferredToDate : .secondsSince1970
         do {
             return try decoder.decode(RemoteConfigSnapshot.self, from: Data(payload))
         } catch {

@@ -84,6 +84,12 @@ public enum RemoteConfigBackendError: Error, Sendable, Hashable, CustomStringCon
     case network(message: String)
     /// The server answered with something that is not a valid response.
     case invalidResponse(message: String)
+    /// The response nests JSON arrays and objects deeper than `limit` levels (the backend's
+    /// `maximumJSONDepth`, `JSONValue.defaultMaximumDepth` by default); it was not read further.
+    case jsonTooDeep(limit: Int)
+    /// A realtime message grew past `limit` bytes (the backend's
+    /// `maximumRealtimeMessageSize`, 1 MiB by default) before it ended; the stream was ended.
+    case messageTooLarge(limit: Int)
 
     /// `.unavailable(statusCode: statusCode)`.
     public static func unavailable(_ statusCode: Int) -> RemoteConfigBackendError { .unavailable(statusCode: statusCode) }
@@ -97,7 +103,7 @@ public enum RemoteConfigBackendError: Error, Sendable, Hashable, CustomStringCon
     public var isThrottlingSignal: Bool {
         switch self {
         case .rateLimited, .unavailable: return true
-        case .http, .network, .invalidResponse: return false
+        case .http, .network, .invalidResponse, .jsonTooDeep, .messageTooLarge: return false
         }
     }
 
@@ -109,6 +115,8 @@ public enum RemoteConfigBackendError: Error, Sendable, Hashable, CustomStringCon
         case .http(let code, let message): return "HTTP \(code): \(message)"
         case .network(let message): return "network: \(message)"
         case .invalidResponse(let message): return "invalid response: \(message)"
+        case .jsonTooDeep(let limit): return "invalid response: JSON nested deeper than \(limit) levels"
+        case .messageTooLarge(let limit): return "invalid response: realtime message larger than \(limit) bytes"
         }
     }
 }

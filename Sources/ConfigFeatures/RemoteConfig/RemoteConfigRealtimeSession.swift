@@ -109,9 +109,18 @@ final class RemoteConfigRealtimeSession: Disposable, @unchecked Sendable {
     }
 
     private func dropped(connection id: UInt64, error: Error?) {
-        if case .invalidResponse(let message)? = error as? RemoteConfigBackendError {
+        switch error as? RemoteConfigBackendError {
+        case .invalidResponse(let message)?:
             terminate(with: .messageInvalid(message), ifConnection: id)
             return
+        case .jsonTooDeep(let limit)?:
+            terminate(with: .messageInvalid("JSON nested deeper than \(limit) levels"), ifConnection: id)
+            return
+        case .messageTooLarge(let limit)?:
+            terminate(with: .messageInvalid("message larger than \(limit) bytes"), ifConnection: id)
+            return
+        default:
+            break
         }
         let random = randomSource()
         let decision = state.withLock { state -> DropDecision in

@@ -194,7 +194,7 @@ final class ItemListViewModelTests: XCTestCase {
             scheduler.start()
 
             XCTAssertEqual(res.items.events, [.next(0, []), .next(17, two)])
-            XCTAssertEqual(res.errors.events, [.next(37, .list(.invalidJSON(key: key, reason: "The given data was not valid JSON.")))])
+            XCTAssertEqual(res.errors.events, [.next(37, .list(.invalidJSON(key: key, reason: #"unexpected end of data, expected "," or "]""#)))])
             XCTAssertEqual(res.isLoading.events, [.next(0, false), .next(10, true), .next(18, false), .next(30, true), .next(37, false)])
         }
     }

@@ -119,7 +119,7 @@ final class RemoteConfigInvalidationDecoderTests: XCTestCase {
         var decoder = RemoteConfigInvalidationDecoder(maximumObjectSize: 64)
         let big = #"{"latestTemplateVersionNumber":1,"padding":""# + String(repeating: "x", count: 100) + #""}"#
         let results = decoder.feed(big.utf8)
-        XCTAssertEqual(results, [.failure(.invalidResponse(message: "realtime stream: object larger than 64 bytes"))])
+        XCTAssertEqual(results, [.failure(.messageTooLarge(limit: 64))])
     }
 
     func testRemoteConfigInvalidationDecoder_decodesOneMessage() throws {

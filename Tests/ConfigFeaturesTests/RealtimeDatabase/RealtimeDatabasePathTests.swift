@@ -67,7 +67,7 @@ final class RealtimeDatabasePathTests: XCTestCase {
     func testRealtimeDatabasePath_rejectsOverlongKeys() {
         let bad = String(repeating: "k", count: 769)
         XCTAssertThrowsError(try RealtimeDatabasePath(bad)) { error in
-            XCTAssertEqual(error as? RealtimeDatabaseError, .invalidPath(bad, reason: "segment longer than 768 bytes"))
+            XCTAssertEqual(error as? RealtimeDatabaseError, .keyTooLong(bytes: 769, limit: 768))
         }
     }
 
