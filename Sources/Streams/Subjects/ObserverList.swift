@@ -51,10 +51,19 @@ struct ObserverList {
 
     /// Removes the handler registered under `key` and returns it, so the caller can release it
     /// after leaving its lock (dropping the last reference may run arbitrary deinit code).
+    ///
+    /// - Complexity: O(log n) to find it (keys are handed out in increasing order and the list
+    ///   keeps subscription order, so it is sorted by key), plus moving the observers after it.
     @discardableResult
     mutating func remove(_ key: UInt64) -> Handler? {
-        guard let index = handlers.firstIndex(where: { $0.subjectKey == key }) else { return nil }
-        return handlers.remove(at: index)
+        var low = 0
+        var high = handlers.count
+        while low < high {
+            let middle = low + (high - low) / 2
+            if handlers[middle].subjectKey < key { low = middle + 1 } else { high = middle }
+        }
+        guard low < handlers.count, handlers[low].subjectKey == key else { return nil }
+        return handlers.remove(at: low)
     }
 
     mutating func removeAll() -> ContiguousArray<Handler> {

@@ -265,3 +265,28 @@ final class PublishSubjectTests: XCTestCase {
         }
     }
 }
+
+/// Subscriptions leave a subject in any order; the right observers stay (the list is searched
+/// by key).
+final class ObserverListRemovalTests: XCTestCase {
+    func testObserverList_removalInAnyOrderKeepsTheOthers() {
+        XCTAssertNoLeaks {
+            let subject = PublishSubject<Int>()
+            var received = Array(repeating: 0, count: 200)
+            var subscriptions = (0..<200).map { index in subject.subscribe(onNext: { received[index] += $0 }) }
+            // Last-first, then every other one from the front, then the rest.
+            for index in stride(from: 199, through: 150, by: -1) { subscriptions[index].dispose() }
+            for index in stride(from: 0, to: 150, by: 2) { subscriptions[index].dispose() }
+            subject.onNext(1)
+            XCTAssertEqual(received.enumerated().filter { $0.element == 1 }.map(\.offset), Array(stride(from: 1, to: 150, by: 2)))
+            subscriptions[1].dispose()
+            subscriptions[1].dispose()  // twice: nothing else is removed
+            subject.onNext(1)
+            XCTAssertEqual(received[3], 2)
+            XCTAssertEqual(received[1], 1)
+            for subscription in subscriptions { subscription.dispose() }
+            subscriptions.removeAll()
+            XCTAssertFalse(subject.hasObservers)
+        }
+    }
+}
