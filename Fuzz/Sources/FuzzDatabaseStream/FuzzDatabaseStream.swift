@@ -32,7 +32,9 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         require(false, "observeValue completed (it never completes)")
     case .failed(let values, let error):
         for value in values { _ = value.serialized() }
-        require(error is FirebaseRESTDatabaseError, "failed with a foreign error: \(error)")
+        // Transport and protocol failures are FirebaseRESTDatabaseError; server data past the
+        // database's limits (depth, key length) is the typed RealtimeDatabaseError.
+        require(error is FirebaseRESTDatabaseError || error is RealtimeDatabaseError, "failed with a foreign error: \(error)")
     }
     return 0
 }
