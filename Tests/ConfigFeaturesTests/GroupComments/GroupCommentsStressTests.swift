@@ -24,18 +24,6 @@ private final class SnapshotRecorder: @unchecked Sendable {
     }
 }
 
-/// A small deterministic generator (so a failure can be replayed).
-private struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 private let groupCount = 6
 private let groupIDs = (0..<groupCount).map { "g\($0)" }
 
@@ -80,7 +68,7 @@ final class GroupCommentsStressTests: XCTestCase {
 
             DispatchQueue.concurrentPerform(iterations: 3) { index in
                 if index == 0 {
-                    var random = SplitMix64(state: 42)
+                    var random = DeterministicRandom(seed: 42)
                     for _ in 0..<rounds {
                         let size = Int.random(in: 0...4, using: &random)
                         let ids = (0..<size).map { _ in groupIDs[Int.random(in: 0..<groupCount, using: &random)] }

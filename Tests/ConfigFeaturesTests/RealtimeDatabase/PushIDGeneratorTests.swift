@@ -1,19 +1,6 @@
 import XCTest
 import ConfigFeatures
 
-/// A deterministic generator (SplitMix64) for reproducible push IDs.
-private struct SeededGenerator: RandomNumberGenerator, Sendable {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// Always returns the same number (to force the random part to its maximum).
 private struct ConstantGenerator: RandomNumberGenerator, Sendable {
     let value: UInt64
@@ -31,7 +18,7 @@ final class PushIDGeneratorTests: XCTestCase {
     }
 
     func testPushIDGenerator_encodesTheTimeInTheFirstEightCharacters() {
-        let generator = PushIDGenerator(randomNumberGenerator: SeededGenerator(state: 1))
+        let generator = PushIDGenerator(randomNumberGenerator: DeterministicRandom(seed: 1))
         XCTAssertEqual(generator.next(at: Date(timeIntervalSince1970: 0)).prefix(8), "--------")
         XCTAssertEqual(generator.next(at: Date(timeIntervalSince1970: 0.001)).prefix(8), "-------0")
         XCTAssertEqual(generator.next(at: Date(timeIntervalSince1970: 0.064)).prefix(8), "------0-")
@@ -73,8 +60,8 @@ final class PushIDGeneratorTests: XCTestCase {
 
     func testPushIDGenerator_isReproducibleWithASeededGenerator() {
         let date = Date(timeIntervalSince1970: 5)
-        let a = PushIDGenerator(randomNumberGenerator: SeededGenerator(state: 42))
-        let b = PushIDGenerator(randomNumberGenerator: SeededGenerator(state: 42))
+        let a = PushIDGenerator(randomNumberGenerator: DeterministicRandom(seed: 42))
+        let b = PushIDGenerator(randomNumberGenerator: DeterministicRandom(seed: 42))
         XCTAssertEqual((0..<3).map { _ in a.next(at: date) }, (0..<3).map { _ in b.next(at: date) })
     }
 

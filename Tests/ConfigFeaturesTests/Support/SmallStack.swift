@@ -23,7 +23,7 @@ func onSmallStack<Result: Sendable>(_ body: @escaping @Sendable () -> Result) ->
 }
 
 /// A deterministic pseudo-random generator (SplitMix64), so randomized tests replay exactly.
-struct DeterministicRandom: RandomNumberGenerator {
+struct DeterministicRandom: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
     init(seed: UInt64) { state = seed }
