@@ -1,3 +1,5 @@
+import Dispatch
+
 /// A sink for operators with several upstreams whose state is owned by "the running thread".
 ///
 /// Every upstream event is handled by `serialize(_:later:)`: if no other thread is handling an
@@ -19,6 +21,7 @@ class DrainingSink<Observer: ObserverType>: Sink<Observer> {
     private final let lock = LockedState(())
     private final let role = DrainRole()
     @exclusivity(unchecked) private final var tasks: ContiguousArray<() -> Void> = []
+    @exclusivity(unchecked) private final var gate = BacklogGate()
 
     /// Runs `handler` now if no other thread is running this sink's handlers and nothing is
     /// queued; otherwise queues the closure `later()` makes (called only then), which the
@@ -34,28 +37,32 @@ class DrainingSink<Observer: ObserverType>: Sink<Observer> {
     }
 
     /// Queues `task`, then runs the queue if no other thread holds the role (out of line: the
-    /// contended or reentrant path).
+    /// contended or reentrant path); past the queue's bound, a producer on another thread then
+    /// waits for the running thread to take the queue (see `BacklogGate`).
     @inline(never)
     private final func enqueue(_ task: @escaping () -> Void) {
-        lock.withLock { _ in
+        let wait = lock.withLock { _ -> DispatchSemaphore? in
             tasks.append(task)
             role.markPending()
+            return gate.admit(queued: tasks.count, role: role)
         }
         role.drainIfIdle(runQueued)
+        wait?.wait()
     }
 
     /// Runs the queued tasks until none is left (call holding the role).
     private final func runQueued() {
         while true {
-            let batch = lock.withLock { _ -> ContiguousArray<() -> Void> in
+            let (batch, wakeup) = lock.withLock { _ -> (ContiguousArray<() -> Void>, BacklogGate.Wakeup?) in
                 if tasks.isEmpty {
                     role.clearPending()
-                    return []
+                    return ([], nil)
                 }
                 defer { tasks = [] }
-                return tasks
+                return (tasks, gate.release(queued: 0))
             }
             if batch.isEmpty { return }
+            wakeup?.run()
             for task in batch { task() }
         }
     }

@@ -1,12 +1,17 @@
+import Dispatch
+
 /// Events an operator decides to send while holding its lock; delivered after the lock is released.
 struct Outbox<Element> {
-    fileprivate var pending: [Event<Element>] = []
-    fileprivate var head = 0
+    fileprivate var pending: ContiguousArray<Event<Element>> = []
+    /// The last delivered batch's buffer, emptied, for the next queue (so a steady contended
+    /// stream does not allocate per batch).
+    fileprivate var spare: ContiguousArray<Event<Element>> = []
+    fileprivate var gate = BacklogGate()
 
     /// Queues `event` for delivery.
     mutating func send(_ event: Event<Element>) { pending.append(event) }
 
-    fileprivate var hasPending: Bool { head < pending.count }
+    fileprivate var hasPending: Bool { !pending.isEmpty }
 }
 
 /// A sink for operators with several upstreams (merge, combineLatest, flatMap, …).
@@ -14,8 +19,10 @@ struct Outbox<Element> {
 /// Upstream events may arrive on different threads and reentrantly. Each arrival updates
 /// `State` under one lock and queues the events it produces; the events are then delivered
 /// one at a time, in queue order, by whichever thread holds the "draining" role — never while
-/// the lock is held, and never concurrently. A thread that finds another one draining just
-/// queues and returns, so there is no blocking on the observer and no deadlock on reentry.
+/// the lock is held, and never concurrently. A thread that finds another one draining queues
+/// and returns, so there is no blocking on the observer and no deadlock on reentry — unless the
+/// queue is past `BacklogGate.limit`: then a producer on another thread waits until the drainer
+/// has taken the queue, so memory stays bounded when producers outrun the observer.
 ///
 /// `serializedNext(_:)` is the per-element fast path: when no one is draining and nothing
 /// is queued, the element is delivered directly, without building an `Event` or touching the
@@ -76,16 +83,21 @@ class SerializingSink<Observer: ObserverType, State>: Sink<Observer> {
             role.leave(drain: drainQueued)
             return
         }
-        synchronized { _, outbox in
-            if isCurrent() { outbox.send(.next(element)) }
-        }
+        enqueue(element, when: isCurrent)
     }
 
     /// Queues an element that met a busy drainer or a non-empty queue (out of line: the
-    /// contended path).
+    /// contended path), waiting afterwards if the queue is past its bound (see `BacklogGate`).
     @inline(never)
-    private final func enqueue(_ element: Observer.Element) {
-        synchronized { _, outbox in outbox.send(.next(element)) }
+    private final func enqueue(_ element: Observer.Element, when isCurrent: () -> Bool = { true }) {
+        let wait = lock.withLock { _ -> DispatchSemaphore? in
+            guard isCurrent() else { return nil }
+            outbox.send(.next(element))
+            role.markPending()
+            return outbox.gate.admit(queued: outbox.pending.count, role: role)
+        }
+        role.drainIfIdle(drainQueued)
+        wait?.wait()
     }
 
     /// Runs `body` on the state under the lock (for state changes that send nothing).
@@ -106,24 +118,29 @@ class SerializingSink<Observer: ObserverType, State>: Sink<Observer> {
         return body(&state)
     }
 
-    /// Delivers the queued events, one at a time, outside the lock, until the outbox is empty
-    /// (call holding the draining role).
+    /// Delivers the queued events outside the lock, in order, until the outbox is empty (call
+    /// holding the draining role). It takes the whole queue at a time (one lock per batch, not
+    /// per event) and then wakes the producers waiting for room.
     @inline(never)
     private final func drainQueued() {
+        var delivered = ContiguousArray<Event<Observer.Element>>()
         while true {
-            let next = lock.withLock { _ -> Event<Observer.Element>? in
-                if outbox.hasPending {
-                    let event = outbox.pending[outbox.head]
-                    outbox.head += 1
-                    return event
+            var (batch, wakeup) = lock.withLock { _ -> (ContiguousArray<Event<Observer.Element>>, BacklogGate.Wakeup?) in
+                if delivered.capacity > 0 && delivered.capacity <= 2 * BacklogGate.limit { swap(&outbox.spare, &delivered) }
+                if !outbox.hasPending {
+                    role.clearPending()
+                    return ([], nil)
                 }
-                outbox.pending.removeAll(keepingCapacity: outbox.pending.count <= 16)
-                outbox.head = 0
-                role.clearPending()
-                return nil
+                let batch = outbox.pending
+                outbox.pending = outbox.spare
+                outbox.spare = []
+                return (batch, outbox.gate.release(queued: 0))
             }
-            guard let next else { return }
-            forwardOn(next)
+            if batch.isEmpty { return }
+            wakeup?.run()
+            for event in batch { forwardOn(event) }
+            batch.removeAll(keepingCapacity: true)
+            delivered = consume batch
         }
     }
 }

@@ -9,7 +9,7 @@ public final class DisposeBag: @unchecked Sendable {
     // Safety: `state` is guarded by its lock. Entries are disposed, and `isDisposed` of entries
     // is read during pruning, only outside the lock.
     private struct State {
-        var disposables: [Disposable] = []
+        var disposables: [Entry] = []
         var isDisposed = false
         var insertionsSincePrune = 0
         var keptAtLastPrune = 0
@@ -20,7 +20,42 @@ public final class DisposeBag: @unchecked Sendable {
     private enum InsertOutcome {
         case stored
         case disposeNow
-        case prune([Disposable])
+        case prune([Entry])
+    }
+
+    /// A held disposable, classified once when inserted (so pruning makes no dynamic casts).
+    private enum Entry {
+        /// Never reported finished, so never pruned.
+        case plain(Disposable)
+        /// Pruned once `isDisposed`.
+        case cancelable(Cancelable)
+
+        /// Classifies `disposable`; `nil` for one that does nothing when disposed.
+        init?(_ disposable: Disposable) {
+            let type = type(of: disposable)
+            // A subject's subscription (the most common entry) is a known plain value: no cast.
+            if type == SubjectSubscription.self {
+                self = .plain(disposable)
+            } else if type == NopDisposable.self {
+                return nil
+            } else if let cancelable = disposable as? Cancelable {
+                self = .cancelable(cancelable)
+            } else {
+                self = .plain(disposable)
+            }
+        }
+
+        var isFinished: Bool {
+            if case .cancelable(let cancelable) = self { return cancelable.isDisposed }
+            return false
+        }
+
+        func dispose() {
+            switch self {
+            case .plain(let disposable): disposable.dispose()
+            case .cancelable(let cancelable): cancelable.dispose()
+            }
+        }
     }
 
     private static var pruneThreshold: Int { 32 }
@@ -48,9 +83,10 @@ public final class DisposeBag: @unchecked Sendable {
 
     /// Adds `disposable`; if the bag is already being deallocated, disposes it at once.
     public func insert(_ disposable: Disposable) {
+        guard let entry = Entry(disposable) else { return }  // `Disposables.create()`: nothing to hold
         let outcome = state.withLock { state -> InsertOutcome in
             if state.isDisposed { return .disposeNow }
-            state.disposables.append(disposable)
+            state.disposables.append(entry)
             state.insertionsSincePrune += 1
             guard state.pruning == 0,
                   state.insertionsSincePrune >= max(Self.pruneThreshold, state.keptAtLastPrune) else { return .stored }
@@ -66,7 +102,7 @@ public final class DisposeBag: @unchecked Sendable {
         case .disposeNow:
             disposable.dispose()
         case .prune(let taken):
-            let kept = taken.filter { !Self.isFinished($0) }
+            let kept = taken.filter { !$0.isFinished }
             state.withLock { state in
                 state.disposables = kept + state.disposables
                 state.keptAtLastPrune = kept.count
@@ -90,7 +126,8 @@ public final class DisposeBag: @unchecked Sendable {
         insert(builder())
     }
 
-    /// The number of disposables held (including finished ones not yet pruned).
+    /// The number of disposables held (including finished ones not yet pruned; `Disposables.create()`,
+    /// which does nothing when disposed, is not held).
     public var count: Int { state.withLock { $0.disposables.count + $0.pruning } }
 
     /// Collects a list of disposables for `DisposeBag(builder:)` and `insert(builder:)`.
@@ -102,13 +139,8 @@ public final class DisposeBag: @unchecked Sendable {
         }
     }
 
-    private static func isFinished(_ disposable: Disposable) -> Bool {
-        if let cancelable = disposable as? Cancelable { return cancelable.isDisposed }
-        return disposable is NopDisposable
-    }
-
     deinit {
-        let all = state.withLock { state -> [Disposable] in
+        let all = state.withLock { state -> [Entry] in
             state.isDisposed = true
             defer { state.disposables = [] }
             return state.disposables

@@ -12,14 +12,26 @@ import Synchronization
 struct DrainRole: ~Copyable {
     private let draining = Atomic<Bool>(false)
     private let hasPending = Atomic<Bool>(false)
+    /// The thread holding the role (0 while it is free or being taken), so a producer can tell
+    /// a reentrant call (from the drainer's own observer) from another thread's, for
+    /// `BacklogGate`. Relaxed: a thread always sees its own writes, and a stale value read by
+    /// another thread is never that thread's own ID (the role's holder clears it before leaving).
+    private let owner = Atomic<UInt>(0)
 
     init() {}
 
     /// Takes the role for direct delivery if it is free and nothing is queued (so direct work
     /// cannot overtake queued work). Call `leave(drain:)` afterwards.
     func enterDirectly() -> Bool {
-        !hasPending.load(ordering: .sequentiallyConsistent)
-            && draining.compareExchange(expected: false, desired: true, ordering: .sequentiallyConsistent).exchanged
+        guard !hasPending.load(ordering: .sequentiallyConsistent),
+              draining.compareExchange(expected: false, desired: true, ordering: .sequentiallyConsistent).exchanged else { return false }
+        owner.store(currentThreadID(), ordering: .relaxed)
+        return true
+    }
+
+    /// Whether the calling thread holds the role (so it is calling reentrantly).
+    var isHeldByCurrentThread: Bool {
+        owner.load(ordering: .relaxed) == currentThreadID()
     }
 
     /// Records that work was queued (call under the owner's lock, after queueing).
@@ -39,13 +51,16 @@ struct DrainRole: ~Copyable {
             guard draining.compareExchange(expected: false, desired: true, ordering: .sequentiallyConsistent).exchanged else {
                 return  // the thread that holds the role will see `hasPending` and deliver
             }
+            owner.store(currentThreadID(), ordering: .relaxed)
             drain()
+            owner.store(0, ordering: .relaxed)
             draining.store(false, ordering: .sequentiallyConsistent)
         }
     }
 
     /// Gives up the role, then delivers what was queued meanwhile.
     func leave(drain: () -> Void) {
+        owner.store(0, ordering: .relaxed)
         draining.store(false, ordering: .sequentiallyConsistent)
         drainIfIdle(drain)
     }

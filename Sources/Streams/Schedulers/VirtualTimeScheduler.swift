@@ -36,47 +36,47 @@ public enum VirtualTimeComparison: Sendable {
 /// Work due at the same virtual time runs in the order it was scheduled. Work runs on the
 /// thread that drives the clock, outside the scheduler's lock, so actions may schedule more work.
 open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerType, @unchecked Sendable {
-    // Safety: the clock, queue and running flag live in `state`, guarded by its lock;
-    // scheduled actions are run outside it by the driving thread.
+    // Safety: the clock (`currentClock`), the work queue and the running flag are read and
+    // written only under `queue.lock`; scheduled actions are run outside it by the driving
+    // thread.
     /// The virtual time type.
     public typealias VirtualTime = Converter.VirtualTimeUnit
     /// The virtual interval type.
     public typealias VirtualTimeInterval = Converter.VirtualTimeIntervalUnit
 
-    private struct State {
-        var clock: VirtualTime
-        var running = false
-        var nextId = 0
-        var queue: PriorityQueue<VirtualSchedulerItem<VirtualTime>>
-    }
-
-    private let state: LockedState<State>
+    // Plain fields under the queue's lock, not a generic state struct, so that per-item code
+    // needs no runtime metadata lookup.
+    private let queue: VirtualWorkQueue
+    @exclusivity(unchecked) private var currentClock: VirtualTime
     /// The converter between virtual and real time.
     public let converter: Converter
 
     /// Creates a scheduler starting at `initialClock`.
     public init(initialClock: VirtualTime, converter: Converter) {
         self.converter = converter
-        state = LockedState(State(clock: initialClock, queue: PriorityQueue { lhs, rhs in
-            switch converter.compareVirtualTime(lhs.time, rhs.time) {
+        currentClock = initialClock
+        queue = VirtualWorkQueue { lhs, rhs in
+            let lhsTime = unsafeDowncast(lhs, to: VirtualSchedulerItem<Converter.VirtualTimeUnit>.self).time
+            let rhsTime = unsafeDowncast(rhs, to: VirtualSchedulerItem<Converter.VirtualTimeUnit>.self).time
+            switch converter.compareVirtualTime(lhsTime, rhsTime) {
             case .lessThan: return true
             case .greaterThan: return false
             case .equal: return lhs.id < rhs.id
             }
-        }))
+        }
     }
 
     /// The current virtual time.
-    public var clock: VirtualTime { state.withLock { $0.clock } }
+    public var clock: VirtualTime { queue.lock.withLock { _ in currentClock } }
 
     /// The current virtual time as a date.
     public var now: RxTime { converter.convertFromVirtualTime(clock) }
 
     /// Whether the clock is currently being driven by `start()` or `advanceTo(_:)`.
-    public var isRunning: Bool { state.withLock { $0.running } }
+    public var isRunning: Bool { queue.lock.withLock { _ in queue.running } }
 
     /// The number of scheduled, not yet run or cancelled, work items.
-    public var pendingCount: Int { state.withLock { $0.queue.count } }
+    public var pendingCount: Int { queue.lock.withLock { _ in queue.pendingCount } }
 
     /// Schedules `action` at the current virtual time (it runs when the clock is driven).
     public func schedule<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable) -> Disposable {
@@ -92,28 +92,22 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
     /// time at or after the far future (`Date.distantFuture`, or the latest time the virtual
     /// clock can represent if that is earlier), schedule nothing and return a no-op disposable.
     public func scheduleRelative<StateType>(_ state: StateType, dueTime: RxTimeInterval, action: @escaping (StateType) -> Disposable) -> Disposable {
-        guard let time = virtualTime(after: dueTime, advancing: false) else { return Disposables.create() }
-        return scheduleAbsoluteVirtual(state, time: adjustScheduledTime(time), action: action)
+        schedule(state, after: dueTime, advancing: false, action: action)
     }
 
     /// Schedules `action` `dueTime` (virtual units) after the current virtual time, unadjusted.
     public func scheduleRelativeVirtual<StateType>(_ state: StateType, dueTime: VirtualTimeInterval, action: @escaping (StateType) -> Disposable) -> Disposable {
-        let time = self.state.withLock { converter.offsetVirtualTime($0.clock, offset: dueTime) }
+        let time = queue.lock.withLock { _ in converter.offsetVirtualTime(currentClock, offset: dueTime) }
         return scheduleAbsoluteVirtual(state, time: time, action: action)
     }
 
     /// Schedules `action` at virtual time `time`, unadjusted (a time in the past runs next, at
     /// the current clock).
     public func scheduleAbsoluteVirtual<StateType>(_ state: StateType, time: VirtualTime, action: @escaping (StateType) -> Disposable) -> Disposable {
-        return self.state.withLock { locked -> VirtualSchedulerItem<VirtualTime> in
-            let item = VirtualSchedulerItem(time: time, id: locked.nextId) { action(state) }
-            // Set before the item is shared (inserted or returned).
-            item.onDispose = { [weak self, weak item] in
-                guard let self, let item else { return }
-                self.state.withLock { $0.queue.removeAll { $0 === item } }
-            }
-            locked.nextId += 1
-            locked.queue.insert(item)
+        let queue = self.queue
+        return queue.lock.withLock { _ -> VirtualWorkItem in
+            let item = VirtualSchedulerItem(time: time, id: queue.takeId(), queue: queue) { action(state) }
+            queue.insert(item)
             return item
         }
     }
@@ -136,8 +130,8 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
     /// Runs all scheduled work, moving the clock forward, until none is left or `stop()` is called.
     public func start() {
         guard beginRunning() else { return }
-        while let item = nextItem(upTo: nil) { item.invoke() }
-        state.withLock { $0.running = false }
+        while let (item, action) = nextItem(upTo: clock, limited: false) { item.result.setDisposable(action()) }
+        queue.lock.withLock { _ in queue.running = false }
     }
 
     /// Runs the work due up to `virtualTime` and sets the clock to it.
@@ -145,10 +139,10 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
         guard beginRunning() else {
             fatalError("VirtualTimeScheduler.advanceTo called while the scheduler is already running")
         }
-        while let item = nextItem(upTo: virtualTime) { item.invoke() }
-        state.withLock { state in
-            state.running = false
-            if converter.compareVirtualTime(state.clock, virtualTime) == .lessThan { state.clock = virtualTime }
+        while let (item, action) = nextItem(upTo: virtualTime, limited: true) { item.result.setDisposable(action()) }
+        queue.lock.withLock { _ in
+            queue.running = false
+            if converter.compareVirtualTime(currentClock, virtualTime) == .lessThan { currentClock = virtualTime }
         }
     }
 
@@ -156,10 +150,10 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
     ///
     /// Sleeping into the past (a negative interval) is a programmer error, as in RxSwift.
     public func sleep(_ virtualInterval: VirtualTimeInterval) {
-        let movedBack = state.withLock { state -> Bool in
-            let sleepTo = converter.offsetVirtualTime(state.clock, offset: virtualInterval)
-            if converter.compareVirtualTime(sleepTo, state.clock) == .lessThan { return true }
-            state.clock = sleepTo
+        let movedBack = queue.lock.withLock { _ -> Bool in
+            let sleepTo = converter.offsetVirtualTime(currentClock, offset: virtualInterval)
+            if converter.compareVirtualTime(sleepTo, currentClock) == .lessThan { return true }
+            currentClock = sleepTo
             return false
         }
         precondition(!movedBack, "VirtualTimeScheduler.sleep: can't sleep to the past")
@@ -167,24 +161,26 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
 
     /// Stops `start()` after the current item.
     public func stop() {
-        state.withLock { $0.running = false }
+        queue.lock.withLock { _ in queue.running = false }
     }
 
-    /// The virtual time `interval` after the current clock, by the rule for intervals; with
-    /// `advancing`, at least one step of the clock later. `nil` when it never comes.
-    private func virtualTime(after interval: RxTimeInterval, advancing: Bool) -> VirtualTime? {
+    /// Schedules `action` at the virtual time `interval` after the current clock, by the rule for
+    /// intervals (with `advancing`, at least one step of the clock later), adjusted by
+    /// `adjustScheduledTime(_:)`; nothing when that time never comes. (No `VirtualTime?` on this
+    /// path: in unspecialized code each optional of the generic time is a metadata lookup.)
+    private func schedule<StateType>(_ state: StateType, after interval: RxTimeInterval, advancing: Bool, action: @escaping (StateType) -> Disposable) -> Disposable {
         let seconds = interval.seconds
-        guard seconds.isFinite else { return nil }
+        guard seconds.isFinite else { return Disposables.create() }
         let clock = self.clock
         let now = converter.convertFromVirtualTime(clock)
         var time = converter.convertToVirtualTime(now.addingTimeInterval(Swift.max(0, seconds)))
         if advancing, converter.compareVirtualTime(time, clock) != .greaterThan {
-            guard let next = smallestStep(after: clock, at: now) else { return nil }
+            guard let next = smallestStep(after: clock, at: now) else { return Disposables.create() }
             time = next
         }
         // Work due now always runs, even on a clock already past the far future.
-        if seconds > 0 || advancing, converter.compareVirtualTime(time, farFuture) != .lessThan { return nil }
-        return time
+        if seconds > 0 || advancing, converter.compareVirtualTime(time, farFuture) != .lessThan { return Disposables.create() }
+        return scheduleAbsoluteVirtual(state, time: adjustScheduledTime(time), action: action)
     }
 
     /// The far future: `Date.distantFuture` in virtual time (a converter that saturates maps it
@@ -208,20 +204,24 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
     }
 
     private func beginRunning() -> Bool {
-        state.withLock { state in
-            if state.running { return false }
-            state.running = true
+        queue.lock.withLock { _ in
+            if queue.running { return false }
+            queue.running = true
             return true
         }
     }
 
-    private func nextItem(upTo limit: VirtualTime?) -> VirtualSchedulerItem<VirtualTime>? {
-        state.withLock { state -> VirtualSchedulerItem<VirtualTime>? in
-            guard state.running, let first = state.queue.first else { return nil }
-            if let limit, converter.compareVirtualTime(first.time, limit) == .greaterThan { return nil }
-            _ = state.queue.popFirst()
-            if converter.compareVirtualTime(state.clock, first.time) == .lessThan { state.clock = first.time }
-            return first
+    /// Takes the next item due at or before `limit` (if `limited`; any otherwise) and its action,
+    /// moving the clock to its due time; `nil` when none is due or the run was stopped.
+    private func nextItem(upTo limit: VirtualTime, limited: Bool) -> (VirtualWorkItem, () -> Disposable)? {
+        queue.lock.withLock { _ -> (VirtualWorkItem, () -> Disposable)? in
+            while queue.running, let first = queue.first() {
+                let time = unsafeDowncast(first, to: VirtualSchedulerItem<VirtualTime>.self).time
+                if limited, converter.compareVirtualTime(time, limit) == .greaterThan { return nil }
+                if converter.compareVirtualTime(currentClock, time) == .lessThan { currentClock = time }
+                if let action = queue.popFirst() { return (first, action) }
+            }
+            return nil
         }
     }
 }
@@ -230,41 +230,6 @@ extension VirtualTimeScheduler: ClockSteppingScheduler {
     /// Schedules `action` `interval` from now but at least one step of the virtual clock later
     /// (adjusted by `adjustScheduledTime(_:)`); nothing if that falls in the far future.
     func scheduleStep<StateType>(_ state: StateType, after interval: RxTimeInterval, action: @escaping (StateType) -> Disposable) -> Disposable {
-        guard let time = virtualTime(after: interval, advancing: true) else { return Disposables.create() }
-        return scheduleAbsoluteVirtual(state, time: adjustScheduledTime(time), action: action)
-    }
-}
-
-/// One unit of work on a virtual time scheduler.
-final class VirtualSchedulerItem<Time>: Cancelable, @unchecked Sendable {
-    // Safety: `action` and `onDispose` are set before the item is shared and taken out once
-    // under `lock`.
-    let time: Time
-    let id: Int
-    private let lock = LockedState((action: (() -> Disposable)?.none, disposed: false))
-    private let result = SingleAssignmentDisposable()
-    var onDispose: (() -> Void)?
-
-    init(time: Time, id: Int, action: @escaping () -> Disposable) {
-        self.time = time
-        self.id = id
-        lock.withLock { $0.action = action }
-    }
-
-    var isDisposed: Bool { lock.withLock { $0.disposed } }
-
-    func invoke() {
-        guard let action = lock.withLock({ state -> (() -> Disposable)? in defer { state.action = nil }; return state.disposed ? nil : state.action }) else { return }
-        result.setDisposable(action())
-    }
-
-    func dispose() {
-        let first = lock.withLock { state -> Bool in
-            defer { state.disposed = true; state.action = nil }
-            return !state.disposed
-        }
-        guard first else { return }
-        result.dispose()
-        onDispose?()
+        schedule(state, after: interval, advancing: true, action: action)
     }
 }

@@ -1,11 +1,7 @@
 /// The element-independent root of `SubjectObserver`, so that observer lists (and the subject
 /// state holding them) are not generic: per-element code in an unspecialized generic subject
 /// then never asks the Swift runtime for generic metadata (see Guides/Performance.md).
-class AnySubjectObserver {
-    /// The key the observer is registered under in its subject's `ObserverList` (one list per
-    /// node; set under the subject's lock).
-    @exclusivity(unchecked) final var subjectKey: UInt64 = 0
-}
+class AnySubjectObserver {}
 
 /// A subject's reference to one registered observer.
 ///
@@ -31,43 +27,81 @@ final class SubjectObserverOf<Observer: ObserverType>: SubjectObserver<Observer.
 }
 
 /// The registered observers of a subject, in subscription order.
+///
+/// Removal leaves a hole (`nil`) instead of shifting the observers after it; the holes are
+/// squeezed out once they are more than half of the slots, so removing is O(log n) to find the
+/// key plus O(1) amortized, whatever the order of removal (see Guides/Performance.md,
+/// "Unsubscribing"). Delivery skips holes.
 struct ObserverList {
     typealias Handler = AnySubjectObserver
-    typealias Handlers = ContiguousArray<Handler>
+    /// A snapshot of the slots, holes included, for delivery after the lock.
+    typealias Handlers = ContiguousArray<Handler?>
 
-    /// The observers; each carries its key (`subjectKey`), so the list is one array.
-    private(set) var handlers: ContiguousArray<Handler> = []
+    /// The slots, in subscription order; `nil` where an observer was removed.
+    private(set) var handlers: Handlers = []
+    /// The key of each slot (holes keep theirs), so it is sorted: keys are handed out in
+    /// increasing order and slots keep subscription order.
+    private var keys: ContiguousArray<UInt64> = []
+    private var holes = 0
     private var nextKey: UInt64 = 0
 
-    var isEmpty: Bool { handlers.isEmpty }
+    /// The number of registered observers.
+    var count: Int { handlers.count - holes }
+
+    var isEmpty: Bool { handlers.count == holes }
 
     mutating func insert(_ handler: Handler) -> UInt64 {
         let key = nextKey
         nextKey &+= 1
-        handler.subjectKey = key
         handlers.append(handler)
+        keys.append(key)
         return key
     }
 
     /// Removes the handler registered under `key` and returns it, so the caller can release it
     /// after leaving its lock (dropping the last reference may run arbitrary deinit code).
     ///
-    /// - Complexity: O(log n) to find it (keys are handed out in increasing order and the list
-    ///   keeps subscription order, so it is sorted by key), plus moving the observers after it.
+    /// - Complexity: O(log n) to find it, O(1) amortized to remove it.
     @discardableResult
     mutating func remove(_ key: UInt64) -> Handler? {
         var low = 0
-        var high = handlers.count
+        var high = keys.count
         while low < high {
-            let middle = low + (high - low) / 2
-            if handlers[middle].subjectKey < key { low = middle + 1 } else { high = middle }
+            let middle = low &+ (high &- low) / 2
+            if keys[middle] < key { low = middle &+ 1 } else { high = middle }
         }
-        guard low < handlers.count, handlers[low].subjectKey == key else { return nil }
-        return handlers.remove(at: low)
+        guard low < keys.count, keys[low] == key, let handler = handlers[low] else { return nil }
+        handlers[low] = nil
+        holes &+= 1
+        if holes == handlers.count {
+            handlers.removeAll()
+            keys.removeAll()
+            holes = 0
+        } else if holes > 16 && holes &* 2 > handlers.count {
+            squeeze()
+        }
+        return handler
     }
 
-    mutating func removeAll() -> ContiguousArray<Handler> {
-        defer { handlers = [] }
+    /// Drops the holes (O(n), run after n/2 removals at the least).
+    private mutating func squeeze() {
+        var kept = 0
+        for index in handlers.indices where handlers[index] != nil {
+            handlers.swapAt(kept, index)
+            keys[kept] = keys[index]
+            kept &+= 1
+        }
+        handlers.removeLast(handlers.count &- kept)
+        keys.removeLast(keys.count &- kept)
+        holes = 0
+    }
+
+    mutating func removeAll() -> Handlers {
+        defer {
+            handlers = []
+            keys = []
+            holes = 0
+        }
         return handlers
     }
 }
@@ -79,11 +113,11 @@ func deliver<Element>(_ event: Event<Element>, to handlers: ObserverList.Handler
         deliverNext(element, to: handlers)
         return
     }
-    for handler in handlers { unsafeDowncast(handler, to: SubjectObserver<Element>.self).on(event) }
+    for case let handler? in handlers { unsafeDowncast(handler, to: SubjectObserver<Element>.self).on(event) }
 }
 
 /// Sends `element` to `handlers`, which must all observe `Element` (they come from one subject).
 @inline(__always)
 func deliverNext<Element>(_ element: Element, to handlers: ObserverList.Handlers) {
-    for handler in handlers { unsafeDowncast(handler, to: SubjectObserver<Element>.self).onNext(element) }
+    for case let handler? in handlers { unsafeDowncast(handler, to: SubjectObserver<Element>.self).onNext(element) }
 }

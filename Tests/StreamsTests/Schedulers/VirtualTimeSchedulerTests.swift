@@ -114,6 +114,53 @@ final class VirtualTimeSchedulerTests: XCTestCase {
         XCTAssertEqual(log.value, [])
     }
 
+    func testCancellation_replacedTimersDoNotAccumulate() {
+        // A debounce-like stream of replaced timers, far in the future, without the clock
+        // moving: each cancelled item is dropped from the queue's count at once and squeezed
+        // out of its storage, and only the last one runs.
+        let scheduler = TestScheduler(initialClock: 0)
+        let log = ThreadSafeTestBox([String]())
+        var previous: Disposable?
+        for index in 0 ..< 10_000 {
+            previous?.dispose()
+            previous = record(scheduler, log, "t\(index)", at: 1_000_000 + index % 7)
+            XCTAssertEqual(scheduler.pendingCount, 1)
+        }
+        scheduler.start()
+        XCTAssertEqual(log.value, ["t9999@1000003"])  // 9,999 % 7 == 3
+    }
+
+    func testCancellation_manyCancelledKeepsTimeThenSchedulingOrder() {
+        // Cancelling most of a large queue (which squeezes and rebuilds it) keeps the order of
+        // what is left: by time, then by scheduling order.
+        let scheduler = TestScheduler(initialClock: 0)
+        let log = ThreadSafeTestBox([String]())
+        let items = (0 ..< 300).map { index in (index, record(scheduler, log, "\(index)", at: 10 * (index % 5))) }
+        for (index, item) in items where index % 3 != 0 { item.dispose() }
+        XCTAssertEqual(scheduler.pendingCount, 100)
+        scheduler.start()
+        let kept = (0 ..< 300).filter { $0 % 3 == 0 }
+        let expected = kept.sorted { ($0 % 5, $0) < ($1 % 5, $1) }.map { "\($0)@\(10 * ($0 % 5))" }
+        XCTAssertEqual(log.value, expected)
+        XCTAssertEqual(scheduler.pendingCount, 0)
+    }
+
+    func testCancellation_disposingRunWorkOrTwiceIsHarmless() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let log = ThreadSafeTestBox([String]())
+        let a = record(scheduler, log, "a", at: 10)
+        let b = record(scheduler, log, "b", at: 20)
+        scheduler.advanceTo(10)
+        a.dispose()
+        a.dispose()
+        XCTAssertEqual(scheduler.pendingCount, 1)
+        b.dispose()
+        b.dispose()
+        XCTAssertEqual(scheduler.pendingCount, 0)
+        scheduler.start()
+        XCTAssertEqual(log.value, ["a@10"])
+    }
+
     func testSchedulePeriodic_threadsStateUntilDisposed() {
         let scheduler = TestScheduler(initialClock: 0)
         var log: [String] = []

@@ -18,59 +18,62 @@ extension ObservableType {
     }
 }
 
-private struct DebounceState<Element> {
-    /// Bumped by every element, so a timer started for an older element does nothing.
-    var id: UInt64 = 0
-    var value: Element?
-}
-
-final private class DebounceSink<Observer: ObserverType>: SerializingSink<Observer, DebounceState<Observer.Element>>, ObserverType {
+final private class DebounceSink<Observer: ObserverType>: DrainingSink<Observer>, ObserverType {
     typealias Element = Observer.Element
     private let dueTime: RxTimeInterval
     private let scheduler: SchedulerType
     private let timer = SerialDisposable()
+    // Touched only by `serialize` handlers, which never overlap (see `DrainingSink`).
+    /// Bumped by every element, so a timer started for an older element does nothing.
+    @exclusivity(unchecked) private var id: UInt64 = 0
+    /// The element waiting for quiet (a box, so "none" is a nil reference).
+    @exclusivity(unchecked) private var pending: LatestElement<Element>?
 
     init(dueTime: RxTimeInterval, scheduler: SchedulerType, observer: Observer, cancel: Cancelable) {
         self.dueTime = dueTime
         self.scheduler = scheduler
-        super.init(state: DebounceState(), observer: observer, cancel: cancel)
+        super.init(observer: observer, cancel: cancel)
     }
 
     func on(_ event: Event<Element>) {
         switch event {
-        case .next(let element):
-            let id = withState { state -> UInt64 in
-                state.id &+= 1
-                state.value = element
-                return state.id
-            }
-            // Only the (serial) upstream assigns the timer, so assignments arrive in order.
-            timer.disposable = scheduler.scheduleRelative(id, dueTime: dueTime) { [self] id in
-                propagate(id)
-                return Disposables.create()
-            }
-        case .error:
-            synchronized { state, outbox in
-                state.value = nil
-                outbox.send(event)
-            }
-        case .completed:
-            synchronized { state, outbox in
-                if let value = state.value {
-                    state.value = nil
-                    outbox.send(.next(value))
-                }
-                outbox.send(.completed)
-            }
+        case .next(let element): serialize({ next(element) }, later: { { self.next(element) } })
+        case .error(let error): serialize({ fail(error) }, later: { { self.fail(error) } })
+        case .completed: serialize({ complete() }, later: { { self.complete() } })
         }
     }
 
-    private func propagate(_ id: UInt64) {
-        synchronized { state, outbox in
-            guard state.id == id, let value = state.value else { return }
-            state.value = nil
-            outbox.send(.next(value))
+    func onNext(_ element: Element) {
+        serialize({ next(element) }, later: { { self.next(element) } })
+    }
+
+    private func next(_ element: Element) {
+        id &+= 1
+        if let pending { pending.value = element } else { pending = LatestElement(element) }
+        // Replacing the timer disposes the previous one.
+        timer.disposable = scheduler.scheduleRelative(id, dueTime: dueTime) { [self] id in
+            serialize({ fire(id) }, later: { { self.fire(id) } })
+            return Disposables.create()
         }
+    }
+
+    private func fire(_ timerId: UInt64) {
+        guard timerId == id, let box = pending else { return }
+        pending = nil
+        forwardNext(box.value)
+    }
+
+    private func fail(_ error: Swift.Error) {
+        pending = nil
+        forwardError(error)
+    }
+
+    private func complete() {
+        if let box = pending {
+            pending = nil
+            forwardNext(box.value)
+        }
+        forwardCompleted()
     }
 
     override func dispose() {

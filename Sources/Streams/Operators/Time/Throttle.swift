@@ -23,78 +23,79 @@ extension ObservableType {
     }
 }
 
-private struct ThrottleState<Element> {
-    var lastUnsentElement: Element?
-    var lastSentTime: RxTime?
-    var completed = false
-}
-
-final private class ThrottleSink<Observer: ObserverType>: SerializingSink<Observer, ThrottleState<Observer.Element>>, ObserverType {
+final private class ThrottleSink<Observer: ObserverType>: DrainingSink<Observer>, ObserverType {
     typealias Element = Observer.Element
     private let dueTime: RxTimeInterval
     private let latest: Bool
     private let scheduler: SchedulerType
     private let timer = SerialDisposable()
+    // Touched only by `serialize` handlers, which never overlap (see `DrainingSink`).
+    /// The last element received in the current window (a box, so "none" is a nil reference);
+    /// non-nil exactly while the window's timer runs.
+    @exclusivity(unchecked) private var lastUnsent: LatestElement<Element>?
+    @exclusivity(unchecked) private var lastSentTime: RxTime?
+    @exclusivity(unchecked) private var completed = false
 
     init(dueTime: RxTimeInterval, latest: Bool, scheduler: SchedulerType, observer: Observer, cancel: Cancelable) {
         self.dueTime = dueTime
         self.latest = latest
         self.scheduler = scheduler
-        super.init(state: ThrottleState(), observer: observer, cancel: cancel)
+        super.init(observer: observer, cancel: cancel)
     }
 
     func on(_ event: Event<Element>) {
         switch event {
-        case .next(let element):
-            let now = scheduler.now
-            let wait = synchronized { state, outbox -> Int64? in
-                let remaining = state.lastSentTime.map { dueTime.nanosecondsRemaining(from: $0, to: now) } ?? 0
-                if remaining <= 0 {
-                    state.lastUnsentElement = nil
-                    state.lastSentTime = now
-                    outbox.send(.next(element))
-                    return nil
-                }
-                guard latest else { return nil }
-                let timerRunning = state.lastUnsentElement != nil
-                state.lastUnsentElement = element
-                return timerRunning ? nil : remaining
-            }
-            // Only the (serial) upstream starts the timer, so assignments arrive in order.
-            if let wait {
-                let delay: RxTimeInterval = wait == Int64.max ? .never : .nanoseconds(Int(clamping: wait))
-                timer.disposable = scheduler.scheduleRelative((), dueTime: delay) { [self] _ in
-                    propagate()
-                    return Disposables.create()
-                }
-            }
-        case .error:
-            synchronized { state, outbox in
-                state.lastUnsentElement = nil
-                outbox.send(event)
-            }
-        case .completed:
-            synchronized { state, outbox in
-                if state.lastUnsentElement != nil {
-                    state.completed = true
-                } else {
-                    outbox.send(.completed)
-                }
-            }
+        case .next(let element): serialize({ next(element) }, later: { { self.next(element) } })
+        case .error(let error): serialize({ fail(error) }, later: { { self.fail(error) } })
+        case .completed: serialize({ complete() }, later: { { self.complete() } })
+        }
+    }
+
+    func onNext(_ element: Element) {
+        serialize({ next(element) }, later: { { self.next(element) } })
+    }
+
+    private func next(_ element: Element) {
+        let now = scheduler.now
+        let remaining = lastSentTime.map { dueTime.nanosecondsRemaining(from: $0, to: now) } ?? 0
+        if remaining <= 0 {
+            lastUnsent = nil
+            lastSentTime = now
+            forwardNext(element)
+            return
+        }
+        guard latest else { return }
+        if let lastUnsent {
+            lastUnsent.value = element  // the window's timer is already running
+            return
+        }
+        lastUnsent = LatestElement(element)
+        let delay: RxTimeInterval = remaining == Int64.max ? .never : .nanoseconds(Int(clamping: remaining))
+        timer.disposable = scheduler.scheduleRelative((), dueTime: delay) { [self] _ in
+            serialize({ propagate() }, later: { { self.propagate() } })
+            return Disposables.create()
         }
     }
 
     private func propagate() {
-        let now = scheduler.now
-        synchronized { state, outbox in
-            if let element = state.lastUnsentElement {
-                state.lastUnsentElement = nil
-                state.lastSentTime = now
-                outbox.send(.next(element))
-            }
-            if state.completed {
-                outbox.send(.completed)
-            }
+        if let box = lastUnsent {
+            lastUnsent = nil
+            lastSentTime = scheduler.now
+            forwardNext(box.value)
+        }
+        if completed { forwardCompleted() }
+    }
+
+    private func fail(_ error: Swift.Error) {
+        lastUnsent = nil
+        forwardError(error)
+    }
+
+    private func complete() {
+        if lastUnsent != nil {
+            completed = true
+        } else {
+            forwardCompleted()
         }
     }
 

@@ -1,0 +1,59 @@
+import Dispatch
+
+/// Bounds the queue of a queue-drain sink (`SerializingSink`, `DrainingSink`) under
+/// contention: a producer on another thread that queues while the queue holds `limit` or more
+/// waits until the draining thread has taken the queue, as RxSwift's producers wait on its
+/// operators' locks. A reentrant producer (the drainer's own observer) never waits, and no
+/// lock is held while waiting.
+///
+/// Uncontended sinks never get here: the gate costs nothing until a queue reaches `limit`, and
+/// the semaphore is created only then.
+struct BacklogGate {
+    /// The queue length past which other threads' producers wait.
+    static let limit = 1024
+
+    private var waiting = 0
+    private var semaphore: DispatchSemaphore?
+
+    /// Decides, under the sink's lock and after queueing, whether the producer waits: returns
+    /// the semaphore to wait on after leaving the lock, or `nil`.
+    mutating func admit(queued: Int, role: borrowing DrainRole) -> DispatchSemaphore? {
+        guard queued > Self.limit, !role.isHeldByCurrentThread else { return nil }
+        #if DEBUG
+        BacklogGateTestHooks.producerWillWait?(queued)
+        #endif
+        waiting += 1
+        if let semaphore { return semaphore }
+        let created = DispatchSemaphore(value: 0)
+        semaphore = created
+        return created
+    }
+
+    /// Takes, under the sink's lock, the waiting producers to wake once the queue has been taken
+    /// (or has shrunk to `limit / 2`): call `Wakeup.run()` after leaving the lock.
+    mutating func release(queued: Int) -> Wakeup? {
+        guard waiting > 0, queued <= Self.limit / 2, let semaphore else { return nil }
+        defer { waiting = 0 }
+        return Wakeup(semaphore: semaphore, count: waiting)
+    }
+
+    /// Producers to wake (after the lock).
+    struct Wakeup {
+        let semaphore: DispatchSemaphore
+        let count: Int
+
+        func run() {
+            for _ in 0 ..< count { semaphore.signal() }
+        }
+    }
+}
+
+#if DEBUG
+/// Test hooks (DEBUG builds only) for the backlog bound.
+package enum BacklogGateTestHooks {
+    // Safety: set by a test before the events it drives start and cleared after they ended;
+    // only read while those events flow, so no write races with a read.
+    /// Called under the sink's lock when a producer is about to wait, with the queue length.
+    nonisolated(unsafe) package static var producerWillWait: ((Int) -> Void)?
+}
+#endif

@@ -1,0 +1,150 @@
+/// The work queue of a `VirtualTimeScheduler`: a binary min-heap of work items, without a
+/// generic parameter, so that per-item code in the (unspecialized, generic) scheduler needs no
+/// runtime metadata lookup (see Guides/Performance.md).
+///
+/// All of its state, the items' bookkeeping and the scheduler's clock are guarded by `lock`.
+/// A cancelled item is only marked and skipped when it comes first (O(1) to cancel); the marked
+/// items are squeezed out once they are more than half of the queue, so a stream of replaced
+/// timers (`debounce`, `timeout`) cannot grow it.
+final class VirtualWorkQueue: @unchecked Sendable {
+    // Safety: every field is read and written only inside `lock.withLock`.
+    let lock = LockedState(())
+    @exclusivity(unchecked) private var heap: ContiguousArray<VirtualWorkItem> = []
+    @exclusivity(unchecked) private var cancelledInHeap = 0
+    @exclusivity(unchecked) private var nextId = 0
+    /// Whether `start()` or `advanceTo(_:)` is running (guarded by `lock`).
+    @exclusivity(unchecked) var running = false
+    /// Orders two items by due time (the scheduler's converter), then by `id`.
+    private let isBefore: (VirtualWorkItem, VirtualWorkItem) -> Bool
+
+    init(isBefore: @escaping (VirtualWorkItem, VirtualWorkItem) -> Bool) {
+        self.isBefore = isBefore
+    }
+
+    /// The number of items neither run nor cancelled (call under `lock`).
+    var pendingCount: Int { heap.count - cancelledInHeap }
+
+    /// The next id, in scheduling order (call under `lock`).
+    func takeId() -> Int {
+        defer { nextId += 1 }
+        return nextId
+    }
+
+    /// Adds `item` (call under `lock`).
+    func insert(_ item: VirtualWorkItem) {
+        heap.append(item)
+        siftUp(heap.count - 1)
+    }
+
+    /// The first item that is not cancelled, without removing it (call under `lock`).
+    func first() -> VirtualWorkItem? {
+        while let first = heap.first {
+            guard first.isCancelled else { return first }
+            removeFirst()
+            cancelledInHeap -= 1
+        }
+        return nil
+    }
+
+    /// Removes the first item (which `first()` returned) and takes its action (call under `lock`).
+    func popFirst() -> (() -> Disposable)? {
+        guard let first = heap.first else { return nil }
+        removeFirst()
+        first.isQueued = false
+        defer { first.action = nil }
+        return first.action
+    }
+
+    /// Marks `item` cancelled and returns its action for release after the lock; `nil` if it
+    /// was already cancelled (call under `lock`).
+    func cancel(_ item: VirtualWorkItem) -> (() -> Disposable)?? {
+        guard !item.isCancelled else { return nil }
+        item.isCancelled = true
+        let action = item.action
+        item.action = nil
+        if item.isQueued {
+            cancelledInHeap += 1
+            if cancelledInHeap > 32 && cancelledInHeap * 2 > heap.count { squeeze() }
+        }
+        return .some(action)
+    }
+
+    /// Drops the cancelled items and rebuilds the heap (O(n), after n/2 cancellations at least).
+    private func squeeze() {
+        heap.removeAll { $0.isCancelled }
+        cancelledInHeap = 0
+        var index = heap.count / 2
+        while index > 0 {
+            index -= 1
+            siftDown(index)
+        }
+    }
+
+    private func removeFirst() {
+        heap.swapAt(0, heap.count - 1)
+        heap.removeLast()
+        if !heap.isEmpty { siftDown(0) }
+    }
+
+    private func siftUp(_ start: Int) {
+        var child = start
+        while child > 0 {
+            let parent = (child - 1) / 2
+            guard isBefore(heap[child], heap[parent]) else { break }
+            heap.swapAt(child, parent)
+            child = parent
+        }
+    }
+
+    private func siftDown(_ start: Int) {
+        var parent = start
+        while true {
+            let left = 2 * parent + 1, right = left + 1
+            var best = parent
+            if left < heap.count, isBefore(heap[left], heap[best]) { best = left }
+            if right < heap.count, isBefore(heap[right], heap[best]) { best = right }
+            if best == parent { return }
+            heap.swapAt(parent, best)
+            parent = best
+        }
+    }
+}
+
+/// One unit of work on a virtual time scheduler, without its due time (see
+/// `VirtualSchedulerItem`). Its bookkeeping is guarded by its queue's lock.
+class VirtualWorkItem: Cancelable, @unchecked Sendable {
+    // Safety: `action`, `isQueued` and `isCancelled` are read and written only under
+    // `queue.lock`; `result` is thread-safe; the rest is immutable.
+    let id: Int
+    private let queue: VirtualWorkQueue
+    @exclusivity(unchecked) fileprivate(set) var action: (() -> Disposable)?
+    @exclusivity(unchecked) fileprivate(set) var isQueued = true
+    @exclusivity(unchecked) fileprivate(set) var isCancelled = false
+    /// What the action returned, disposed with the item.
+    let result = SingleAssignmentDisposable()
+
+    init(id: Int, queue: VirtualWorkQueue, action: @escaping () -> Disposable) {
+        self.id = id
+        self.queue = queue
+        self.action = action
+    }
+
+    var isDisposed: Bool { queue.lock.withLock { _ in isCancelled } }
+
+    func dispose() {
+        guard let action = queue.lock.withLock({ _ in queue.cancel(self) }) else { return }
+        _ = action  // released after the lock
+        result.dispose()
+    }
+}
+
+/// A work item with its due time.
+final class VirtualSchedulerItem<Time>: VirtualWorkItem, @unchecked Sendable {
+    // Safety: `time` is immutable; the rest is `VirtualWorkItem`'s.
+    let time: Time
+
+    init(time: Time, id: Int, queue: VirtualWorkQueue, action: @escaping () -> Disposable) {
+        self.time = time
+        super.init(id: id, queue: queue, action: action)
+    }
+}
