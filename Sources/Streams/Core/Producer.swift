@@ -35,10 +35,14 @@ class Producer<Element>: Observable<Element> {
 final class SinkDisposer: Cancelable, @unchecked Sendable {
     // Safety: `sink` and `subscription` are written once before `state.assign` publishes them,
     // and read and cleared only by the one caller `AssignOnceState` designates. No lock:
-    // subscribing and disposing are the hot path of short-lived chains.
+    // subscribing and disposing are the hot path of short-lived chains. Those accesses never
+    // overlap (by the same protocol), hence unchecked exclusivity (the dynamic check was ~600
+    // instructions per chain).
     private let state = AssignOnceState()
-    private var sink: Disposable?
-    private var subscription: Disposable?
+    // Not optionals: destroying an `Optional<any Disposable>` goes through the runtime's generic
+    // value witnesses (~500 instructions); a plain existential is released directly.
+    @exclusivity(unchecked) private var sink: Disposable = NopDisposable.shared
+    @exclusivity(unchecked) private var subscription: Disposable = NopDisposable.shared
 
     var isDisposed: Bool { state.isDisposed }
 
@@ -53,10 +57,18 @@ final class SinkDisposer: Cancelable, @unchecked Sendable {
     }
 
     private func disposeBoth() {
-        // `take()` moves each out (no existential copy) and leaves nil, breaking the cycle
+        // Moves each out and leaves the no-op disposable, breaking the cycle
         // sink -> disposer -> sink.
-        let sink = self.sink.take(), subscription = self.subscription.take()
-        sink?.dispose()
-        subscription?.dispose()
+        let sink = swapOut(&self.sink), subscription = swapOut(&self.subscription)
+        sink.dispose()
+        subscription.dispose()
     }
+}
+
+/// Returns `slot`'s disposable and leaves the shared no-op one in its place.
+@inline(__always)
+private func swapOut(_ slot: inout Disposable) -> Disposable {
+    var taken: Disposable = NopDisposable.shared
+    swap(&taken, &slot)
+    return taken
 }

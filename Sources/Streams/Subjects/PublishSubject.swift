@@ -51,6 +51,13 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ob
             state.isLive ? state.observers.insert(node) : nil
         }
         if let key { return SubjectSubscription(self, key: key) }
+        return reject(observer)
+    }
+
+    /// Sends a late subscriber the terminal event (out of line, so the subscribing path does
+    /// not look up `Event`'s metadata).
+    @inline(never)
+    private func reject<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
         observer.on(state.rejection(subject: "PublishSubject"))
         return Disposables.create()
     }
