@@ -6,7 +6,9 @@
 #   Fuzz/run.sh --replay [TARGET...]       reruns the recorded findings, Fuzz/Crashes/<target>/*
 #
 # Extra libFuzzer flags can be given in FUZZ_FLAGS, e.g. FUZZ_FLAGS="-fork=1 -ignore_crashes=1"
-# to keep fuzzing past a known finding and collect every crashing input.
+# to keep fuzzing past a known finding and collect every crashing input. FUZZ_TIMEOUT (seconds,
+# default 10) is libFuzzer's per-input `-timeout`: an input slower than that is reported as a
+# hang (CI uses 30, so that a loaded machine is not mistaken for one).
 #
 # Prints one line per target: runs, coverage (libFuzzer's `cov:`), and FAIL when libFuzzer
 # stopped on a crash, a broken invariant, a leak, a timeout or running out of memory, with the
@@ -20,6 +22,7 @@ if [ -x /opt/swift/usr/bin/swift ]; then export PATH="/opt/swift/usr/bin:$PATH";
 replay=0
 if [ "${1:-}" = --replay ]; then replay=1; shift; fi
 seconds=60
+per_input_timeout="${FUZZ_TIMEOUT:-10}"
 if [ $replay -eq 0 ] && [ $# -gt 0 ] && [[ "$1" =~ ^[0-9]+$ ]]; then seconds="$1"; shift; fi
 
 all_targets=()
@@ -100,19 +103,19 @@ options_for() {
 
 if [ $replay -eq 1 ]; then
     # Each recorded input once, as libFuzzer runs a file given on the command line (which
-    # applies no -timeout: `timeout` stands in for it, with libFuzzer's 10 s).
+    # applies no -timeout: `timeout` stands in for it, with FUZZ_TIMEOUT).
     still=0
     for target in "${targets[@]}"; do
         for input in "$here/Crashes/$target"/*; do
             [ -f "$input" ] || continue
             mkdir -p "$scratch/$target"
             # shellcheck disable=SC2046
-            (cd "$scratch/$target" && TMPDIR="$scratch/$target" timeout 10 "$bin/$target" -rss_limit_mb=2048 \
+            (cd "$scratch/$target" && TMPDIR="$scratch/$target" timeout "$per_input_timeout" "$bin/$target" -rss_limit_mb=2048 \
                 $(options_for "$target") "$input") >"$scratch/$target/$(basename "$input").log" 2>&1
             status=$?
             case $status in
                 0) verdict="passes now (fixed?)" ;;
-                124) verdict="FAILS: slower than 10 s"; still=$((still + 1)) ;;
+                124) verdict="FAILS: slower than $per_input_timeout s"; still=$((still + 1)) ;;
                 *) verdict="FAILS: $(grep -m1 -o -E 'ERROR: [A-Za-z]+: [a-z-]+|Fatal error: .{0,100}' "$scratch/$target/$(basename "$input").log")"; still=$((still + 1)) ;;
             esac
             echo "$target/$(basename "$input"): $verdict"
@@ -132,7 +135,7 @@ for target in "${targets[@]}"; do
     started=$(date +%s)
     # shellcheck disable=SC2046
     (cd "$work" && TMPDIR="$work/tmp" "$bin/$target" "$work/corpus" \
-        -max_total_time="$seconds" -rss_limit_mb=2048 -timeout=10 \
+        -max_total_time="$seconds" -rss_limit_mb=2048 -timeout="$per_input_timeout" \
         -artifact_prefix="$work/artifacts/" -print_final_stats=1 $(options_for "$target") ${FUZZ_FLAGS:-}) \
         >"$work/log" 2>&1
     status=$?

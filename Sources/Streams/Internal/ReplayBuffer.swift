@@ -38,6 +38,25 @@ struct ReplayBuffer<Element> {
         return evicted
     }
 
+    /// Adds the element in `slot` and leaves in `slot` what the caller must release after its
+    /// lock: the element evicted from a full bounded buffer, or (when nothing was evicted) a copy
+    /// of the element itself. No `Optional<Element>`, so unspecialized callers look up no
+    /// metadata per element.
+    mutating func push(_ slot: inout Element) {
+        guard let limit else {
+            storage.append(slot)
+            return
+        }
+        if storage.count < limit {
+            storage.append(slot)
+            return
+        }
+        guard limit > 0 else { return }
+        swap(&storage[start], &slot)
+        start += 1
+        if start == limit { start = 0 }
+    }
+
     /// The buffered elements, oldest first.
     var elements: [Element] {
         if start == 0 { return Array(storage) }

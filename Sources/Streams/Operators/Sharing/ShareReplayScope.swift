@@ -51,18 +51,20 @@ extension ObservableType {
 /// if observers wait. A change made while another thread holds the role is picked up by that
 /// thread's next round, so a new connection waits for the disconnect in progress to complete.
 final private class ShareObservable<Element>: Observable<Element>, Unsubscribing, @unchecked Sendable {
-    // Safety: all mutable state is in `state`, guarded by its lock. Observers are called, the
-    // source subscribed and connections disposed only outside the lock, by the role holder.
+    // Safety: all mutable state is in `state` and `buffer`, both guarded by `state`'s lock.
+    // Observers are called, the source subscribed and connections disposed only outside the
+    // lock, by the role holder.
     struct Connection {
         let id: UInt64
         let subscription: SingleAssignmentDisposable
     }
 
+    /// The lock-guarded bookkeeping, without the element type (so the per-element path needs no
+    /// runtime metadata lookup); the replay buffer is the `buffer` field, under the same lock.
     struct State {
         var observers = ObserverList()
-        var buffer: ReplayBuffer<Element>
         /// The terminal event, kept only with `.forever`.
-        var stopEvent: Event<Element>?
+        var stopEvent: Termination?
         /// The live connection (or the one being connected).
         var connection: Connection?
         var nextConnectionId: UInt64 = 0
@@ -95,12 +97,13 @@ final private class ShareObservable<Element>: Observable<Element>, Unsubscribing
 
     private let source: Observable<Element>
     private let scope: SubjectLifetimeScope
-    private let state: LockedState<State>
+    private let state = LockedState(State())
+    @exclusivity(unchecked) private var buffer: ReplayBuffer<Element>
 
     init(source: Observable<Element>, replay: Int, scope: SubjectLifetimeScope) {
         self.source = source
         self.scope = scope
-        state = LockedState(State(buffer: ReplayBuffer(capacity: replay)))
+        buffer = ReplayBuffer(capacity: replay)
         Resources.increment(Self.self)
         super.init()
     }
@@ -110,9 +113,9 @@ final private class ShareObservable<Element>: Observable<Element>, Unsubscribing
     override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
         let (outcome, reconcile) = state.withLock { state -> (SubscribeOutcome<Element>, Bool) in
             if let stop = state.stopEvent {
-                return (.rejected(stop, replay: state.buffer.elements), false)
+                return (.rejected(stop.event(), replay: buffer.elements), false)
             }
-            let outcome = SubscribeOutcome.register(observer, in: &state.observers, replay: state.buffer.elements)
+            let outcome = SubscribeOutcome.register(observer, in: &state.observers, replay: buffer.elements)
             return (outcome, state.claimReconcile())
         }
         let subscription = outcome.complete(observer, subject: self)
@@ -120,22 +123,38 @@ final private class ShareObservable<Element>: Observable<Element>, Unsubscribing
         return subscription
     }
 
+    /// Records and delivers one element of connection `connectionId` (the per-element path).
+    func onNext(_ element: Element, connectionId: UInt64) {
+        var released = element  // what the buffer gives back, released after the lock
+        let handlers = state.withLock { state -> ObserverList.Handlers in
+            guard let connection = state.connection, connection.id == connectionId else { return [] }
+            buffer.push(&released)
+            return state.observers.handlers
+        }
+        deliverNext(element, to: handlers)
+        _ = released
+    }
+
     func on(_ event: Event<Element>, connectionId: UInt64) {
+        if case .next(let element) = event {
+            onNext(element, connectionId: connectionId)
+            return
+        }
+        var dropped: ReplayBuffer<Element>?  // the elements, released after the lock
         let (handlers, reconcile) = state.withLock { state -> (ObserverList.Handlers, Bool) in
             guard let connection = state.connection, connection.id == connectionId else { return ([], false) }
-            if case .next(let element) = event {
-                state.buffer.append(element)
-                return (state.observers.handlers, false)
-            }
             state.connection = nil
             state.retiring.append(connection.subscription)
             switch scope {
-            case .forever: state.stopEvent = event
-            case .whileConnected: state.buffer.removeAll()
+            case .forever: state.stopEvent = Termination(event)
+            case .whileConnected:
+                dropped = buffer  // shares the storage, so clearing `buffer` frees nothing here
+                buffer.removeAll()
             }
             let handlers = state.observers.removeAll()
             return (handlers, state.claimReconcile())
         }
+        _ = dropped
         if reconcile { reconcileLoop() }
         deliver(event, to: handlers)
     }
@@ -152,6 +171,7 @@ final private class ShareObservable<Element>: Observable<Element>, Unsubscribing
     /// the reconciling role; gives it up at the end).
     private func reconcileLoop() {
         while true {
+            var dropped: ReplayBuffer<Element>?  // the elements, released after the lock
             let step = state.withLock { state -> Step in
                 if !state.retiring.isEmpty {
                     defer { state.retiring.removeAll() }
@@ -159,7 +179,10 @@ final private class ShareObservable<Element>: Observable<Element>, Unsubscribing
                 }
                 if let connection = state.connection, state.observers.isEmpty {
                     state.connection = nil
-                    if scope == .whileConnected { state.buffer.removeAll() }
+                    if scope == .whileConnected {
+                        dropped = buffer
+                        buffer.removeAll()
+                    }
                     return .dispose([connection.subscription])
                 }
                 if state.connection == nil && !state.observers.isEmpty && state.stopEvent == nil {
@@ -171,6 +194,7 @@ final private class ShareObservable<Element>: Observable<Element>, Unsubscribing
                 state.isReconciling = false
                 return .done
             }
+            _ = dropped
             switch step {
             case .dispose(let subscriptions):
                 #if DEBUG
@@ -205,5 +229,9 @@ private struct ShareConnectionObserver<Element>: ObserverType {
 
     func on(_ event: Event<Element>) {
         parent.on(event, connectionId: connectionId)
+    }
+
+    func onNext(_ element: Element) {
+        parent.onNext(element, connectionId: connectionId)
     }
 }
