@@ -18,11 +18,9 @@ extension ObservableType {
     }
 }
 
-final private class DebounceSink<Observer: ObserverType>: DrainingSink<Observer>, ObserverType {
-    typealias Element = Observer.Element
+final private class DebounceSink<Observer: ObserverType>: TimerSink<Observer> {
     private let dueTime: RxTimeInterval
     private let scheduler: SchedulerType
-    private let timer = SerialDisposable()
     // Touched only by `serialize` handlers, which never overlap (see `DrainingSink`).
     /// Bumped by every element, so a timer started for an older element does nothing.
     @exclusivity(unchecked) private var id: UInt64 = 0
@@ -35,24 +33,12 @@ final private class DebounceSink<Observer: ObserverType>: DrainingSink<Observer>
         super.init(observer: observer, cancel: cancel)
     }
 
-    func on(_ event: Event<Element>) {
-        switch event {
-        case .next(let element): serialize({ next(element) }, later: { { self.next(element) } })
-        case .error(let error): serialize({ fail(error) }, later: { { self.fail(error) } })
-        case .completed: serialize({ complete() }, later: { { self.complete() } })
-        }
-    }
-
-    func onNext(_ element: Element) {
-        serialize({ next(element) }, later: { { self.next(element) } })
-    }
-
-    private func next(_ element: Element) {
+    override func handleNext(_ element: Element) {
         id &+= 1
         if let pending { pending.value = element } else { pending = LatestElement(element) }
         // Replacing the timer disposes the previous one.
         timer.disposable = scheduler.scheduleRelative(id, dueTime: dueTime) { [self] id in
-            serialize({ fire(id) }, later: { { self.fire(id) } })
+            handleTimer { self.fire(id) }
             return Disposables.create()
         }
     }
@@ -63,22 +49,17 @@ final private class DebounceSink<Observer: ObserverType>: DrainingSink<Observer>
         forwardNext(box.value)
     }
 
-    private func fail(_ error: Swift.Error) {
+    override func handleError(_ error: Swift.Error) {
         pending = nil
         forwardError(error)
     }
 
-    private func complete() {
+    override func handleCompleted() {
         if let box = pending {
             pending = nil
             forwardNext(box.value)
         }
         forwardCompleted()
-    }
-
-    override func dispose() {
-        timer.dispose()
-        super.dispose()
     }
 }
 

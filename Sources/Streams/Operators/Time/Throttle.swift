@@ -23,12 +23,10 @@ extension ObservableType {
     }
 }
 
-final private class ThrottleSink<Observer: ObserverType>: DrainingSink<Observer>, ObserverType {
-    typealias Element = Observer.Element
+final private class ThrottleSink<Observer: ObserverType>: TimerSink<Observer> {
     private let dueTime: RxTimeInterval
     private let latest: Bool
     private let scheduler: SchedulerType
-    private let timer = SerialDisposable()
     // Touched only by `serialize` handlers, which never overlap (see `DrainingSink`).
     /// The last element received in the current window (a box, so "none" is a nil reference);
     /// non-nil exactly while the window's timer runs.
@@ -43,19 +41,7 @@ final private class ThrottleSink<Observer: ObserverType>: DrainingSink<Observer>
         super.init(observer: observer, cancel: cancel)
     }
 
-    func on(_ event: Event<Element>) {
-        switch event {
-        case .next(let element): serialize({ next(element) }, later: { { self.next(element) } })
-        case .error(let error): serialize({ fail(error) }, later: { { self.fail(error) } })
-        case .completed: serialize({ complete() }, later: { { self.complete() } })
-        }
-    }
-
-    func onNext(_ element: Element) {
-        serialize({ next(element) }, later: { { self.next(element) } })
-    }
-
-    private func next(_ element: Element) {
+    override func handleNext(_ element: Element) {
         let now = scheduler.now
         let remaining = lastSentTime.map { dueTime.nanosecondsRemaining(from: $0, to: now) } ?? 0
         if remaining <= 0 {
@@ -72,7 +58,7 @@ final private class ThrottleSink<Observer: ObserverType>: DrainingSink<Observer>
         lastUnsent = LatestElement(element)
         let delay: RxTimeInterval = remaining == Int64.max ? .never : .nanoseconds(Int(clamping: remaining))
         timer.disposable = scheduler.scheduleRelative((), dueTime: delay) { [self] _ in
-            serialize({ propagate() }, later: { { self.propagate() } })
+            handleTimer { self.propagate() }
             return Disposables.create()
         }
     }
@@ -86,22 +72,17 @@ final private class ThrottleSink<Observer: ObserverType>: DrainingSink<Observer>
         if completed { forwardCompleted() }
     }
 
-    private func fail(_ error: Swift.Error) {
+    override func handleError(_ error: Swift.Error) {
         lastUnsent = nil
         forwardError(error)
     }
 
-    private func complete() {
+    override func handleCompleted() {
         if lastUnsent != nil {
             completed = true
         } else {
             forwardCompleted()
         }
-    }
-
-    override func dispose() {
-        timer.dispose()
-        super.dispose()
     }
 }
 
