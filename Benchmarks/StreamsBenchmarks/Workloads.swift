@@ -1,24 +1,26 @@
-import Dispatch
+import Foundation
 import Streams
 
 /// One benchmark: a pipeline built the way an app builds it, pumped `size` times.
 ///
 /// `run` performs the work once and returns a checksum of everything the final observer saw;
 /// `expected` computes the same checksum with plain loops (no Streams), so a wrong or dropped
-/// delivery fails the run instead of producing a fast but meaningless number.
+/// delivery fails the run instead of producing a fast but meaningless number. A workload
+/// without such a model (`expected: nil`, e.g. `throttle_virtual_time`) is reported as
+/// "unchecked"; its runs must still agree with each other.
 public struct Workload {
-    /// The name used by `--filter` and in the reports (as in issue 6).
+    /// The name used by `--filter` and in the reports (as in issues 6 and 12).
     public let name: String
     /// What one counted "event" is ("event", "delivery", "chain").
     public let unit: String
     /// The size at scale 1 (what a run receives is this times the scale, at least 1).
     public let baseSize: Int
     private let eventsForSize: (Int) -> Int
-    private let expectedForSize: (Int) -> Int
+    private let expectedForSize: ((Int) -> Int)?
     private let runForSize: (Int) -> Int
 
     init(name: String, unit: String, baseSize: Int, events: @escaping (Int) -> Int,
-         expected: @escaping (Int) -> Int, run: @escaping (Int) -> Int) {
+         expected: ((Int) -> Int)?, run: @escaping (Int) -> Int) {
         self.name = name
         self.unit = unit
         self.baseSize = baseSize
@@ -38,11 +40,15 @@ public struct Workload {
     /// How many units a run at `scale` performs.
     public func events(at scale: Double) -> Int { eventsForSize(size(at: scale)) }
 
-    /// The checksum a correct run of size `size` produces (computed with plain loops).
-    public func expected(size: Int) -> Int { expectedForSize(size) }
+    /// Whether the workload has a plain-loop checksum model (false: reported as "unchecked").
+    public var isChecked: Bool { expectedForSize != nil }
 
-    /// The checksum a correct run at `scale` produces.
-    public func expected(at scale: Double) -> Int { expectedForSize(size(at: scale)) }
+    /// The checksum a correct run of size `size` produces (computed with plain loops); nil
+    /// when the workload has no model.
+    public func expected(size: Int) -> Int? { expectedForSize?(size) }
+
+    /// The checksum a correct run at `scale` produces; nil when the workload has no model.
+    public func expected(at scale: Double) -> Int? { expectedForSize?(size(at: scale)) }
 
     /// Runs the workload once at size `size` and returns its checksum.
     public func run(size: Int) -> Int { runForSize(size) }
