@@ -1,24 +1,26 @@
-import Dispatch
+import Foundation
 import Streams
 
 /// One benchmark: a pipeline built the way an app builds it, pumped `size` times.
 ///
 /// `run` performs the work once and returns a checksum of everything the final observer saw;
 /// `expected` computes the same checksum with plain loops (no Streams), so a wrong or dropped
-/// delivery fails the run instead of producing a fast but meaningless number.
+/// delivery fails the run instead of producing a fast but meaningless number. A workload
+/// without such a model (`expected: nil`, e.g. `throttle_virtual_time`) is reported as
+/// "unchecked"; its runs must still agree with each other.
 public struct Workload {
-    /// The name used by `--filter` and in the reports (as in issue 6).
+    /// The name used by `--filter` and in the reports (as in issues 6 and 12).
     public let name: String
-    /// What one counted "event" is ("event", "delivery", "chain").
+    /// What one counted "event" is ("event", "delivery", "chain", "subscription", "element").
     public let unit: String
     /// The size at scale 1 (what a run receives is this times the scale, at least 1).
     public let baseSize: Int
     private let eventsForSize: (Int) -> Int
-    private let expectedForSize: (Int) -> Int
+    private let expectedForSize: ((Int) -> Int)?
     private let runForSize: (Int) -> Int
 
     init(name: String, unit: String, baseSize: Int, events: @escaping (Int) -> Int,
-         expected: @escaping (Int) -> Int, run: @escaping (Int) -> Int) {
+         expected: ((Int) -> Int)?, run: @escaping (Int) -> Int) {
         self.name = name
         self.unit = unit
         self.baseSize = baseSize
@@ -38,11 +40,15 @@ public struct Workload {
     /// How many units a run at `scale` performs.
     public func events(at scale: Double) -> Int { eventsForSize(size(at: scale)) }
 
-    /// The checksum a correct run of size `size` produces (computed with plain loops).
-    public func expected(size: Int) -> Int { expectedForSize(size) }
+    /// Whether the workload has a plain-loop checksum model (false: reported as "unchecked").
+    public var isChecked: Bool { expectedForSize != nil }
 
-    /// The checksum a correct run at `scale` produces.
-    public func expected(at scale: Double) -> Int { expectedForSize(size(at: scale)) }
+    /// The checksum a correct run of size `size` produces (computed with plain loops); nil
+    /// when the workload has no model.
+    public func expected(size: Int) -> Int? { expectedForSize?(size) }
+
+    /// The checksum a correct run at `scale` produces; nil when the workload has no model.
+    public func expected(at scale: Double) -> Int? { expectedForSize?(size(at: scale)) }
 
     /// Runs the workload once at size `size` and returns its checksum.
     public func run(size: Int) -> Int { runForSize(size) }
@@ -80,8 +86,29 @@ final class ClosureBox {
 @inline(never)
 func makeBox(_ call: @escaping (Int) -> Void) -> ClosureBox { ClosureBox(call) }
 
-/// Every workload of issue 6, plus the `direct_closure` floor, in report order.
+/// Runs `body(index)` for `index` in `0..<count`, each on its own new thread, all released at
+/// once by a start gate, and returns when every thread has ended (joined, having released
+/// `body`, so nothing it captured outlives the call).
+func runOnThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
+    let gate = DispatchSemaphore(value: 0)
+    let threads = (0..<count).map { index in
+        guard let thread = startThread({ gate.wait(); body(index) }) else {
+            fatalError("runOnThreads: could not start thread \(index) of \(count)")
+        }
+        return thread
+    }
+    for _ in 0..<count { gate.signal() }
+    for thread in threads { joinThread(thread) }
+}
+
+/// Every workload of issue 6, plus the `direct_closure` floor, then those of issue 12, in
+/// report order.
 public func allWorkloads() -> [Workload] {
+    issue6Workloads() + issue12Workloads()
+}
+
+/// The 14 workloads of issue 6 (the `direct_closure` floor first).
+func issue6Workloads() -> [Workload] {
     let million = 1_000_000
     return [
         // The floor: a loop calling a stored closure (what one delivery cannot beat).
@@ -276,6 +303,211 @@ public func allWorkloads() -> [Workload] {
     ]
 }
 
+/// The workloads of issue 12 ("Performance, measured honestly"): what apps do that the issue-6
+/// set does not cover. Same names, pipelines, sizes and checksum models as the team's
+/// cross-library harness (which compiles them against RxSwift too).
+func issue12Workloads() -> [Workload] {
+    let million = 1_000_000
+    return [
+        // share(replay: 1) on a hot subject, 10 subscribers; counted per delivery.
+        Workload(name: "share_replay1_10subs", unit: "delivery", baseSize: million, events: { $0 * 10 },
+                 expected: { 10 &* triangular($0) }) { n in
+            let sum = Tally()
+            defer { sum.free() }
+            let subject = PublishSubject<Int>()
+            let shared = subject.share(replay: 1)
+            let subscriptions = (0..<10).map { _ in shared.subscribe(onNext: { sum.add($0) }) }
+            for i in 0..<n { subject.onNext(i) }
+            subscriptions.forEach { $0.dispose() }
+            return sum.value
+        },
+
+        // subject -> 20 x map { $0 + 1 } -> subscribe.
+        Workload(name: "deep_chain_20maps", unit: "event", baseSize: 2 * million, events: { $0 },
+                 expected: { triangular($0) &+ 20 &* $0 }) { n in
+            let sum = Tally()
+            defer { sum.free() }
+            let subject = PublishSubject<Int>()
+            var chain = subject.asObservable()
+            for _ in 0..<20 { chain = chain.map { $0 &+ 1 } }
+            let subscription = chain.subscribe(onNext: { sum.add($0) })
+            for i in 0..<n { subject.onNext(i) }
+            subscription.dispose()
+            return sum.value
+        },
+
+        // subject -> observe(on: a concurrent dispatch queue) -> subscribe; the producer pumps,
+        // completes and waits for the completion to arrive.
+        Workload(name: "observeOn_concurrent_queue", unit: "event", baseSize: million, events: { $0 },
+                 expected: triangular) { n in
+            let queue = DispatchQueue(label: "streams-bench.observeOn.concurrent", attributes: .concurrent)
+            let scheduler = ConcurrentDispatchQueueScheduler(queue: queue)
+            let done = DispatchSemaphore(value: 0)
+            // Written by the deliveries (serialized by observe(on:)); read after `done`.
+            let sum = Tally()
+            defer { sum.free() }
+            let subject = PublishSubject<Int>()
+            let subscription = subject
+                .observe(on: scheduler)
+                .subscribe(onNext: { sum.add($0) }, onCompleted: { done.signal() })
+            for i in 0..<n { subject.onNext(i) }
+            subject.onCompleted()
+            done.wait()
+            subscription.dispose()
+            return sum.value
+        },
+
+        // Observable.from(array) -> toArray (a Single) -> the observer sums the array (and adds
+        // its count). The array is built inside the timed run.
+        Workload(name: "from_array_toArray", unit: "element", baseSize: million, events: { $0 },
+                 expected: { triangular($0) &+ $0 }) { n in
+            let array = Array(0..<n)
+            let sum = Tally()
+            defer { sum.free() }
+            let subscription = Observable.from(array).toArray()
+                .subscribe(onSuccess: { elements in
+                    sum.add(elements.count)
+                    for x in elements { sum.add(x) }
+                })
+            subscription.dispose()
+            return sum.value
+        },
+
+        // ReplaySubject(bufferSize: 100) fed 200 elements (holds 100..<200): per unit, subscribe
+        // (100 replayed) and dispose.
+        Workload(name: "replay100_subscribe_churn", unit: "subscription", baseSize: 100_000, events: { $0 },
+                 expected: { $0 &* (100..<200).reduce(0, +) }) { n in
+            let sum = Tally()
+            defer { sum.free() }
+            let subject = ReplaySubject<Int>.create(bufferSize: 100)
+            for i in 0..<200 { subject.onNext(i) }
+            for _ in 0..<n {
+                let subscription = subject.subscribe(onNext: { sum.add($0) })
+                subscription.dispose()
+            }
+            return sum.value
+        },
+
+        // combineLatest of 8 subjects (summed), fed round-robin: i -> subject i % 8.
+        Workload(name: "combineLatest8_pump", unit: "event", baseSize: 2 * million, events: { $0 },
+                 expected: combineLatest8Model) { n in
+            let sum = Tally()
+            defer { sum.free() }
+            let s = (0..<8).map { _ in PublishSubject<Int>() }
+            let subscription = Observable.combineLatest(s[0], s[1], s[2], s[3], s[4], s[5], s[6], s[7]) {
+                $0 &+ $1 &+ $2 &+ $3 &+ $4 &+ $5 &+ $6 &+ $7
+            }
+            .subscribe(onNext: { sum.add($0) })
+            for i in 0..<n { s[i & 7].onNext(i) }
+            subscription.dispose()
+            return sum.value
+        },
+
+        // debounce(10 ms) on a HistoricalScheduler (virtual time): groups of 4 events 1 ms
+        // apart, then a 20 ms gap, advancing the clock after each event, so the 4th of each
+        // group is emitted.
+        Workload(name: "debounce_virtual_time", unit: "event", baseSize: 200_000, events: { $0 },
+                 expected: debounceModel) { n in
+            let sum = Tally()
+            defer { sum.free() }
+            let scheduler = HistoricalScheduler(initialClock: Date(timeIntervalSince1970: 0))
+            let subject = PublishSubject<Int>()
+            let subscription = subject
+                .debounce(.milliseconds(10), scheduler: scheduler)
+                .subscribe(onNext: { sum.add($0) })
+            var milliseconds = 0
+            for i in 0..<n {
+                subject.onNext(i)
+                milliseconds += i & 3 == 3 ? 20 : 1
+                scheduler.advanceTo(Date(timeIntervalSince1970: Double(milliseconds) / 1000))
+            }
+            subscription.dispose()
+            return sum.value
+        },
+
+        // throttle(10 ms, latest: true) on a HistoricalScheduler, same timeline as debounce.
+        // No plain-loop model (the cross-library harness cross-checks it against RxSwift):
+        // reported as unchecked; every run must produce the same checksum.
+        Workload(name: "throttle_virtual_time", unit: "event", baseSize: 200_000, events: { $0 },
+                 expected: nil) { n in
+            let sum = Tally()
+            defer { sum.free() }
+            let scheduler = HistoricalScheduler(initialClock: Date(timeIntervalSince1970: 0))
+            let subject = PublishSubject<Int>()
+            let subscription = subject
+                .throttle(.milliseconds(10), latest: true, scheduler: scheduler)
+                .subscribe(onNext: { sum.add($0) })
+            var milliseconds = 0
+            for i in 0..<n {
+                subject.onNext(i)
+                milliseconds += i & 3 == 3 ? 20 : 1
+                scheduler.advanceTo(Date(timeIntervalSince1970: Double(milliseconds) / 1000))
+            }
+            subscription.dispose()
+            return sum.value
+        },
+
+        // 4 threads, each pumping n elements into its own subject; the 4 are merged (the
+        // contract: calls into one subject are serialized, so each thread has its own).
+        Workload(name: "merge4_threads", unit: "event", baseSize: million, events: { $0 * 4 },
+                 expected: { 4 &* triangular($0) }) { n in
+            let sum = Tally()
+            defer { sum.free() }
+            let subjects = (0..<4).map { _ in PublishSubject<Int>() }
+            let subscription = Observable.merge(subjects.map { $0.asObservable() })
+                .subscribe(onNext: { sum.add($0) })
+            runOnThreads(4) { index in
+                let subject = subjects[index]
+                for i in 0..<n { subject.onNext(i) }
+            }
+            subscription.dispose()
+            return sum.value
+        },
+
+        // A one-shot request-style pipeline per element: Single.just -> map -> subscribe, dispose.
+        Workload(name: "single_just_map_churn", unit: "chain", baseSize: million, events: { $0 },
+                 expected: { triangular($0) &+ $0 }) { n in
+            let sum = Tally()
+            defer { sum.free() }
+            for i in 0..<n {
+                let subscription = Single.just(i).map { $0 &+ 1 }.subscribe(onSuccess: { sum.add($0) })
+                subscription.dispose()
+            }
+            return sum.value
+        },
+
+        // n subscribers on one subject, one element, then disposed newest first (removal from
+        // a large observer list), then one more element (reaching nobody). Counted per
+        // subscription (subscribe + dispose); the cost per unit grows with n (see `--size`).
+        Workload(name: "many_subs_dispose_lifo", unit: "subscription", baseSize: 20_000, events: { $0 },
+                 expected: { $0 }) { n in
+            let sum = Tally()
+            defer { sum.free() }
+            let subject = PublishSubject<Int>()
+            let subscriptions = (0..<n).map { _ in subject.subscribe(onNext: { sum.add($0) }) }
+            subject.onNext(1)
+            for subscription in subscriptions.reversed() { subscription.dispose() }
+            subject.onNext(1)
+            return sum.value
+        },
+
+        // n subscribers on one subject in a DisposeBag, one element, then disposed by releasing
+        // the bag (insertion order), then one more element (reaching nobody).
+        Workload(name: "many_subs_disposebag", unit: "subscription", baseSize: 20_000, events: { $0 },
+                 expected: { $0 }) { n in
+            let sum = Tally()
+            defer { sum.free() }
+            let subject = PublishSubject<Int>()
+            var bag = DisposeBag()
+            for _ in 0..<n { subject.subscribe(onNext: { sum.add($0) }).disposed(by: bag) }
+            subject.onNext(1)
+            bag = DisposeBag()
+            subject.onNext(1)
+            return withExtendedLifetime(bag) { sum.value }
+        },
+    ]
+}
+
 // MARK: - Reference models (plain loops computing each workload's checksum)
 
 func mapFilterModel(_ n: Int) -> Int {
@@ -327,5 +559,21 @@ func withLatestFromModel(_ n: Int) -> Int {
             b = i
         }
     }
+    return sum
+}
+
+func combineLatest8Model(_ n: Int) -> Int {
+    var latest = [Int?](repeating: nil, count: 8)
+    var sum = 0
+    for i in 0..<n {
+        latest[i & 7] = i
+        if latest.allSatisfy({ $0 != nil }) { sum &+= latest.reduce(0) { $0 &+ $1! } }
+    }
+    return sum
+}
+
+func debounceModel(_ n: Int) -> Int {
+    var sum = 0
+    for i in 0..<n where i & 3 == 3 { sum &+= i }
     return sum
 }
