@@ -46,7 +46,11 @@ final class BacklogBoundTests: XCTestCase {
                 releaseObserver.wait()
             }
         })
-        let observerThread = Thread { prime(first, second) }
+        let observerDone = DispatchSemaphore(value: 0)
+        let observerThread = Thread {
+            prime(first, second)
+            observerDone.signal()
+        }
         observerThread.start()
         observerEntered.wait()
         let producerDone = DispatchSemaphore(value: 0)
@@ -66,7 +70,10 @@ final class BacklogBoundTests: XCTestCase {
         XCTAssertEqual(waits.withLock { $0 }.first, BacklogGate.limit + 1)
         XCTAssertLessThanOrEqual(sent.value, BacklogGate.limit + 1)
         releaseObserver.signal()
+        // Both sending calls must have returned: the last queued elements may still be in
+        // delivery by the observer's thread when the producer's call returns.
         producerDone.wait()
+        observerDone.wait()
         XCTAssertEqual(received.withLock { $0 }, expected(count))
         XCTAssertTrue(waits.withLock { $0 }.allSatisfy { $0 <= BacklogGate.limit + 1 })
         subscription.dispose()
