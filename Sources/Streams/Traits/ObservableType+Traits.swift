@@ -99,12 +99,17 @@ final private class CollectProducer<Element>: Producer<Element> {
 
 final private class ToArraySink<Source, Observer: ObserverType>: Sink<Observer>, ObserverType where Observer.Element == [Source] {
     typealias Element = Source
-    private var elements: [Source] = []
+    // Only the upstream's (serial) events touch it: no dynamic exclusivity check per element.
+    @exclusivity(unchecked) private var elements: [Source] = []
+
+    func onNext(_ element: Source) {
+        elements.append(element)
+    }
 
     func on(_ event: Event<Source>) {
         switch event {
         case .next(let value):
-            elements.append(value)
+            onNext(value)
         case .error(let error):
             forwardOn(.error(error))
         case .completed:

@@ -18,15 +18,38 @@ extension ObservableType where Element: RxAbstractInteger {
 }
 
 /// Yields `start, start + 1, …` `count` times (the range was checked for overflow).
-private struct RangeIterator<Element: RxAbstractInteger>: IteratorProtocol {
-    let start: Element
-    let count: Element
-    var index: Element = 0
+/// Emits `start, start + 1, …` (`count` elements), one element per step (see `SteppingSink`).
+///
+/// Its own sink rather than `IteratorSink` over an iterator: an iterator's `next()` returns an
+/// `Optional` of the generic element, whose metadata unspecialized code looks up per element.
+final private class RangeSink<Observer: ObserverType>: SteppingSink<Observer> where Observer.Element: RxAbstractInteger {
+    typealias Element = Observer.Element
+    private let start: Element
+    private let count: Element
+    private let failure: RxError?
+    // Only the step being run touches it (steps of one subscription never overlap).
+    @exclusivity(unchecked) private var index: Element = 0
 
-    mutating func next() -> Element? {
-        guard index < count else { return nil }
-        defer { index += 1 }
-        return start + index
+    init(start: Element, count: Element, failure: RxError?, observer: Observer, cancel: Cancelable) {
+        self.start = start
+        self.count = count
+        self.failure = failure
+        super.init(observer: observer, cancel: cancel)
+    }
+
+    override func step() -> Bool {
+        if let failure {
+            forwardError(failure)
+            return false
+        }
+        guard index < count else {
+            forwardCompleted()
+            return false
+        }
+        let value = start + index
+        index += 1
+        forwardNext(value)
+        return true
     }
 }
 
@@ -49,7 +72,7 @@ final private class RangeProducer<Element: RxAbstractInteger>: Producer<Element>
     }
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
-        let sink = IteratorSink(iterator: RangeIterator(start: start, count: count), failure: failure, observer: observer, cancel: cancel)
+        let sink = RangeSink(start: start, count: count, failure: failure, observer: observer, cancel: cancel)
         return (sink, sink.start(on: scheduler))
     }
 }

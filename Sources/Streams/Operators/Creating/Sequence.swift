@@ -14,7 +14,7 @@ extension ObservableType {
     /// - Returns: A finite sequence of `elements`.
     /// - Note: Delivers on the subscribing thread (default) or on `scheduler`. See `Guides/Creating.md`.
     public static func of(_ elements: Element..., scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance) -> Observable<Element> {
-        SequenceProducer(elements: elements, scheduler: scheduler)
+        ArrayProducer(elements: elements, scheduler: scheduler)
     }
 
     /// Emits the elements of `array` in order, then completes.
@@ -28,7 +28,7 @@ extension ObservableType {
     /// - Returns: A finite sequence of the array's elements.
     /// - Note: Delivers on the subscribing thread (default) or on `scheduler`. See `Guides/Creating.md`.
     public static func from(_ array: [Element], scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance) -> Observable<Element> {
-        SequenceProducer(elements: array, scheduler: scheduler)
+        ArrayProducer(elements: array, scheduler: scheduler)
     }
 
     /// Emits the elements of `sequence` in order, then completes (when the sequence ends).
@@ -51,7 +51,9 @@ extension ObservableType {
 /// Emits what an iterator yields, then completes (or fails at once with `failure`), one
 /// element per step (see `SteppingSink`).
 ///
-/// Shared by `of`, `from`, `range` and `repeatElement`.
+/// Shared by `from(_:)` over any sequence and `repeatElement`; arrays (`of`, `from(_:)` of an
+/// array) and `range` have sinks of their own that index instead (an iterator's `next()` returns
+/// an `Optional` of the generic element, whose metadata unspecialized code looks up per element).
 final class IteratorSink<Iterator: IteratorProtocol, Observer: ObserverType>: SteppingSink<Observer> where Observer.Element == Iterator.Element {
     // Only the step being run touches it (steps of one subscription never overlap), so the
     // dynamic exclusivity check, a runtime call per element, is not needed.
@@ -89,6 +91,44 @@ final private class SequenceProducer<Elements: Swift.Sequence>: Producer<Element
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Elements.Element {
         let sink = IteratorSink(iterator: elements.makeIterator(), observer: observer, cancel: cancel)
+        return (sink, sink.start(on: scheduler))
+    }
+}
+
+/// Emits an array's elements in order, one element per step (see `SteppingSink`), by index.
+final private class ArraySink<Observer: ObserverType>: SteppingSink<Observer> {
+    private let elements: [Observer.Element]
+    // Only the step being run touches it (steps of one subscription never overlap).
+    @exclusivity(unchecked) private var index = 0
+
+    init(elements: [Observer.Element], observer: Observer, cancel: Cancelable) {
+        self.elements = elements
+        super.init(observer: observer, cancel: cancel)
+    }
+
+    override func step() -> Bool {
+        guard index < elements.count else {
+            forwardCompleted()
+            return false
+        }
+        let element = elements[index]
+        index += 1
+        forwardNext(element)
+        return true
+    }
+}
+
+final private class ArrayProducer<Element>: Producer<Element> {
+    private let elements: [Element]
+    private let scheduler: ImmediateSchedulerType
+
+    init(elements: [Element], scheduler: ImmediateSchedulerType) {
+        self.elements = elements
+        self.scheduler = scheduler
+    }
+
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+        let sink = ArraySink(elements: elements, observer: observer, cancel: cancel)
         return (sink, sink.start(on: scheduler))
     }
 }
