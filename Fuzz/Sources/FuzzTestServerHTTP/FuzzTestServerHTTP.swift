@@ -53,10 +53,22 @@ func exchange(_ bytes: [UInt8], port: Int) {
     let connected = withUnsafePointer(to: &address) {
         $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socketFD, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
     }
-    precondition(connected == 0, "connect: \(String(cString: strerror(errno)))")
+    // A signal (libFuzzer's own timers) can interrupt `connect`; the connection then completes
+    // in the background: wait until the socket is writable and read its outcome. (Found by the
+    // 10-minute run: the harness trapped on EINTR, the server was fine.)
+    if connected != 0 {
+        precondition(errno == EINTR || errno == EINPROGRESS, "connect: \(String(cString: strerror(errno)))")
+        var poller = pollfd(fd: socketFD, events: Int16(POLLOUT), revents: 0)
+        while poll(&poller, 1, 60_000) < 0 && errno == EINTR {}
+        var failure: Int32 = 0
+        var length = socklen_t(MemoryLayout<Int32>.size)
+        getsockopt(socketFD, SOL_SOCKET, SO_ERROR, &failure, &length)
+        precondition(failure == 0, "connect: \(String(cString: strerror(failure)))")
+    }
     var offset = 0
     while offset < bytes.count {
         let sent = bytes.withUnsafeBytes { send(socketFD, $0.baseAddress! + offset, $0.count - offset, Int32(MSG_NOSIGNAL)) }
+        if sent < 0 && errno == EINTR { continue }
         if sent <= 0 { break }  // the server answered early (e.g. 431) and closed
         offset += sent
     }
@@ -68,8 +80,10 @@ func exchange(_ bytes: [UInt8], port: Int) {
         // Until the first byte, wait as long as libFuzzer allows; after it, a pause of 100 ms
         // means an open stream.
         let ready = poll(&poller, 1, received == 0 ? 60_000 : 100)
+        if ready < 0 && errno == EINTR { continue }
         if ready <= 0 { return }
         let count = buffer.withUnsafeMutableBytes { recv(socketFD, $0.baseAddress, $0.count, 0) }
+        if count < 0 && errno == EINTR { continue }
         if count <= 0 { return }
         received += count
     }
