@@ -24,7 +24,10 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let pretty = value.serialized(prettyPrinted: true)
     require((try? JSONValue(parsing: plain)) == value, "serialized text does not parse back: \(plain)")
     require((try? JSONValue(parsing: pretty)) == value, "pretty text does not parse back: \(pretty)")
-    require((try? value.decoded(as: JSONValue.self)) == value, "Codable round trip differs")
+    require((try? value.decoded(as: JSONValue.self)) == value, "decoded(as:) differs")
+    // Through Foundation's decoder (`JSONValue.init(from:)`), as inside a user's Codable type.
+    let wrapped = Data(("[" + plain + "]").utf8)
+    require((try? JSONDecoder().decode([JSONValue].self, from: wrapped)) == [value], "Codable round trip differs")
     var hasher = Hasher()
     value.hash(into: &hasher)
     _ = hasher.finalize()

@@ -41,6 +41,26 @@ final class JSONValueDepthTests: XCTestCase {
         XCTAssertEqual(outcome, "ok")
     }
 
+    func testCodable_deepValuesInsideAUserTypeDecodeAsParsed() throws {
+        // Found by a 10-minute fuzz run: `init(from:)` tried Bool, Double and String before
+        // containers, and each failed attempt builds a DecodingError with the whole coding path,
+        // so a 500-deep array took 12 s (ASan build). Containers are tried first now; the
+        // result must be the same value, for every kind of node.
+        struct Envelope: Codable, Equatable {
+            let payload: JSONValue
+        }
+        for text in [Self.nestedArrays(500), Self.alternating(500), #"[null,true,1.5,"s",{"k":[false,0]}]"#] {
+            let value = try JSONValue(parsing: Data(text.utf8))
+            let envelope = try JSONDecoder().decode(Envelope.self, from: Data(#"{"payload":\#(text)}"#.utf8))
+            XCTAssertEqual(envelope.payload, value)
+            XCTAssertEqual(try value.decoded(as: JSONValue.self), value)
+            XCTAssertEqual(try JSONValue(encoding: envelope).decoded(as: Envelope.self), envelope)
+        }
+        // Scalars keep their kinds: a number is not a bool, a numeric string is not a number.
+        let scalars = try JSONDecoder().decode([JSONValue].self, from: Data(#"[true,1,0,"1",null]"#.utf8))
+        XCTAssertEqual(scalars, [.bool(true), .number(1), .number(0), .string("1"), .null])
+    }
+
     func testParsing_nestingPastTheLimitFailsWithNestingTooDeep() {
         let outcomes = onSmallStack { () -> [JSONParseError.Kind?] in
             [
