@@ -272,19 +272,7 @@ func issue6Workloads() -> [Workload] {
         // as fast as it can, then completes and waits for the queue to drain.
         Workload(name: "observeOn_serial_queue", unit: "event", baseSize: million, events: { $0 }, expected: triangular) { n in
             let scheduler = SerialDispatchQueueScheduler(internalSerialQueueName: "streams-bench.observeOn")
-            let done = DispatchSemaphore(value: 0)
-            // Written on the scheduler's queue only; read after `done` is signalled.
-            let sum = Tally()
-            defer { sum.free() }
-            let subject = PublishSubject<Int>()
-            let subscription = subject
-                .observe(on: scheduler)
-                .subscribe(onNext: { sum.add($0) }, onCompleted: { done.signal() })
-            for i in 0..<n { subject.onNext(i) }
-            subject.onCompleted()
-            done.wait()
-            subscription.dispose()
-            return sum.value
+            return pumpObservedOn(scheduler, n)
         },
 
         // 100 subjects merged; fed round-robin, 100 events each per "size" unit.
@@ -342,19 +330,7 @@ func issue12Workloads() -> [Workload] {
                  expected: triangular) { n in
             let queue = DispatchQueue(label: "streams-bench.observeOn.concurrent", attributes: .concurrent)
             let scheduler = ConcurrentDispatchQueueScheduler(queue: queue)
-            let done = DispatchSemaphore(value: 0)
-            // Written by the deliveries (serialized by observe(on:)); read after `done`.
-            let sum = Tally()
-            defer { sum.free() }
-            let subject = PublishSubject<Int>()
-            let subscription = subject
-                .observe(on: scheduler)
-                .subscribe(onNext: { sum.add($0) }, onCompleted: { done.signal() })
-            for i in 0..<n { subject.onNext(i) }
-            subject.onCompleted()
-            done.wait()
-            subscription.dispose()
-            return sum.value
+            return pumpObservedOn(scheduler, n)
         },
 
         // Observable.from(array) -> toArray (a Single) -> the observer sums the array (and adds
@@ -410,19 +386,7 @@ func issue12Workloads() -> [Workload] {
                  expected: debounceModel) { n in
             let sum = Tally()
             defer { sum.free() }
-            let scheduler = HistoricalScheduler(initialClock: Date(timeIntervalSince1970: 0))
-            let subject = PublishSubject<Int>()
-            let subscription = subject
-                .debounce(.milliseconds(10), scheduler: scheduler)
-                .subscribe(onNext: { sum.add($0) })
-            var milliseconds = 0
-            for i in 0..<n {
-                subject.onNext(i)
-                milliseconds += i & 3 == 3 ? 20 : 1
-                scheduler.advanceTo(Date(timeIntervalSince1970: Double(milliseconds) / 1000))
-            }
-            subscription.dispose()
-            return sum.value
+            return burstTimeline(n, into: sum) { $0.debounce(.milliseconds(10), scheduler: $1) }
         },
 
         // throttle(10 ms, latest: true) on a HistoricalScheduler, same timeline as debounce.
@@ -432,19 +396,7 @@ func issue12Workloads() -> [Workload] {
                  expected: nil) { n in
             let sum = Tally()
             defer { sum.free() }
-            let scheduler = HistoricalScheduler(initialClock: Date(timeIntervalSince1970: 0))
-            let subject = PublishSubject<Int>()
-            let subscription = subject
-                .throttle(.milliseconds(10), latest: true, scheduler: scheduler)
-                .subscribe(onNext: { sum.add($0) })
-            var milliseconds = 0
-            for i in 0..<n {
-                subject.onNext(i)
-                milliseconds += i & 3 == 3 ? 20 : 1
-                scheduler.advanceTo(Date(timeIntervalSince1970: Double(milliseconds) / 1000))
-            }
-            subscription.dispose()
-            return sum.value
+            return burstTimeline(n, into: sum) { $0.throttle(.milliseconds(10), latest: true, scheduler: $1) }
         },
 
         // 4 threads, each pumping n elements into its own subject; the 4 are merged (the
@@ -576,4 +528,38 @@ func debounceModel(_ n: Int) -> Int {
     var sum = 0
     for i in 0..<n where i & 3 == 3 { sum &+= i }
     return sum
+}
+
+/// Runs `n` events through `stage` on a `HistoricalScheduler`: groups of 4 events 1 ms apart,
+/// then a 20 ms gap, advancing the clock after each event; returns the checksum.
+func burstTimeline(_ n: Int, into sum: Tally, _ stage: (Observable<Int>, HistoricalScheduler) -> Observable<Int>) -> Int {
+    let scheduler = HistoricalScheduler(initialClock: Date(timeIntervalSince1970: 0))
+    let subject = PublishSubject<Int>()
+    let subscription = stage(subject.asObservable(), scheduler).subscribe(onNext: { sum.add($0) })
+    var milliseconds = 0
+    for i in 0..<n {
+        subject.onNext(i)
+        milliseconds += i & 3 == 3 ? 20 : 1
+        scheduler.advanceTo(Date(timeIntervalSince1970: Double(milliseconds) / 1000))
+    }
+    subscription.dispose()
+    return sum.value
+}
+
+/// Pumps `n` elements through `observe(on: scheduler)`, completes, and waits until the
+/// completion has been delivered; returns the checksum. The sum is written by the deliveries
+/// (serialized by `observe(on:)`) and read after the completion.
+func pumpObservedOn(_ scheduler: ImmediateSchedulerType, _ n: Int) -> Int {
+    let done = DispatchSemaphore(value: 0)
+    let sum = Tally()
+    defer { sum.free() }
+    let subject = PublishSubject<Int>()
+    let subscription = subject
+        .observe(on: scheduler)
+        .subscribe(onNext: { sum.add($0) }, onCompleted: { done.signal() })
+    for i in 0..<n { subject.onNext(i) }
+    subject.onCompleted()
+    done.wait()
+    subscription.dispose()
+    return sum.value
 }

@@ -58,19 +58,13 @@ final class IteratorSink<Iterator: IteratorProtocol, Observer: ObserverType>: St
     // Only the step being run touches it (steps of one subscription never overlap), so the
     // dynamic exclusivity check, a runtime call per element, is not needed.
     @exclusivity(unchecked) private var iterator: Iterator
-    private let failure: Swift.Error?
 
-    init(iterator: Iterator, failure: Swift.Error? = nil, observer: Observer, cancel: Cancelable) {
+    init(iterator: Iterator, observer: Observer, cancel: Cancelable) {
         self.iterator = iterator
-        self.failure = failure
         super.init(observer: observer, cancel: cancel)
     }
 
     override func step() -> Bool {
-        if let failure {
-            forwardError(failure)
-            return false
-        }
         guard let element = iterator.next() else {
             forwardCompleted()
             return false
