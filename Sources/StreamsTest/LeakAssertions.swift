@@ -70,6 +70,10 @@ func leakFailure(
         lines[0] += " Live resources by type (after - before):"
         lines += deltas.map { "  \($0.name): \($0.delta > 0 ? "+" : "")\($0.delta)" }
     }
+    if change < 0 {
+        lines.append("A drop means resources created before the assertion were released during it: "
+            + "an earlier test on real schedulers had not settled (check it with XCTAssertNoLeaksEventually).")
+    }
     return lines.joined(separator: "\n")
 }
 

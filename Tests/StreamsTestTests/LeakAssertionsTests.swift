@@ -41,7 +41,19 @@ final class LeakAssertionsTests: XCTestCase {
         XCTAssertEqual(leakFailure(from: 2, [:], to: 1, ["A": 1], after: 10), """
             Resources.total still changed by -1 after 10.0 s (from 2 to 1). Live resources by type (after - before):
               A: +1
+            A drop means resources created before the assertion were released during it: an earlier test on real schedulers had not settled (check it with XCTAssertNoLeaksEventually).
             """)
+    }
+
+    func testLeakFailure_aDropPointsAtAnEarlierUnsettledTest() {
+        let failure = leakFailure(from: 4, ["TimerSink": 2, "Kept": 2], to: 2, ["Kept": 2])
+        XCTAssertEqual(failure?.components(separatedBy: "\n"), [
+            "Resources.total changed by -2 (from 4 to 2). Live resources by type (after - before):",
+            "  TimerSink: -2",
+            "A drop means resources created before the assertion were released during it: "
+                + "an earlier test on real schedulers had not settled (check it with XCTAssertNoLeaksEventually).",
+        ])
+        XCTAssertFalse(leakFailure(from: 2, [:], to: 3, [:])?.contains("A drop") ?? true, "growth is a leak, not a drop")
     }
 
     func testLeakFailure_namesARealLeak() {

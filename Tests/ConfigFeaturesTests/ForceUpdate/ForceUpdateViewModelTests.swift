@@ -585,58 +585,61 @@ final class ForceUpdateViewModelTests: XCTestCase {
     // MARK: - Threads
 
     func testForceUpdate_concurrentTapsAndUpdatesOnDispatchSchedulers() {
-        let taps = 200
-        let configQueue = DispatchQueue(label: "force-update-test.config")
-        let uiQueue = DispatchQueue(label: "force-update-test.ui")
-        let configScheduler = SerialDispatchQueueScheduler(serialQueue: configQueue)
-        let uiScheduler = SerialDispatchQueueScheduler(serialQueue: uiQueue)
-        let backend = InMemoryRemoteConfigBackend(values: ["required_version": "3.3.0"], scheduler: configScheduler)
-        let remoteConfig = RemoteConfig(backend: backend, scheduler: configScheduler)
-        let viewModel = ForceUpdateViewModel(remoteConfig: remoteConfig, currentVersion: AppVersion("3.2.1")!,
-                                             storeURL: storeURL, scheduler: uiScheduler)
-        let recorded = LockedLog()
-        let started = expectation(description: "first check")
-        let allTapsHandled = expectation(description: "every tap handled")
-        let bag = DisposeBag()
-        viewModel.outputs.isUpdateRequired
-            .subscribe(onNext: { value in
-                recorded.append("required \(value)")
-                if recorded.count(prefix: "required") == 1 { started.fulfill() }
-            })
-            .disposed(by: bag)
-        viewModel.outputs.presentAlert
-            .subscribe(onNext: { alert in recorded.append(alert.isDismissable ? "soft" : "forced") })
-            .disposed(by: bag)
-        viewModel.outputs.openStoreURL
-            .subscribe(onNext: { _ in
-                recorded.append("url")
-                if recorded.count(prefix: "url") == taps { allTapsHandled.fulfill() }
-            })
-            .disposed(by: bag)
-        viewModel.outputs.error
-            .subscribe(onNext: { recorded.append("error \($0)") })
-            .disposed(by: bag)
-        let session = viewModel.startObserving()
-        wait(for: [started], timeout: 10)
+        // Waits for the queues to release everything, so no later leak assertion sees it go.
+        XCTAssertNoLeaksEventually {
+            let taps = 200
+            let configQueue = DispatchQueue(label: "force-update-test.config")
+            let uiQueue = DispatchQueue(label: "force-update-test.ui")
+            let configScheduler = SerialDispatchQueueScheduler(serialQueue: configQueue)
+            let uiScheduler = SerialDispatchQueueScheduler(serialQueue: uiQueue)
+            let backend = InMemoryRemoteConfigBackend(values: ["required_version": "3.3.0"], scheduler: configScheduler)
+            let remoteConfig = RemoteConfig(backend: backend, scheduler: configScheduler)
+            let viewModel = ForceUpdateViewModel(remoteConfig: remoteConfig, currentVersion: AppVersion("3.2.1")!,
+                                                 storeURL: storeURL, scheduler: uiScheduler)
+            let recorded = LockedLog()
+            let started = expectation(description: "first check")
+            let allTapsHandled = expectation(description: "every tap handled")
+            let bag = DisposeBag()
+            viewModel.outputs.isUpdateRequired
+                .subscribe(onNext: { value in
+                    recorded.append("required \(value)")
+                    if recorded.count(prefix: "required") == 1 { started.fulfill() }
+                })
+                .disposed(by: bag)
+            viewModel.outputs.presentAlert
+                .subscribe(onNext: { alert in recorded.append(alert.isDismissable ? "soft" : "forced") })
+                .disposed(by: bag)
+            viewModel.outputs.openStoreURL
+                .subscribe(onNext: { _ in
+                    recorded.append("url")
+                    if recorded.count(prefix: "url") == taps { allTapsHandled.fulfill() }
+                })
+                .disposed(by: bag)
+            viewModel.outputs.error
+                .subscribe(onNext: { recorded.append("error \($0)") })
+                .disposed(by: bag)
+            let session = viewModel.startObserving()
+            wait(for: [started], timeout: 10)
 
-        DispatchQueue.concurrentPerform(iterations: 2) { worker in
-            if worker == 0 {
-                for _ in 0..<taps { viewModel.inputs.openStoreTapped.onNext(()) }
-            } else {
-                for index in 0..<20 { backend.publish(["required_version": index.isMultiple(of: 2) ? "3.4.0" : "3.3.0"]) }
+            DispatchQueue.concurrentPerform(iterations: 2) { worker in
+                if worker == 0 {
+                    for _ in 0..<taps { viewModel.inputs.openStoreTapped.onNext(()) }
+                } else {
+                    for index in 0..<20 { backend.publish(["required_version": index.isMultiple(of: 2) ? "3.4.0" : "3.3.0"]) }
+                }
             }
-        }
-        wait(for: [allTapsHandled], timeout: 10)
-        session.dispose()
-        configQueue.sync {}
-        uiQueue.sync {}
+            wait(for: [allTapsHandled], timeout: 10)
+            session.dispose()
+            configQueue.sync {}
+            uiQueue.sync {}
 
-        let events = recorded.all
-        XCTAssertEqual(events.filter { $0 == "url" }.count, taps)
-        XCTAssertEqual(events.filter { $0.hasPrefix("required") }, ["required true"], "never released, never repeated")
-        XCTAssertEqual(events.filter { $0.hasPrefix("error") || $0 == "soft" }, [])
-        XCTAssertGreaterThanOrEqual(events.filter { $0 == "forced" }.count, taps + 1, "presented again after every tap")
-        XCTAssertEqual(backend.activeRealtimeStreamCount, 0)
+            let events = recorded.all
+            XCTAssertEqual(events.filter { $0 == "url" }.count, taps)
+            XCTAssertEqual(events.filter { $0.hasPrefix("required") }, ["required true"], "never released, never repeated")
+            XCTAssertEqual(events.filter { $0.hasPrefix("error") || $0 == "soft" }, [])
+            XCTAssertGreaterThanOrEqual(events.filter { $0 == "forced" }.count, taps + 1, "presented again after every tap")
+            XCTAssertEqual(backend.activeRealtimeStreamCount, 0)
+        }
     }
 }
 

@@ -53,7 +53,7 @@ final class GroupCommentsStressTests: XCTestCase {
     /// the final one, and the last snapshot is exactly the final membership's comments.
     func testListen_membershipChangesAndWritesFromSeveralThreads() throws {
         let rounds = 400, writesPerWriter = 600
-        try XCTAssertNoLeaks {
+        try XCTAssertNoLeaksEventually {
             let queue = DispatchQueue(label: "group-comments.stress")
             let scheduler = SerialDispatchQueueScheduler(serialQueue: queue)
             let database = try InMemoryRealtimeDatabase(scheduler: scheduler, value: [
@@ -122,7 +122,7 @@ final class GroupCommentsStressTests: XCTestCase {
     /// Disposal races with membership changes and writes: afterwards no observation is left
     /// and every resource is released.
     func testListen_disposeRacingWithMembershipChangesAndWrites() throws {
-        try XCTAssertNoLeaks {
+        try XCTAssertNoLeaksEventually {
             let queue = DispatchQueue(label: "group-comments.dispose-race")
             let scheduler = SerialDispatchQueueScheduler(serialQueue: queue)
             let database = try InMemoryRealtimeDatabase(scheduler: scheduler, value: [

@@ -330,7 +330,7 @@ final class ItemListViewModelTests: XCTestCase {
     }
 
     func testItemList_triggersFromAnotherThreadAreAllAccountedFor() {
-        XCTAssertNoLeaks {
+        XCTAssertNoLeaksEventually {
             let queue = DispatchQueue(label: "ItemListViewModelTests.scheduler")
             let scheduler = SerialDispatchQueueScheduler(serialQueue: queue)
             let backend = InMemoryRemoteConfigBackend(values: [key: twoProducts], latency: .milliseconds(1), scheduler: scheduler)

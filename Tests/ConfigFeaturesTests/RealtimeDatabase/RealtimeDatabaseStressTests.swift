@@ -38,7 +38,7 @@ final class RealtimeDatabaseStressTests: XCTestCase {
     /// lost, and everything is released.
     func testInMemoryRealtimeDatabase_concurrentWritersAndObserversOnASerialScheduler() {
         let writers = Self.writers, writesPerWriter = Self.writesPerWriter
-        XCTAssertNoLeaks {
+        XCTAssertNoLeaksEventually {
             let queue = DispatchQueue(label: "rtdb.stress.serial")
             let scheduler = SerialDispatchQueueScheduler(serialQueue: queue)
             let database = InMemoryRealtimeDatabase(scheduler: scheduler)
@@ -108,7 +108,7 @@ final class RealtimeDatabaseStressTests: XCTestCase {
     /// the database still hands an observer one value at a time, in write order.
     func testInMemoryRealtimeDatabase_concurrentSchedulerNeverOverlapsOrReordersDeliveries() {
         let writers = Self.writers, writesPerWriter = Self.writesPerWriter
-        XCTAssertNoLeaks {
+        XCTAssertNoLeaksEventually {
             let queue = DispatchQueue(label: "rtdb.stress.concurrent", attributes: .concurrent)
             let scheduler = ConcurrentDispatchQueueScheduler(queue: queue)
             let database = InMemoryRealtimeDatabase(scheduler: scheduler)

@@ -15,7 +15,7 @@ final class RemoteConfigStressTests: XCTestCase {
     }
 
     func testRemoteConfig_concurrentFetchActivateReadAndSubscribe() {
-        XCTAssertNoLeaks {
+        XCTAssertNoLeaksEventually {
             let queue = DispatchQueue(label: "RemoteConfigStressTests.scheduler")
             let scheduler = SerialDispatchQueueScheduler(serialQueue: queue)
             let backend = InMemoryRemoteConfigBackend(values: ["k": "v0", "other": "x"], latency: .milliseconds(1), scheduler: scheduler)
