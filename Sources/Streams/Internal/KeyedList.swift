@@ -22,6 +22,9 @@ struct KeyedList<Value> {
     private var holes = 0
     private var nextKey: UInt64 = 0
 
+    /// The largest capacity an emptied list keeps (larger buffers are freed).
+    private static var keptCapacity: Int { 16 }
+
     /// The number of values held.
     var count: Int { slots.count - holes }
 
@@ -54,8 +57,19 @@ struct KeyedList<Value> {
         slots[low] = nil
         holes &+= 1
         if holes == slots.count {
-            slots.removeAll()
-            keys.removeAll()
+            // Emptied: a small list keeps its buffers, so a subscribe/dispose cycle on it (one
+            // subscriber coming and going, one flatMap inner after another) allocates nothing.
+            // (`removeLast()` in a loop: `removeAll(keepingCapacity:)` goes through the generic
+            // `replaceSubrange`, ~100 instructions.)
+            if slots.capacity <= Self.keptCapacity {
+                while !slots.isEmpty {
+                    slots.removeLast()
+                    keys.removeLast()
+                }
+            } else {
+                slots = []
+                keys = []
+            }
             holes = 0
         } else if holes > 16 && holes &* 2 > slots.count {
             squeeze()

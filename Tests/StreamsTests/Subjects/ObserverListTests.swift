@@ -66,6 +66,32 @@ final class ObserverListTests: XCTestCase {
         XCTAssertEqual(list.handlers.count, 0)
     }
 
+    func testEmptied_smallListKeepsItsBufferAndHandsOutFreshKeys() {
+        var list = KeyedList<Marker>()
+        var oldKeys: [UInt64] = []
+        for round in 0 ..< 3 {
+            let keys = (0 ..< 4).map { list.insert(Marker(round * 10 + $0)) }
+            oldKeys += keys
+            XCTAssertEqual(Set(keys).count, 4)
+            XCTAssertTrue(keys.allSatisfy { key in oldKeys.filter { $0 == key }.count == 1 }, "keys are never reused")
+            for key in keys.reversed() { XCTAssertEqual(list.remove(key)?.value, round * 10 + Int(key % 4)) }
+            XCTAssertTrue(list.isEmpty)
+            XCTAssertEqual(list.slots.count, 0)
+            XCTAssertGreaterThanOrEqual(list.slots.capacity, 4, "kept for the next subscriber")
+        }
+        for key in oldKeys { XCTAssertNil(list.remove(key), "a key of an earlier round stays removed") }
+    }
+
+    func testEmptied_largeListFreesItsBuffer() {
+        var list = KeyedList<Marker>()
+        let keys = (0 ..< 1_000).map { list.insert(Marker($0)) }
+        for key in keys { list.remove(key) }
+        XCTAssertTrue(list.isEmpty)
+        XCTAssertEqual(list.slots.capacity, 0)
+        let key = list.insert(Marker(7))
+        XCTAssertEqual(list.remove(key)?.value, 7)
+    }
+
     func testPublishSubject_disposingManySubscribersInRandomOrder() {
         XCTAssertNoLeaks {
             let subject = PublishSubject<Int>()

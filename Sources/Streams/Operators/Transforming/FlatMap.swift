@@ -147,9 +147,22 @@ private struct FlatMapState {
     /// Whether a thread is subscribing queued inner sequences (see `FlatMapSink.pump`).
     var pumping = false
     var queue = InnerQueue()
+    /// The subscriptions of the running inner sequences, by key. Kept here rather than in a
+    /// `CompositeDisposable`, so registering and removing one shares the lock that counts it.
+    var inners = KeyedList<SingleAssignmentDisposable>()
+    /// Whether the sink has been disposed: no inner sequence is subscribed any more.
+    var disposed = false
 
     /// Nothing is left to run: the output completes.
     var isDone: Bool { outerStopped && active == 0 && !pumping && queue.isEmpty }
+
+    /// Counts a new inner subscription and registers its disposable; `nil` once disposed.
+    mutating func startInner() -> (subscription: SingleAssignmentDisposable, key: UInt64)? {
+        active += 1
+        guard !disposed else { return nil }
+        let subscription = SingleAssignmentDisposable()
+        return (subscription, inners.insert(subscription))
+    }
 }
 
 /// What an inner completion leads to.
@@ -170,7 +183,6 @@ final private class FlatMapSink<SourceElement, Source: ObservableConvertibleType
     private let mode: FlatMapMode
     private let maxConcurrent: Int
     private let outerSubscription = SingleAssignmentDisposable()
-    private let group = CompositeDisposable()
 
     init(mode: FlatMapMode, selector: @escaping (SourceElement) throws -> Source, observer: Observer, cancel: Cancelable) {
         self.mode = mode
@@ -182,11 +194,10 @@ final private class FlatMapSink<SourceElement, Source: ObservableConvertibleType
     func run(_ source: Observable<SourceElement>) -> Disposable {
         if maxConcurrent < 1 {
             forwardOn(.error(RxError.argumentOutOfRange))
-            return group
+            return outerSubscription
         }
-        group.insert(outerSubscription)
         outerSubscription.setDisposable(source.subscribe(self))
-        return group
+        return outerSubscription
     }
 
     // MARK: Source events
@@ -213,30 +224,30 @@ final private class FlatMapSink<SourceElement, Source: ObservableConvertibleType
     private func outerNext(_ element: SourceElement) {
         if isDisposed { return }
         if case .first = mode {
-            let idle = withState { state -> Bool in
-                guard state.active == 0 else { return false }
-                state.active = 1
-                return true
+            // Claims the slot before the selector runs, so a concurrent element is dropped.
+            let claimed = withState { state -> (subscription: SingleAssignmentDisposable, key: UInt64)? in
+                state.active == 0 ? state.startInner() : nil
             }
-            guard idle, let inner = select(element) else { return }
-            Trampoline.run { subscribeInner(inner) }
+            guard let claimed, let inner = select(element) else { return }
+            Trampoline.run { subscribeInner(inner, claimed) }
             return
         }
         guard let inner = select(element) else { return }
-        let startNow = withState { state -> Bool in
+        // Starts it now (with its registration), or queues it for a free slot (`nil`, also
+        // once disposed: then nothing starts).
+        let started = withState { state -> (subscription: SingleAssignmentDisposable, key: UInt64)? in
             if !state.pumping && state.active < maxConcurrent {
-                state.active += 1
+                guard let started = state.startInner() else { return nil }
                 state.pumping = true
-                return true
+                return started
             }
             state.queue.append(inner)
-            return false
+            return nil
         }
-        if startNow {
-            Trampoline.run {
-                subscribeInner(inner)
-                pumpQueued()
-            }
+        guard let started else { return }
+        Trampoline.run {
+            subscribeInner(inner, started)
+            pumpQueued()
         }
     }
 
@@ -266,10 +277,9 @@ final private class FlatMapSink<SourceElement, Source: ObservableConvertibleType
     private func pumpQueued() {
         while true {
             var done = false
-            let next = withState { state -> AnyObject? in
+            let next = withState { state -> (inner: AnyObject, started: (subscription: SingleAssignmentDisposable, key: UInt64)?)? in
                 if state.active < maxConcurrent, let inner = state.queue.popFirst() {
-                    state.active += 1
-                    return inner
+                    return (inner, state.startInner())
                 }
                 state.pumping = false
                 done = state.isDone
@@ -279,20 +289,18 @@ final private class FlatMapSink<SourceElement, Source: ObservableConvertibleType
                 if done { completeOutput() }
                 return
             }
-            if isDisposed { continue }
-            subscribeInner(unsafeDowncast(next, to: Observable<Inner>.self))
+            guard let started = next.started else { continue }  // disposed meanwhile
+            subscribeInner(unsafeDowncast(next.inner, to: Observable<Inner>.self), started)
         }
     }
 
-    private func subscribeInner(_ inner: Observable<Inner>) {
-        let subscription = SingleAssignmentDisposable()
-        guard let key = group.insert(subscription) else { return }
+    private func subscribeInner(_ inner: Observable<Inner>, _ started: (subscription: SingleAssignmentDisposable, key: UInt64)) {
         // Called on the trampoline (see `pump`), so the subscription is stored (and disposable,
         // e.g. by `take` downstream) before a synchronous inner sequence's elements flow.
-        subscription.setDisposable(inner.subscribe(FlatMapInnerObserver(sink: self, key: key)))
+        started.subscription.setDisposable(inner.subscribe(FlatMapInnerObserver(sink: self, key: started.key)))
     }
 
-    fileprivate func innerOn(_ event: Event<Inner>, key: CompositeDisposable.DisposeKey) {
+    fileprivate func innerOn(_ event: Event<Inner>, key: UInt64) {
         switch event {
         case .next, .error:
             synchronized { _, outbox in outbox.send(event) }
@@ -301,10 +309,11 @@ final private class FlatMapSink<SourceElement, Source: ObservableConvertibleType
         }
     }
 
-    fileprivate func innerCompleted(key: CompositeDisposable.DisposeKey) {
-        group.remove(for: key)
+    fileprivate func innerCompleted(key: UInt64) {
         // Decided with `withState` (no outbox) because an inner completion usually sends nothing.
+        var finished: SingleAssignmentDisposable?
         let next = withState { state -> InnerCompletion in
+            finished = state.inners.remove(key)
             state.active -= 1
             if state.pumping { return .nothing }
             if !state.queue.isEmpty {
@@ -313,6 +322,7 @@ final private class FlatMapSink<SourceElement, Source: ObservableConvertibleType
             }
             return state.isDone ? .complete : .nothing
         }
+        finished?.dispose()  // outside the lock, as `CompositeDisposable.remove(for:)` would
         switch next {
         case .nothing: return
         case .pump: pump()
@@ -331,15 +341,21 @@ final private class FlatMapSink<SourceElement, Source: ObservableConvertibleType
     }
 
     override func dispose() {
-        group.dispose()
+        let running = withState { state -> KeyedList<SingleAssignmentDisposable>.Slots in
+            state.disposed = true
+            return state.inners.removeAll()
+        }
+        outerSubscription.dispose()
+        for subscription in running { subscription?.dispose() }
         super.dispose()
     }
 }
 
+
 /// Forwards one inner sequence's events to its `FlatMapSink`.
 private struct FlatMapInnerObserver<SourceElement, Source: ObservableConvertibleType, Observer: ObserverType>: ObserverType where Source.Element == Observer.Element {
     let sink: FlatMapSink<SourceElement, Source, Observer>
-    let key: CompositeDisposable.DisposeKey
+    let key: UInt64
 
     func on(_ event: Event<Observer.Element>) {
         sink.innerOn(event, key: key)

@@ -42,8 +42,17 @@ private struct SwitchState {
     var hasLatest = false
     /// Whether the source has completed.
     var outerStopped = false
-    /// The latest inner subscription (disposed when replaced, completed, or on disposal).
-    var inner: Disposable?
+    /// The latest inner subscription (disposed when replaced, completed, or on disposal); the
+    /// no-op disposable when there is none. Not an optional: destroying an
+    /// `Optional<any Disposable>` goes through the runtime's generic value witnesses.
+    var inner: Disposable = NopDisposable.shared
+
+    /// Takes the latest inner subscription out, leaving the no-op one.
+    mutating func takeInner() -> Disposable {
+        var taken: Disposable = NopDisposable.shared
+        swap(&taken, &inner)
+        return taken
+    }
     /// The sink has been disposed: an inner subscription arriving late is disposed at once.
     var isDisposed = false
 }
@@ -100,26 +109,25 @@ final private class SwitchSink<SourceElement, Source: ObservableConvertibleType,
         }
         // The previous inner subscription is disposed before the new one starts (as RxSwift);
         // its late events are dropped by id anyway.
-        let (id, previous) = withState { state -> (UInt64, Disposable?) in
+        let (id, previous) = withState { state -> (UInt64, Disposable) in
             let id = latestID.load(ordering: .relaxed) &+ 1
             latestID.store(id, ordering: .releasing)
             state.hasLatest = true
-            defer { state.inner = nil }
-            return (id, state.inner)
+            return (id, state.takeInner())
         }
-        previous?.dispose()
+        previous.dispose()
         // On the trampoline, so that a synchronous inner sequence's subscription is stored (and
         // can be disposed by a switch from inside its own elements) before they flow.
         Trampoline.run {
             let subscription = inner.subscribe(SwitchInnerObserver(sink: self, id: id))
             // Kept while it is the latest and running; otherwise (replaced meanwhile, completed
             // synchronously, or the sink disposed) disposed now.
-            let stale = withState { state -> Disposable? in
+            let stale = withState { state -> Disposable in
                 guard isLatest(id), state.hasLatest, !state.isDisposed else { return subscription }
                 state.inner = subscription
-                return nil
+                return NopDisposable.shared
             }
-            stale?.dispose()
+            stale.dispose()
         }
     }
 
@@ -137,25 +145,23 @@ final private class SwitchSink<SourceElement, Source: ObservableConvertibleType,
                 if isLatest(id) { outbox.send(event) }
             }
         case .completed:
-            let finished = synchronized { state, outbox -> Disposable? in
-                guard isLatest(id) else { return nil }
+            let finished = synchronized { state, outbox -> Disposable in
+                guard isLatest(id) else { return NopDisposable.shared }
                 state.hasLatest = false
                 if state.outerStopped { outbox.send(.completed) }
-                defer { state.inner = nil }
-                return state.inner
+                return state.takeInner()
             }
-            finished?.dispose()
+            finished.dispose()
         }
     }
 
     override func dispose() {
         outerSubscription.dispose()
-        let inner = withState { state -> Disposable? in
+        let inner = withState { state -> Disposable in
             state.isDisposed = true
-            defer { state.inner = nil }
-            return state.inner
+            return state.takeInner()
         }
-        inner?.dispose()
+        inner.dispose()
         super.dispose()
     }
 }
