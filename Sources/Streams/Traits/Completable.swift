@@ -39,12 +39,11 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
     /// Subscribes a closure that receives the one `CompletableEvent`.
     /// - Note: Called on the thread that delivers the event. See `Guides/Traits.md`.
     public func subscribe(_ observer: @escaping (CompletableEvent) -> Void) -> Disposable {
-        primitiveSequence.source.subscribe(TraitObserver { event in
-            switch event {
-            case .error(let error): observer(.error(error))
-            case .completed: observer(.completed)
-            }
-        })
+        primitiveSequence.source.subscribe(TraitObserver(
+            next: { _ in },  // a Completable has no elements (its Element is Never)
+            error: { observer(.error($0)) },
+            completed: { observer(.completed) }
+        ))
     }
 
     /// Subscribes closures for completion, the error and disposal.
@@ -58,15 +57,14 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
         onDisposed: (() -> Void)? = nil
     ) -> Disposable {
         let disposed: Disposable = onDisposed.map { Disposables.create(with: $0) } ?? Disposables.create()
-        let callStack = onError == nil ? Hooks.subscriptionCallStack() : nil
-        let subscription = subscribe { (event: CompletableEvent) in
-            switch event {
-            case .completed: onCompleted?()
-            case .error(let error):
-                if let onError { onError(error) } else { Hooks.reportUnhandledError(error, subscriptionCallStack: callStack) }
+        let subscription = primitiveSequence.source.subscribe(TraitObserver(
+            next: { _ in },
+            error: TraitObserver<Never>.failureHandler(onError, then: disposed),
+            completed: {
+                onCompleted?()
+                disposed.dispose()
             }
-            disposed.dispose()
-        }
+        ))
         return onDisposed == nil ? subscription : Disposables.create(subscription, disposed)
     }
 

@@ -48,13 +48,11 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     /// Subscribes a closure that receives the one `MaybeEvent`.
     /// - Note: Called on the thread that delivers the event. See `Guides/Traits.md`.
     public func subscribe(_ observer: @escaping (MaybeEvent<Element>) -> Void) -> Disposable {
-        primitiveSequence.source.subscribe(TraitObserver { event in
-            switch event {
-            case .next(let element): observer(.success(element))
-            case .error(let error): observer(.error(error))
-            case .completed: observer(.completed)
-            }
-        })
+        primitiveSequence.source.subscribe(TraitObserver(
+            next: { observer(.success($0)) },
+            error: { observer(.error($0)) },
+            completed: { observer(.completed) }
+        ))
     }
 
     /// Subscribes closures for the element, the error, empty completion and disposal.
@@ -69,16 +67,17 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
         onDisposed: (() -> Void)? = nil
     ) -> Disposable {
         let disposed: Disposable = onDisposed.map { Disposables.create(with: $0) } ?? Disposables.create()
-        let callStack = onError == nil ? Hooks.subscriptionCallStack() : nil
-        let subscription = subscribe { (event: MaybeEvent<Element>) in
-            switch event {
-            case .success(let element): onSuccess?(element)
-            case .error(let error):
-                if let onError { onError(error) } else { Hooks.reportUnhandledError(error, subscriptionCallStack: callStack) }
-            case .completed: onCompleted?()
+        let subscription = primitiveSequence.source.subscribe(TraitObserver(
+            next: { element in
+                onSuccess?(element)
+                disposed.dispose()
+            },
+            error: TraitObserver<Element>.failureHandler(onError, then: disposed),
+            completed: {
+                onCompleted?()
+                disposed.dispose()
             }
-            disposed.dispose()
-        }
+        ))
         return onDisposed == nil ? subscription : Disposables.create(subscription, disposed)
     }
 

@@ -41,13 +41,11 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     /// Subscribes a closure that receives the one `SingleEvent`.
     /// - Note: Called on the thread that delivers the event. See `Guides/Traits.md`.
     public func subscribe(_ observer: @escaping (SingleEvent<Element>) -> Void) -> Disposable {
-        primitiveSequence.source.subscribe(TraitObserver { event in
-            switch event {
-            case .next(let element): observer(.success(element))
-            case .error(let error): observer(.failure(error))
-            case .completed: observer(.failure(RxError.noElements))
-            }
-        })
+        primitiveSequence.source.subscribe(TraitObserver(
+            next: { observer(.success($0)) },
+            error: { observer(.failure($0)) },
+            completed: { observer(.failure(RxError.noElements)) }
+        ))
     }
 
     /// Subscribes closures for the element, the error and disposal.
@@ -60,16 +58,18 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         onFailure: ((Swift.Error) -> Void)? = nil,
         onDisposed: (() -> Void)? = nil
     ) -> Disposable {
+        // Straight to the closures, without building a `SingleEvent` (or an `Event`) per call:
+        // each is a generic-metadata lookup in this unspecialized code.
         let disposed: Disposable = onDisposed.map { Disposables.create(with: $0) } ?? Disposables.create()
-        let callStack = onFailure == nil ? Hooks.subscriptionCallStack() : nil
-        let subscription = subscribe { (event: SingleEvent<Element>) in
-            switch event {
-            case .success(let element): onSuccess?(element)
-            case .failure(let error):
-                if let onFailure { onFailure(error) } else { Hooks.reportUnhandledError(error, subscriptionCallStack: callStack) }
-            }
-            disposed.dispose()
-        }
+        let fail = TraitObserver<Element>.failureHandler(onFailure, then: disposed)
+        let subscription = primitiveSequence.source.subscribe(TraitObserver(
+            next: { element in
+                onSuccess?(element)
+                disposed.dispose()
+            },
+            error: fail,
+            completed: { fail(RxError.noElements) }
+        ))
         return onDisposed == nil ? subscription : Disposables.create(subscription, disposed)
     }
 
@@ -261,15 +261,45 @@ extension PrimitiveSequenceType where Trait == SingleTrait, Element == Any {
 /// An observer that delivers only the first event of the underlying sequence: every event of a
 /// trait is final (a `Single`'s success arrives as `next` followed by an ignored `completed`).
 final class TraitObserver<Element>: ObserverType {
-    private let handler: (Event<Element>) -> Void
+    private let next: (Element) -> Void
+    private let error: (Swift.Error) -> Void
+    private let completed: () -> Void
     private let stopped = AtomicFlag()
 
-    init(_ handler: @escaping (Event<Element>) -> Void) {
-        self.handler = handler
+    /// One closure per kind of event (so no `Event` is built to deliver one).
+    init(next: @escaping (Element) -> Void, error: @escaping (Swift.Error) -> Void, completed: @escaping () -> Void) {
+        self.next = next
+        self.error = error
+        self.completed = completed
     }
 
     func on(_ event: Event<Element>) {
+        switch event {
+        case .next(let element): onNext(element)
+        case .error(let failure):
+            guard stopped.set() else { return }
+            error(failure)
+        case .completed: onCompleted()
+        }
+    }
+
+    func onNext(_ element: Element) {
         guard stopped.set() else { return }
-        handler(event)
+        next(element)
+    }
+
+    func onCompleted() {
+        guard stopped.set() else { return }
+        completed()
+    }
+
+    /// The error closure of a trait's `subscribe(on…:onDisposed:)`: `handler`, or, without one,
+    /// `Hooks.defaultErrorHandler` with the subscribing call stack; then `disposed` is disposed.
+    static func failureHandler(_ handler: ((Swift.Error) -> Void)?, then disposed: Disposable) -> (Swift.Error) -> Void {
+        let callStack = handler == nil ? Hooks.subscriptionCallStack() : nil
+        return { error in
+            if let handler { handler(error) } else { Hooks.reportUnhandledError(error, subscriptionCallStack: callStack) }
+            disposed.dispose()
+        }
     }
 }

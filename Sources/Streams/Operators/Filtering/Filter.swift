@@ -33,6 +33,11 @@ final private class FilterSink<Observer: ObserverType>: Sink<Observer>, Observer
         if passes { forwardNext(element) }
     }
 
+    /// Completes without building an `Event` (a metadata lookup in this generic code).
+    func onCompleted() {
+        forwardCompleted()
+    }
+
     func on(_ event: Event<Element>) {
         switch event {
         case .next(let element):

@@ -33,6 +33,11 @@ final private class MapSink<Source, Observer: ObserverType>: Sink<Observer>, Obs
         forwardNext(result)
     }
 
+    /// Completes without building an `Event` (a metadata lookup in this generic code).
+    func onCompleted() {
+        forwardCompleted()
+    }
+
     func on(_ event: Event<Source>) {
         switch event {
         case .next(let element):
