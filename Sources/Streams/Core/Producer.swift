@@ -10,7 +10,9 @@ import Synchronization
 /// (`CurrentThreadScheduler`): one made while no trampoline runs starts it, and the steps that
 /// synchronous sources queued while the chain was being subscribed run before `subscribe`
 /// returns. So the whole chain is subscribed before the first synchronous element flows.
+@usableFromInline
 class Producer<Element>: Observable<Element> {
+    @usableFromInline
     override init() { super.init() }
 
     override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {

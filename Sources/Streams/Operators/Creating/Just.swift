@@ -4,6 +4,7 @@ extension ObservableType {
     ///     output: (a|)
     ///
     /// - Note: Delivers synchronously on the subscribing thread. See `Guides/Creating.md`.
+    @inlinable  // so that the sequence's metadata is looked up once per call site, not per call
     public static func just(_ element: Element) -> Observable<Element> {
         JustObservable(element: element)
     }
@@ -55,9 +56,11 @@ extension ObservableType {
 }
 
 /// `just`: two events on subscribe, nothing to cancel (so no sink).
-final private class JustObservable<Element>: Observable<Element> {
+@usableFromInline
+final class JustObservable<Element>: Observable<Element> {
     private let element: Element
 
+    @usableFromInline
     init(element: Element) {
         self.element = element
     }

@@ -8,6 +8,7 @@ extension ObservableType {
     /// - Parameter predicate: Decides whether an element passes.
     /// - Returns: The sequence of passing elements.
     /// - Note: Delivers on the source's scheduler. See `Guides/Filtering.md`.
+    @inlinable  // so that the producer's metadata is looked up once per call site, not per call
     public func filter(_ predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
         FilterProducer(source: asObservable(), predicate: predicate)
     }
@@ -48,10 +49,12 @@ final private class FilterSink<Observer: ObserverType>: Sink<Observer>, Observer
     }
 }
 
-final private class FilterProducer<Element>: Producer<Element> {
+@usableFromInline
+final class FilterProducer<Element>: Producer<Element> {
     private let source: Observable<Element>
     private let predicate: (Element) throws -> Bool
 
+    @usableFromInline
     init(source: Observable<Element>, predicate: @escaping (Element) throws -> Bool) {
         self.source = source
         self.predicate = predicate

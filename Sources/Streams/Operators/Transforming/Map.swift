@@ -8,6 +8,7 @@ extension ObservableType {
     /// - Parameter transform: The function applied to each element.
     /// - Returns: The sequence of transformed elements.
     /// - Note: Delivers on the source's scheduler. See `Guides/Transforming.md`.
+    @inlinable  // so that the producer's metadata is looked up once per call site, not per call
     public func map<Result>(_ transform: @escaping (Element) throws -> Result) -> Observable<Result> {
         MapProducer(source: asObservable(), transform: transform)
     }
@@ -50,10 +51,12 @@ final private class MapSink<Source, Observer: ObserverType>: Sink<Observer>, Obs
     }
 }
 
-final private class MapProducer<Source, Result>: Producer<Result> {
+@usableFromInline
+final class MapProducer<Source, Result>: Producer<Result> {
     private let source: Observable<Source>
     private let transform: (Source) throws -> Result
 
+    @usableFromInline
     init(source: Observable<Source>, transform: @escaping (Source) throws -> Result) {
         self.source = source
         self.transform = transform
