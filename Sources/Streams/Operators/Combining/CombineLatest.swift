@@ -21,9 +21,7 @@ extension ObservableType {
         _ source1: O1, _ source2: O2,
         resultSelector: @escaping (O1.Element, O2.Element) throws -> Element
     ) -> Observable<Element> {
-        CombineLatestArityProducer(arity: 2, select: { values in
-            try resultSelector(values[0, as: O1.Element.self], values[1, as: O2.Element.self])
-        }) { sources in
+        CombineLatestArityProducer(arity: 2, select: CombineLatestSelector.make(resultSelector)) { sources in
             sources.subscribe(source1.asObservable(), at: 0)
             sources.subscribe(source2.asObservable(), at: 1)
         }
@@ -39,9 +37,7 @@ extension ObservableType {
         _ source1: O1, _ source2: O2, _ source3: O3,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element) throws -> Element
     ) -> Observable<Element> {
-        CombineLatestArityProducer(arity: 3, select: { values in
-            try resultSelector(values[0, as: O1.Element.self], values[1, as: O2.Element.self], values[2, as: O3.Element.self])
-        }) { sources in
+        CombineLatestArityProducer(arity: 3, select: CombineLatestSelector.make(resultSelector)) { sources in
             sources.subscribe(source1.asObservable(), at: 0)
             sources.subscribe(source2.asObservable(), at: 1)
             sources.subscribe(source3.asObservable(), at: 2)
@@ -58,9 +54,7 @@ extension ObservableType {
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element) throws -> Element
     ) -> Observable<Element> {
-        CombineLatestArityProducer(arity: 4, select: { values in
-            try resultSelector(values[0, as: O1.Element.self], values[1, as: O2.Element.self], values[2, as: O3.Element.self], values[3, as: O4.Element.self])
-        }) { sources in
+        CombineLatestArityProducer(arity: 4, select: CombineLatestSelector.make(resultSelector)) { sources in
             sources.subscribe(source1.asObservable(), at: 0)
             sources.subscribe(source2.asObservable(), at: 1)
             sources.subscribe(source3.asObservable(), at: 2)
@@ -82,9 +76,7 @@ extension ObservableType where Element == Any {
     public static func combineLatest<O1: ObservableType, O2: ObservableType>(
         _ source1: O1, _ source2: O2
     ) -> Observable<(O1.Element, O2.Element)> {
-        CombineLatestArityProducer(arity: 2, select: { values in
-            (values[0, as: O1.Element.self], values[1, as: O2.Element.self])
-        }) { sources in
+        CombineLatestArityProducer(arity: 2, select: CombineLatestSelector.make { (v1: O1.Element, v2: O2.Element) in (v1, v2) }) { sources in
             sources.subscribe(source1.asObservable(), at: 0)
             sources.subscribe(source2.asObservable(), at: 1)
         }
@@ -98,9 +90,7 @@ extension ObservableType where Element == Any {
     public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3
     ) -> Observable<(O1.Element, O2.Element, O3.Element)> {
-        CombineLatestArityProducer(arity: 3, select: { values in
-            (values[0, as: O1.Element.self], values[1, as: O2.Element.self], values[2, as: O3.Element.self])
-        }) { sources in
+        CombineLatestArityProducer(arity: 3, select: CombineLatestSelector.make { (v1: O1.Element, v2: O2.Element, v3: O3.Element) in (v1, v2, v3) }) { sources in
             sources.subscribe(source1.asObservable(), at: 0)
             sources.subscribe(source2.asObservable(), at: 1)
             sources.subscribe(source3.asObservable(), at: 2)
@@ -115,9 +105,7 @@ extension ObservableType where Element == Any {
     public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element)> {
-        CombineLatestArityProducer(arity: 4, select: { values in
-            (values[0, as: O1.Element.self], values[1, as: O2.Element.self], values[2, as: O3.Element.self], values[3, as: O4.Element.self])
-        }) { sources in
+        CombineLatestArityProducer(arity: 4, select: CombineLatestSelector.make { (v1: O1.Element, v2: O2.Element, v3: O3.Element, v4: O4.Element) in (v1, v2, v3, v4) }) { sources in
             sources.subscribe(source1.asObservable(), at: 0)
             sources.subscribe(source2.asObservable(), at: 1)
             sources.subscribe(source3.asObservable(), at: 2)
