@@ -82,6 +82,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     }
 
     /// A `Maybe` that succeeds with `element` at subscription.
+    @inlinable  // as `Observable.just`
     public static func just(_ element: Element) -> Maybe<Element> {
         PrimitiveSequence(raw: Observable.just(element))
     }
@@ -109,6 +110,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
 
     /// Transforms the element with `transform`; a thrown error fails the `Maybe`.
     /// - Note: Delivers on the source's scheduler. See `Guides/Traits.md`.
+    @inlinable  // as `Observable.map`
     public func map<Result>(_ transform: @escaping (Element) throws -> Result) -> Maybe<Result> {
         PrimitiveSequence(raw: primitiveSequence.source.map(transform))
     }

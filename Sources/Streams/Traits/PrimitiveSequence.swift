@@ -3,8 +3,9 @@
 /// The trait (`SingleTrait`, `MaybeTrait`, `CompletableTrait`) fixes which events are possible;
 /// `asObservable()` returns the underlying sequence. See `Guides/Traits.md`.
 public struct PrimitiveSequence<Trait, Element> {
-    let source: Observable<Element>
+    @usableFromInline let source: Observable<Element>
 
+    @usableFromInline
     init(raw: Observable<Element>) {
         source = raw
     }

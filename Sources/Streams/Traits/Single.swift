@@ -98,6 +98,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     }
 
     /// A `Single` that succeeds with `element` at subscription.
+    @inlinable  // as `Observable.just`: the sequence's metadata is looked up once per call site
     public static func just(_ element: Element) -> Single<Element> {
         PrimitiveSequence(raw: Observable.just(element))
     }
@@ -124,6 +125,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     ///     output: --2|     (transform: { $0 * 2 })
     ///
     /// - Note: Delivers on the source's scheduler. See `Guides/Traits.md`.
+    @inlinable  // as `Observable.map`
     public func map<Result>(_ transform: @escaping (Element) throws -> Result) -> Single<Result> {
         PrimitiveSequence(raw: primitiveSequence.source.map(transform))
     }
