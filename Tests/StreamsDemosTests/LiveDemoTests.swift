@@ -60,6 +60,8 @@ final class LiveDemoTests: XCTestCase {
         server.publishTemplate(["tabTitles": "ホーム", "tabTitlesEn": "home"])
         let output = try runLive(remoteConfigArguments, { runLaunchDemo(backends: $0) }) { output in
             XCTAssertTrue(server.waitForOpenStreams(1, route: .remoteConfigRealtime, timeout: demoTimeout))
+            // The stream opens beside the first fetch: publish only once that fetch was answered.
+            XCTAssertTrue(output.waitFor("tabTitlesEn = \"home\" [remote]"), "the first fetch was printed")
             server.publishTemplate(["tabTitles": "ライブ", "tabTitlesEn": "live"])
             XCTAssertTrue(output.waitFor("tabTitlesEn = \"live\" [remote]"), "the update was activated and printed")
         }
@@ -78,6 +80,8 @@ final class LiveDemoTests: XCTestCase {
         server.publishTemplate(["item_json": #"[{"id": 1, "title": "Lipstick"}]"#])
         let output = try runLive(remoteConfigArguments, { runItemListDemo(backends: $0) }) { output in
             XCTAssertTrue(server.waitForOpenStreams(1, route: .remoteConfigRealtime, timeout: demoTimeout))
+            // The stream opens beside the first fetch: publish only once that fetch was answered.
+            XCTAssertTrue(output.waitFor("items: [#1 Lipstick]"), "the first fetch was printed")
             server.publishTemplate(["item_json": #"[{"id": 2, "title": "Mascara"}]"#])
             // The realtime fetch, then the refresh the update triggers.
             XCTAssertTrue(output.waitFor("items: [#2 Mascara]"))
@@ -93,6 +97,9 @@ final class LiveDemoTests: XCTestCase {
         server.publishTemplate(["required_version": "3.0.0"])
         let output = try runLive(remoteConfigArguments, { runForceUpdateDemo(backends: $0) }) { output in
             XCTAssertTrue(server.waitForOpenStreams(1, route: .remoteConfigRealtime, timeout: demoTimeout))
+            // The stream opens beside the first fetch (as Firebase's listener does): publish only
+            // once that fetch was answered, or it may already return 3.3.0 (CI saw it under load).
+            XCTAssertTrue(output.waitFor("isUpdateRequired = false"), "the first check was printed")
             server.publishTemplate(["required_version": "3.3.0"])
             XCTAssertTrue(output.waitFor("isUpdateRequired = true"))
         }
