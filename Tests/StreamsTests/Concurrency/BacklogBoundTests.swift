@@ -21,62 +21,65 @@ final class BacklogBoundTests: XCTestCase {
         _ make: (PublishSubject<Int>, PublishSubject<Int>) -> Observable<Int>,
         expected: (Int) -> [Int]
     ) {
-        let first = PublishSubject<Int>()
-        let second = PublishSubject<Int>()
-        let waits = LockedState<[Int]>([])
-        let producerBlocked = DispatchSemaphore(value: 0)
-        BacklogGateTestHooks.producerWillWait = { queued in
-            let isFirst = waits.withLock { waits -> Bool in
-                waits.append(queued)
-                return waits.count == 1
+        // Eventually: a `Thread` releases its closure (and the subjects it holds) after it exits.
+        XCTAssertNoLeaksEventually {
+            let first = PublishSubject<Int>()
+            let second = PublishSubject<Int>()
+            let waits = LockedState<[Int]>([])
+            let producerBlocked = DispatchSemaphore(value: 0)
+            BacklogGateTestHooks.producerWillWait = { queued in
+                let isFirst = waits.withLock { waits -> Bool in
+                    waits.append(queued)
+                    return waits.count == 1
+                }
+                if isFirst { producerBlocked.signal() }
             }
-            if isFirst { producerBlocked.signal() }
-        }
-        let sent = Atomic(0)
-        let received = LockedState<[Int]>([])
-        let observerEntered = DispatchSemaphore(value: 0)
-        let releaseObserver = DispatchSemaphore(value: 0)
-        let subscription = make(first, second).subscribe(onNext: { value in
-            let isFirst = received.withLock { received -> Bool in
-                received.append(value)
-                return received.count == 1
+            let sent = Atomic(0)
+            let received = LockedState<[Int]>([])
+            let observerEntered = DispatchSemaphore(value: 0)
+            let releaseObserver = DispatchSemaphore(value: 0)
+            let subscription = make(first, second).subscribe(onNext: { value in
+                let isFirst = received.withLock { received -> Bool in
+                    received.append(value)
+                    return received.count == 1
+                }
+                if isFirst {
+                    observerEntered.signal()
+                    releaseObserver.wait()
+                }
+            })
+            let observerDone = DispatchSemaphore(value: 0)
+            let observerThread = Thread {
+                prime(first, second)
+                observerDone.signal()
             }
-            if isFirst {
-                observerEntered.signal()
-                releaseObserver.wait()
+            observerThread.start()
+            observerEntered.wait()
+            let producerDone = DispatchSemaphore(value: 0)
+            let producer = Thread {
+                for value in 0 ..< count {
+                    second.onNext(value)
+                    sent.add(1)
+                }
+                producerDone.signal()
             }
-        })
-        let observerDone = DispatchSemaphore(value: 0)
-        let observerThread = Thread {
-            prime(first, second)
-            observerDone.signal()
-        }
-        observerThread.start()
-        observerEntered.wait()
-        let producerDone = DispatchSemaphore(value: 0)
-        let producer = Thread {
-            for value in 0 ..< count {
-                second.onNext(value)
-                sent.add(1)
+            producer.start()
+            // A guard against a hang, not a timing assertion: without the bound it never waits.
+            if producerBlocked.wait(timeout: .now() + 60) == .timedOut {
+                XCTFail("the producer never waited: \(sent.value) elements queued behind a held observer")
             }
-            producerDone.signal()
+            // The producer is waiting (or about to): it queued exactly one past the bound.
+            XCTAssertEqual(waits.withLock { $0 }.first, BacklogGate.limit + 1)
+            XCTAssertLessThanOrEqual(sent.value, BacklogGate.limit + 1)
+            releaseObserver.signal()
+            // Both sending calls must have returned: the last queued elements may still be in
+            // delivery by the observer's thread when the producer's call returns.
+            producerDone.wait()
+            observerDone.wait()
+            XCTAssertEqual(received.withLock { $0 }, expected(count))
+            XCTAssertTrue(waits.withLock { $0 }.allSatisfy { $0 <= BacklogGate.limit + 1 })
+            subscription.dispose()
         }
-        producer.start()
-        // A guard against a hang, not a timing assertion: without the bound it never waits.
-        if producerBlocked.wait(timeout: .now() + 60) == .timedOut {
-            XCTFail("the producer never waited: \(sent.value) elements queued behind a held observer")
-        }
-        // The producer is waiting (or about to): it queued exactly one past the bound.
-        XCTAssertEqual(waits.withLock { $0 }.first, BacklogGate.limit + 1)
-        XCTAssertLessThanOrEqual(sent.value, BacklogGate.limit + 1)
-        releaseObserver.signal()
-        // Both sending calls must have returned: the last queued elements may still be in
-        // delivery by the observer's thread when the producer's call returns.
-        producerDone.wait()
-        observerDone.wait()
-        XCTAssertEqual(received.withLock { $0 }, expected(count))
-        XCTAssertTrue(waits.withLock { $0 }.allSatisfy { $0 <= BacklogGate.limit + 1 })
-        subscription.dispose()
     }
 
     func testMerge_producerWaitsPastTheBoundAndNothingIsLost() {
@@ -123,16 +126,18 @@ final class BacklogBoundTests: XCTestCase {
     }
 
     func testManyThreads_boundedStressKeepsPerSourceOrder() {
-        let subjects = (0 ..< 4).map { _ in PublishSubject<Int>() }
-        let received = LockedState<[[Int]]>(Array(repeating: [], count: 4))
-        let subscription = Observable.merge(subjects.map { $0.asObservable() })
-            .subscribe(onNext: { value in received.withLock { $0[value / 1_000_000].append(value % 1_000_000) } })
-        let perSource = 20_000
-        DispatchQueue.concurrentPerform(iterations: 4) { index in
-            for value in 0 ..< perSource { subjects[index].onNext(index * 1_000_000 + value) }
+        XCTAssertNoLeaksEventually {
+            let subjects = (0 ..< 4).map { _ in PublishSubject<Int>() }
+            let received = LockedState<[[Int]]>(Array(repeating: [], count: 4))
+            let subscription = Observable.merge(subjects.map { $0.asObservable() })
+                .subscribe(onNext: { value in received.withLock { $0[value / 1_000_000].append(value % 1_000_000) } })
+            let perSource = 20_000
+            DispatchQueue.concurrentPerform(iterations: 4) { index in
+                for value in 0 ..< perSource { subjects[index].onNext(index * 1_000_000 + value) }
+            }
+            XCTAssertEqual(received.withLock { $0 }, Array(repeating: Array(0 ..< perSource), count: 4))
+            subscription.dispose()
         }
-        XCTAssertEqual(received.withLock { $0 }, Array(repeating: Array(0 ..< perSource), count: 4))
-        subscription.dispose()
     }
 }
 
