@@ -141,6 +141,16 @@ final class MarbleDrawingTests: XCTestCase {
         XCTAssertEqual(try Marbles.string(from: [Recorded<Event<String>>]()), "")
     }
 
+    func testString_valuesThatWouldMergeGetInventedCharacters() throws {
+        // "a" then a lone combining mark would draw as one character (the fuzz finding).
+        let grouped: [Recorded<Event<String>>] = [.next(200, "â"), .next(200, "\u{035A}"), .next(200, "x")]
+        XCTAssertEqual(try Marbles.string(from: grouped), "(ABx)")
+        let apart: [Recorded<Event<String>>] = [.next(200, "â"), .next(210, "\u{035A}")]
+        XCTAssertEqual(try Marbles.string(from: apart), "AB")
+        let fine: [Recorded<Event<String>>] = [.next(200, "â"), .next(210, "é")]
+        XCTAssertEqual(try Marbles.string(from: fine), "âé", "drawn as themselves when nothing merges")
+    }
+
     func testString_sameFrameIsAGroup() throws {
         let events: [Recorded<Event<Int>>] = [.next(210, 1), .next(210, 2), .completed(210)]
         XCTAssertEqual(try Marbles.string(from: events, values: ["a": 1, "b": 2]), "-(ab|)")

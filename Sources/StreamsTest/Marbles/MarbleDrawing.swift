@@ -58,7 +58,9 @@ extension Marbles {
     /// Time `origin` is frame 0. Events in the same frame become a group `(ab)`; events before
     /// `origin` are drawn before a `^`. A value is drawn with its key in `values`, else (for
     /// `String` / `Character` elements) as its own single character, else with an invented
-    /// character (`A`, `B`, ...). Errors are `#`, completion `|`. Nothing is drawn after the
+    /// character (`A`, `B`, ...). If a value drawn as itself would merge with its neighbour into
+    /// one character (a lone combining mark after another value, say), every value that is not
+    /// ASCII gets an invented character instead. Errors are `#`, completion `|`. Nothing is drawn after the
     /// last event. Times that are not a whole number of frames are rounded down to a frame.
     /// A `frameSize` below 1 is treated as 1.
     ///
@@ -139,7 +141,8 @@ extension Marbles {
         of events: [Recorded<Event<Element>>],
         values: [Character: Element],
         frameSize: TestTime,
-        origin: TestTime
+        origin: TestTime,
+        asciiOnly: Bool = false
     ) throws(MarbleDrawingError) -> MarbleDrawing {
         let keyed = values.sorted { $0.key < $1.key }
         var drawing = MarbleDrawing(text: "")
@@ -150,7 +153,8 @@ extension Marbles {
             if let key = keyed.first(where: { $0.value == element })?.key { return key }
             if let text = (element as? String) ?? (element as? Character).map(String.init),
                text.count == 1, let character = text.first,
-               !reserved.contains(character), !character.isWhitespace, values[character] == nil {
+               !reserved.contains(character), !character.isWhitespace, values[character] == nil,
+               !asciiOnly || character.isASCII {
                 return character
             }
             if let known = invented.first(where: { $0.value == element }) { return known.character }
@@ -197,17 +201,22 @@ extension Marbles {
         var cursor = min(0, groups.first?.frame ?? 0)
         var caretPlaced = !needsCaret
 
+        // The characters appended: fewer in the text means two of them merged into one
+        // grapheme (a lone combining mark after a value, a second regional indicator, ...).
+        var appended = 0
         func move(to frame: Int) {
             if frame < cursor {
                 drawing.isExact = false
             } else {
                 drawing.text += String(repeating: "-", count: frame - cursor)
+                appended += frame - cursor
                 cursor = frame
             }
         }
         func placeCaret() {
             move(to: 0)
             drawing.text.append("^")
+            appended += 1
             cursor += 1
             caretPlaced = true
         }
@@ -218,12 +227,20 @@ extension Marbles {
             if group.symbols.count == 1 {
                 drawing.text.append(group.symbols[0])
                 cursor += 1
+                appended += 1
             } else {
                 drawing.text += "(" + String(group.symbols) + ")"
                 cursor += group.symbols.count + 2
+                appended += group.symbols.count + 2
             }
         }
         if !caretPlaced { placeCaret() }
+        if drawing.text.count != appended && !asciiOnly {
+            // A value drawn as itself merged with its neighbour and would read back as another
+            // value: draw again with invented characters for every value that is not ASCII
+            // (ASCII characters that are not whitespace never merge).
+            return try Self.drawing(of: events, values: values, frameSize: frameSize, origin: origin, asciiOnly: true)
+        }
         return drawing
     }
 
