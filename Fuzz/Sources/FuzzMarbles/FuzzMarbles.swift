@@ -35,7 +35,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         func sameShape(_ lhs: Recorded<Event<String>>, _ rhs: Recorded<Event<String>>) -> Bool {
             guard lhs.time == rhs.time else { return false }
             switch (lhs.value, rhs.value) {
-            case let (.next(a), .next(b)): return a == b || !a.allSatisfy(\.isASCII)
+            case let (.next(drawn), .next(original)): return drawn == original || !original.allSatisfy(\.isASCII)
             case (.completed, .completed): return true
             case let (.error(a), .error(b)): return "\(a)" == "\(b)"
             default: return false
