@@ -14,17 +14,20 @@ extension ObservableType {
     }
 }
 
-final private class MapSink<Source, Observer: ObserverType>: Sink<Observer>, ObserverType {
+// Generic over `Result` as well as the observer, so that the per-element code finds the result's
+// metadata in the sink's own generic arguments instead of asking the runtime for
+// `Observer.Element` (~12 instructions per element and stage; see Guides/Performance.md).
+final private class MapSink<Source, Result, Observer: ObserverType>: Sink<Observer>, ObserverType where Observer.Element == Result {
     typealias Element = Source
-    private let transform: (Source) throws -> Observer.Element
+    private let transform: (Source) throws -> Result
 
-    init(transform: @escaping (Source) throws -> Observer.Element, observer: Observer, cancel: Cancelable) {
+    init(transform: @escaping (Source) throws -> Result, observer: Observer, cancel: Cancelable) {
         self.transform = transform
         super.init(observer: observer, cancel: cancel)
     }
 
     func onNext(_ element: Source) {
-        let result: Observer.Element
+        let result: Result
         do {
             result = try transform(element)
         } catch {
