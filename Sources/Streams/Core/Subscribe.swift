@@ -13,18 +13,15 @@ extension ObservableType {
     /// `Hooks.unhandledError`, which prints it, by default), with the call stack of this call
     /// when `Hooks.recordCallStackOnError` is on.
     /// - Returns: A disposable that cancels the subscription.
+    @inlinable  // so that the observer's metadata is looked up once per call site, not per subscription
     public func subscribe(
         onNext: ((Element) -> Void)? = nil,
         onError: ((Swift.Error) -> Void)? = nil,
         onCompleted: (() -> Void)? = nil,
         onDisposed: (() -> Void)? = nil
     ) -> Disposable {
-        let disposed: Disposable = onDisposed.map { Disposables.create(with: $0) } ?? Disposables.create()
-        let callStack = onError == nil ? Hooks.subscriptionCallStack() : nil
-        let observer = ClosureObserver<Element>(
-            onNext: onNext, onError: onError, onCompleted: onCompleted, disposed: disposed, callStack: callStack)
-        let subscription = asObservable().subscribe(observer)
-        return onDisposed == nil ? subscription : Disposables.create(subscription, disposed)
+        ClosureObserver<Element>.subscribe(
+            to: asObservable(), onNext: onNext, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed)
     }
 
     /// Subscribes closures that also receive `object`, held weakly: once it is gone, nothing is called.
@@ -77,6 +74,7 @@ final class AnonymousObserver<Element>: ObserverType {
 
 /// The observer behind `subscribe(onNext:onError:onCompleted:onDisposed:)`: calls the closures
 /// and ignores everything after a terminal event.
+@usableFromInline
 final class ClosureObserver<Element>: ObserverType {
     private let next: ((Element) -> Void)?
     private let error: ((Swift.Error) -> Void)?
@@ -97,11 +95,29 @@ final class ClosureObserver<Element>: ObserverType {
         self.callStack = callStack
     }
 
+    /// Subscribes a new observer of the closures to `source`. Called on the metatype the
+    /// caller's specialized code already has (`self.init` allocates with it), so subscribing asks
+    /// the runtime for no generic metadata.
+    @usableFromInline
+    static func subscribe(
+        to source: Observable<Element>, onNext: ((Element) -> Void)?, onError: ((Swift.Error) -> Void)?,
+        onCompleted: (() -> Void)?, onDisposed: (() -> Void)?
+    ) -> Disposable {
+        let disposed: Disposable = onDisposed.map { Disposables.create(with: $0) } ?? Disposables.create()
+        let callStack = onError == nil ? Hooks.subscriptionCallStack() : nil
+        let observer = self.init(
+            onNext: onNext, onError: onError, onCompleted: onCompleted, disposed: disposed, callStack: callStack)
+        let subscription = source.subscribe(observer)
+        return onDisposed == nil ? subscription : Disposables.create(subscription, disposed)
+    }
+
+    @usableFromInline
     func onNext(_ element: Element) {
         if stopped.load(ordering: .relaxed) { return }
         next?(element)
     }
 
+    @usableFromInline
     func on(_ event: Event<Element>) {
         switch event {
         case .next(let element):
@@ -115,6 +131,7 @@ final class ClosureObserver<Element>: ObserverType {
         }
     }
 
+    @usableFromInline
     func onCompleted() {
         if stopped.exchange(true, ordering: .acquiringAndReleasing) { return }
         completed?()
