@@ -51,21 +51,15 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
     /// An error with no `onError` handler goes to `Hooks.defaultErrorHandler`, with the call
     /// stack of this call when `Hooks.recordCallStackOnError` is on.
     /// - Note: Called on the thread that delivers the event. See `Guides/Traits.md`.
+    @inlinable  // as `Single`'s
     public func subscribe(
         onCompleted: (() -> Void)? = nil,
         onError: ((Swift.Error) -> Void)? = nil,
         onDisposed: (() -> Void)? = nil
     ) -> Disposable {
-        let disposed: Disposable = onDisposed.map { Disposables.create(with: $0) } ?? Disposables.create()
-        let subscription = primitiveSequence.source.subscribe(TraitObserver(
-            next: { _ in },
-            error: TraitObserver<Never>.failureHandler(onError, then: disposed),
-            completed: {
-                onCompleted?()
-                disposed.dispose()
-            }
-        ))
-        return onDisposed == nil ? subscription : Disposables.create(subscription, disposed)
+        TraitClosureObserver<Never>.subscribe(
+            to: primitiveSequence.source, onSuccess: nil, onFailure: onError, onCompleted: onCompleted,
+            completionFails: false, onDisposed: onDisposed)
     }
 
     /// A `Completable` that completes at subscription.

@@ -60,25 +60,16 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     /// An error with no `onError` handler goes to `Hooks.defaultErrorHandler`, with the call
     /// stack of this call when `Hooks.recordCallStackOnError` is on.
     /// - Note: Called on the thread that delivers the event. See `Guides/Traits.md`.
+    @inlinable  // as `Single`'s
     public func subscribe(
         onSuccess: ((Element) -> Void)? = nil,
         onError: ((Swift.Error) -> Void)? = nil,
         onCompleted: (() -> Void)? = nil,
         onDisposed: (() -> Void)? = nil
     ) -> Disposable {
-        let disposed: Disposable = onDisposed.map { Disposables.create(with: $0) } ?? Disposables.create()
-        let subscription = primitiveSequence.source.subscribe(TraitObserver(
-            next: { element in
-                onSuccess?(element)
-                disposed.dispose()
-            },
-            error: TraitObserver<Element>.failureHandler(onError, then: disposed),
-            completed: {
-                onCompleted?()
-                disposed.dispose()
-            }
-        ))
-        return onDisposed == nil ? subscription : Disposables.create(subscription, disposed)
+        TraitClosureObserver<Element>.subscribe(
+            to: primitiveSequence.source, onSuccess: onSuccess, onFailure: onError, onCompleted: onCompleted,
+            completionFails: false, onDisposed: onDisposed)
     }
 
     /// A `Maybe` that succeeds with `element` at subscription.

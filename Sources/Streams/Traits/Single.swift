@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The trait of `Single`: exactly one element, or an error.
 public enum SingleTrait {}
 
@@ -53,24 +55,15 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     /// An error with no `onFailure` handler goes to `Hooks.defaultErrorHandler`, with the call
     /// stack of this call when `Hooks.recordCallStackOnError` is on.
     /// - Note: Called on the thread that delivers the event. See `Guides/Traits.md`.
+    @inlinable  // so that the observer's metadata is looked up once per call site, not per subscription
     public func subscribe(
         onSuccess: ((Element) -> Void)? = nil,
         onFailure: ((Swift.Error) -> Void)? = nil,
         onDisposed: (() -> Void)? = nil
     ) -> Disposable {
-        // Straight to the closures, without building a `SingleEvent` (or an `Event`) per call:
-        // each is a generic-metadata lookup in this unspecialized code.
-        let disposed: Disposable = onDisposed.map { Disposables.create(with: $0) } ?? Disposables.create()
-        let fail = TraitObserver<Element>.failureHandler(onFailure, then: disposed)
-        let subscription = primitiveSequence.source.subscribe(TraitObserver(
-            next: { element in
-                onSuccess?(element)
-                disposed.dispose()
-            },
-            error: fail,
-            completed: { fail(RxError.noElements) }
-        ))
-        return onDisposed == nil ? subscription : Disposables.create(subscription, disposed)
+        TraitClosureObserver<Element>.subscribe(
+            to: primitiveSequence.source, onSuccess: onSuccess, onFailure: onFailure, onCompleted: nil,
+            completionFails: true, onDisposed: onDisposed)
     }
 
     /// Subscribes closures that also receive `object`, held weakly: once it is gone, nothing is called.
@@ -266,7 +259,7 @@ final class TraitObserver<Element>: ObserverType {
     private let next: (Element) -> Void
     private let error: (Swift.Error) -> Void
     private let completed: () -> Void
-    private let stopped = AtomicFlag()
+    private let stopped = Atomic<Bool>(false)  // inline: no second object per subscription
 
     /// One closure per kind of event (so no `Event` is built to deliver one).
     init(next: @escaping (Element) -> Void, error: @escaping (Swift.Error) -> Void, completed: @escaping () -> Void) {
@@ -279,29 +272,19 @@ final class TraitObserver<Element>: ObserverType {
         switch event {
         case .next(let element): onNext(element)
         case .error(let failure):
-            guard stopped.set() else { return }
+            guard !stopped.exchange(true, ordering: .acquiringAndReleasing) else { return }
             error(failure)
         case .completed: onCompleted()
         }
     }
 
     func onNext(_ element: Element) {
-        guard stopped.set() else { return }
+        guard !stopped.exchange(true, ordering: .acquiringAndReleasing) else { return }
         next(element)
     }
 
     func onCompleted() {
-        guard stopped.set() else { return }
+        guard !stopped.exchange(true, ordering: .acquiringAndReleasing) else { return }
         completed()
-    }
-
-    /// The error closure of a trait's `subscribe(on…:onDisposed:)`: `handler`, or, without one,
-    /// `Hooks.defaultErrorHandler` with the subscribing call stack; then `disposed` is disposed.
-    static func failureHandler(_ handler: ((Swift.Error) -> Void)?, then disposed: Disposable) -> (Swift.Error) -> Void {
-        let callStack = handler == nil ? Hooks.subscriptionCallStack() : nil
-        return { error in
-            if let handler { handler(error) } else { Hooks.reportUnhandledError(error, subscriptionCallStack: callStack) }
-            disposed.dispose()
-        }
     }
 }
