@@ -9,15 +9,85 @@
 /// Removal leaves a hole (`nil`) instead of shifting the values after it; the holes are squeezed
 /// out once they are more than half of the slots, so removing is O(log n) to find the key plus
 /// O(1) amortized, whatever the order of removal (see Guides/Performance.md, "Unsubscribing").
-/// Readers of `slots` skip the holes.
+/// Readers of `slots` skip the holes. A lone value is held inline, without a buffer.
 struct KeyedList<Value> {
-    /// The slots, holes included.
-    typealias Slots = ContiguousArray<Value?>
+    /// A snapshot of the values (holes included, as `nil`), in registration order, for delivery
+    /// after the lock: the lone value, or the slots.
+    struct Slots: Sequence, ExpressibleByArrayLiteral {
+        /// One case per shape, so a copy retains one object (the value or the buffer).
+        fileprivate enum Shape {
+            case single(Value)
+            case many(ContiguousArray<Value?>)
+        }
 
-    /// The slots, in registration order; `nil` where a value was removed.
-    private(set) var slots: Slots = []
-    /// The key of each slot (holes keep theirs), so it is sorted: keys are handed out in
-    /// increasing order and slots keep registration order.
+        fileprivate let shape: Shape
+
+        fileprivate init(single: Value?, many: ContiguousArray<Value?>) {
+            if let single { shape = .single(single) } else { shape = .many(many) }
+        }
+
+        /// A snapshot of `elements` (`[]`: nothing to deliver).
+        init(arrayLiteral elements: Value?...) {
+            shape = .many(ContiguousArray(elements))
+        }
+
+        /// Calls `body` with each value (the holes skipped), in registration order: the delivery
+        /// path (a plain loop over the buffer, cheaper than the `Sequence` iterator).
+        @inline(__always)
+        func forEachValue(_ body: (Value) -> Void) {
+            switch shape {
+            case .single(let value): body(value)
+            case .many(let slots): for case let value? in slots { body(value) }
+            }
+        }
+
+        /// Walks the slots, holes included (as `nil`).
+        struct Iterator: IteratorProtocol {
+            fileprivate var single: Value?
+            fileprivate var many: IndexingIterator<ContiguousArray<Value?>>
+
+            mutating func next() -> Value?? {
+                if let value = single {
+                    single = nil
+                    return .some(value)
+                }
+                return many.next()
+            }
+        }
+
+        func makeIterator() -> Iterator {
+            switch shape {
+            case .single(let value): return Iterator(single: value, many: ContiguousArray().makeIterator())
+            case .many(let slots): return Iterator(single: nil, many: slots.makeIterator())
+            }
+        }
+
+        /// The number of slots, holes included.
+        var count: Int {
+            switch shape {
+            case .single: return 1
+            case .many(let slots): return slots.count
+            }
+        }
+
+        var underestimatedCount: Int { count }
+
+        /// Whether there are no slots at all (holes count as slots).
+        var isEmpty: Bool {
+            if case .many(let slots) = shape { return slots.isEmpty }
+            return false
+        }
+    }
+
+    /// The value held while it is the only one (`buffer` is then empty): a list that never holds
+    /// two values at once (most subjects, one `flatMap` inner at a time) allocates nothing.
+    private var single: Value?
+    private var singleKey: UInt64 = 0
+    /// The slots once two values were held at once, in registration order; `nil` where a value
+    /// was removed.
+    private var buffer: ContiguousArray<Value?> = []
+    /// The key of each slot of `buffer` (holes keep theirs), so it is sorted: keys are handed
+    /// out in increasing order and slots keep registration order.
     private var keys: ContiguousArray<UInt64> = []
     private var holes = 0
     private var nextKey: UInt64 = 0
@@ -25,17 +95,34 @@ struct KeyedList<Value> {
     /// The largest capacity an emptied list keeps (larger buffers are freed).
     private static var keptCapacity: Int { 16 }
 
+    /// The values, in registration order, holes included (for delivery after the lock).
+    var slots: Slots { Slots(single: single, many: buffer) }
+
+    /// The capacity of the buffer (kept when a small list empties; 0 while a lone value is inline).
+    var bufferCapacity: Int { buffer.capacity }
+
     /// The number of values held.
-    var count: Int { slots.count - holes }
+    var count: Int { buffer.count - holes + (single == nil ? 0 : 1) }
 
     /// Whether no value is held.
-    var isEmpty: Bool { slots.count == holes }
+    var isEmpty: Bool { single == nil && buffer.count == holes }
 
     /// Adds `value` under a new key, which it returns.
     mutating func insert(_ value: Value) -> UInt64 {
         let key = nextKey
         nextKey &+= 1
-        slots.append(value)
+        if buffer.isEmpty {
+            guard let lone = single else {
+                single = value
+                singleKey = key
+                return key
+            }
+            // A second value: both go to the buffer, the older first.
+            buffer.append(lone)
+            keys.append(singleKey)
+            single = nil
+        }
+        buffer.append(value)
         keys.append(key)
         return key
     }
@@ -47,31 +134,36 @@ struct KeyedList<Value> {
     /// - Complexity: O(log n) to find it, O(1) amortized to remove it.
     @discardableResult
     mutating func remove(_ key: UInt64) -> Value? {
+        if let lone = single {
+            guard key == singleKey else { return nil }
+            single = nil
+            return lone
+        }
         var low = 0
         var high = keys.count
         while low < high {
             let middle = low &+ (high &- low) / 2
             if keys[middle] < key { low = middle &+ 1 } else { high = middle }
         }
-        guard low < keys.count, keys[low] == key, let value = slots[low] else { return nil }
-        slots[low] = nil
+        guard low < keys.count, keys[low] == key, let value = buffer[low] else { return nil }
+        buffer[low] = nil
         holes &+= 1
-        if holes == slots.count {
+        if holes == buffer.count {
             // Emptied: a small list keeps its buffers, so a subscribe/dispose cycle on it (one
             // subscriber coming and going, one flatMap inner after another) allocates nothing.
             // (`removeLast()` in a loop: `removeAll(keepingCapacity:)` goes through the generic
             // `replaceSubrange`, ~100 instructions.)
-            if slots.capacity <= Self.keptCapacity {
-                while !slots.isEmpty {
-                    slots.removeLast()
+            if buffer.capacity <= Self.keptCapacity {
+                while !buffer.isEmpty {
+                    buffer.removeLast()
                     keys.removeLast()
                 }
             } else {
-                slots = []
+                buffer = []
                 keys = []
             }
             holes = 0
-        } else if holes > 16 && holes &* 2 > slots.count {
+        } else if holes > 16 && holes &* 2 > buffer.count {
             squeeze()
         }
         return value
@@ -80,12 +172,12 @@ struct KeyedList<Value> {
     /// Drops the holes (O(n), run after n/2 removals at the least).
     private mutating func squeeze() {
         var kept = 0
-        for index in slots.indices where slots[index] != nil {
-            slots.swapAt(kept, index)
+        for index in buffer.indices where buffer[index] != nil {
+            buffer.swapAt(kept, index)
             keys[kept] = keys[index]
             kept &+= 1
         }
-        slots.removeLast(slots.count &- kept)
+        buffer.removeLast(buffer.count &- kept)
         keys.removeLast(keys.count &- kept)
         holes = 0
     }
@@ -93,7 +185,8 @@ struct KeyedList<Value> {
     /// Removes every value and returns the slots (holes included), for release after the lock.
     mutating func removeAll() -> Slots {
         defer {
-            slots = []
+            single = nil
+            buffer = []
             keys = []
             holes = 0
         }

@@ -44,11 +44,11 @@ func deliver<Element>(_ event: Event<Element>, to handlers: ObserverList.Handler
         deliverNext(element, to: handlers)
         return
     }
-    for case let handler? in handlers { unsafeDowncast(handler, to: SubjectObserver<Element>.self).on(event) }
+    handlers.forEachValue { unsafeDowncast($0, to: SubjectObserver<Element>.self).on(event) }
 }
 
 /// Sends `element` to `handlers`, which must all observe `Element` (they come from one subject).
 @inline(__always)
 func deliverNext<Element>(_ element: Element, to handlers: ObserverList.Handlers) {
-    for case let handler? in handlers { unsafeDowncast(handler, to: SubjectObserver<Element>.self).onNext(element) }
+    handlers.forEachValue { unsafeDowncast($0, to: SubjectObserver<Element>.self).onNext(element) }
 }
