@@ -131,8 +131,10 @@ struct CombineLatestValues {
 ///
 /// Runs on `DrainingSink`: source events are handled one at a time, so the latest elements and
 /// counters are plain stored properties and the result selector reads them directly.
-final class CombineLatestSink<Observer: ObserverType>: DrainingSink<Observer> {
-    typealias Result = Observer.Element
+///
+/// Generic over `Result` as well as the observer, so the combination it builds finds its metadata
+/// in the sink's own generic arguments, not through an `Observer.Element` witness call per event.
+final class CombineLatestSink<Result, Observer: ObserverType>: DrainingSink<Observer> where Observer.Element == Result {
 
     private let arity: Int
     private let select: (CombineLatestValues) throws -> Result

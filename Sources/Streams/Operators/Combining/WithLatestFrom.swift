@@ -40,8 +40,8 @@ extension ObservableType {
 }
 
 /// The locked state of a `withLatestFrom` subscription.
-final private class WithLatestFromSink<First, Second, Observer: ObserverType>: DrainingSink<Observer> {
-    typealias Result = Observer.Element
+/// Generic over `Result` too (see `CombineLatestSink`).
+final private class WithLatestFromSink<First, Second, Result, Observer: ObserverType>: DrainingSink<Observer> where Observer.Element == Result {
 
     private let resultSelector: (First, Second) throws -> Result
     private let firstSubscription = SingleAssignmentDisposable()
@@ -117,7 +117,7 @@ final private class WithLatestFromProducer<First, Second, Result>: Producer<Resu
     }
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Result {
-        let sink = WithLatestFromSink<First, Second, Observer>(resultSelector: resultSelector, observer: observer, cancel: cancel)
+        let sink = WithLatestFromSink<First, Second, Result, Observer>(resultSelector: resultSelector, observer: observer, cancel: cancel)
         let subscription = sink.run(first: first, second: second)
         return (sink, subscription)
     }
