@@ -103,12 +103,9 @@ final class ClosureObserver<Element>: ObserverType {
         to source: Observable<Element>, onNext: ((Element) -> Void)?, onError: ((Swift.Error) -> Void)?,
         onCompleted: (() -> Void)?, onDisposed: (() -> Void)?
     ) -> Disposable {
-        let disposed: Disposable = onDisposed.map { Disposables.create(with: $0) } ?? Disposables.create()
-        let callStack = onError == nil ? Hooks.subscriptionCallStack() : nil
-        let observer = self.init(
-            onNext: onNext, onError: onError, onCompleted: onCompleted, disposed: disposed, callStack: callStack)
-        let subscription = source.subscribe(observer)
-        return onDisposed == nil ? subscription : Disposables.create(subscription, disposed)
+        subscribeClosureObserver(to: source, hasErrorHandler: onError != nil, onDisposed: onDisposed) { disposed, callStack in
+            self.init(onNext: onNext, onError: onError, onCompleted: onCompleted, disposed: disposed, callStack: callStack)
+        }
     }
 
     @usableFromInline
@@ -137,4 +134,18 @@ final class ClosureObserver<Element>: ObserverType {
         completed?()
         disposed.dispose()
     }
+}
+
+/// The plumbing shared by the closure observers (`ClosureObserver`, `TraitClosureObserver`):
+/// the `onDisposed` disposable, the call stack to report an unhandled error with (only without an
+/// error handler), the subscription, and `onDisposed` attached to it when given.
+@inline(__always)
+func subscribeClosureObserver<Observer: ObserverType>(
+    to source: Observable<Observer.Element>, hasErrorHandler: Bool, onDisposed: (() -> Void)?,
+    make: (_ disposed: Disposable, _ callStack: [String]?) -> Observer
+) -> Disposable {
+    let disposed: Disposable = onDisposed.map { Disposables.create(with: $0) } ?? Disposables.create()
+    let callStack = hasErrorHandler ? nil : Hooks.subscriptionCallStack()
+    let subscription = source.subscribe(make(disposed, callStack))
+    return onDisposed == nil ? subscription : Disposables.create(subscription, disposed)
 }

@@ -7,7 +7,8 @@ import Synchronization
 /// It holds the caller's closures itself, so a subscription allocates one object here instead of
 /// an observer plus a context per wrapping closure, and it is built through `subscribe(to:…)` on
 /// the metatype the caller's specialized code already has, so subscribing asks the runtime for
-/// no generic metadata (see Guides/Performance.md).
+/// no generic metadata (see Guides/Performance.md). It is not `ClosureObserver` with a flag:
+/// that would put a branch on every element of every `subscribe(onNext:)`.
 @usableFromInline
 final class TraitClosureObserver<Element>: ObserverType {
     private let success: ((Element) -> Void)?
@@ -40,13 +41,11 @@ final class TraitClosureObserver<Element>: ObserverType {
         to source: Observable<Element>, onSuccess: ((Element) -> Void)?, onFailure: ((Swift.Error) -> Void)?,
         onCompleted: (() -> Void)?, completionFails: Bool, onDisposed: (() -> Void)?
     ) -> Disposable {
-        let disposed: Disposable = onDisposed.map { Disposables.create(with: $0) } ?? Disposables.create()
-        let callStack = onFailure == nil ? Hooks.subscriptionCallStack() : nil
-        let observer = self.init(
-            success: onSuccess, failure: onFailure, completion: onCompleted, completionFails: completionFails,
-            disposed: disposed, callStack: callStack)
-        let subscription = source.subscribe(observer)
-        return onDisposed == nil ? subscription : Disposables.create(subscription, disposed)
+        subscribeClosureObserver(to: source, hasErrorHandler: onFailure != nil, onDisposed: onDisposed) { disposed, callStack in
+            self.init(
+                success: onSuccess, failure: onFailure, completion: onCompleted, completionFails: completionFails,
+                disposed: disposed, callStack: callStack)
+        }
     }
 
     /// Whether this call is the first event (every later one is ignored).
