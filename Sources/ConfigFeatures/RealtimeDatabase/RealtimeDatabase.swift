@@ -40,6 +40,45 @@ public protocol RealtimeDatabase: Sendable {
     /// - Note: Delivers on the database's scheduler.
     func getValue(at path: String) -> Observable<JSONValue>
 
+    /// Observes the value a query selects: an object of the selected children (`.null` when
+    /// none), first the current one, then after every write that changes it.
+    ///
+    ///     children of "g": a:1 b:2 c:3        then @300 set g/d=4
+    ///     query(at: "g").orderedByValue().limited(toLast: 2):
+    ///                      {b:2, c:3}         301: {c:3, d:4}
+    ///
+    /// A write that leaves the selection equal (outside its range, or past its limit) emits
+    /// nothing. The sequence never completes; it fails with
+    /// `RealtimeDatabaseError.invalidQuery` for an invalid query (or a path error).
+    /// - Note: Delivers on the database's scheduler. See `Guides/RealtimeDatabase.md`.
+    func observeValue(of query: RealtimeDatabaseQuery) -> Observable<JSONValue>
+
+    /// Reads the value a query selects once: emits it (`.null` when nothing matches) and
+    /// completes.
+    /// - Note: Delivers on the database's scheduler.
+    func getValue(of query: RealtimeDatabaseQuery) -> Observable<JSONValue>
+
+    /// Observes the children a query selects, in its order (what iterating a Firebase query
+    /// snapshot's `children` gives): the current list first, then the list after every write
+    /// that changes it.
+    /// - Note: Delivers on the database's scheduler.
+    func observeChildren(of query: RealtimeDatabaseQuery) -> Observable<[RealtimeDatabaseChild]>
+
+    /// Observes a query's children as child events: an `added` for each selected child, in
+    /// order, then an event per change (Firebase's `childAdded`, `childChanged`,
+    /// `childRemoved`, `childMoved`).
+    ///
+    ///     children of "g": a:1 b:2 c:3        then @300 set g/d=4
+    ///     query(at: "g").orderedByValue().limited(toLast: 2):
+    ///       201: added b first, added c after b   301: removed b, added d after c
+    ///
+    /// One write gives its `removed` events first, then `added`, `moved` and `changed` (each
+    /// in the query's order), as Firebase raises them. A child leaving or entering the range or
+    /// limit window is `removed` or `added`. The sequence never completes; it fails with
+    /// `RealtimeDatabaseError.invalidQuery` for an invalid query.
+    /// - Note: Delivers on the database's scheduler. See `Guides/RealtimeDatabase.md`.
+    func observeChildEvents(of query: RealtimeDatabaseQuery) -> Observable<RealtimeDatabaseChildEvent>
+
     /// Performs `write` when subscribed, then emits `()` and completes; fails with a
     /// `RealtimeDatabaseError` when the write is invalid (nothing is written then).
     /// - Note: Delivers on the database's scheduler.

@@ -19,6 +19,11 @@ public enum RealtimeDatabaseError: Error, Equatable, Sendable, CustomStringConve
     /// A key of a path or of a value is `bytes` long in UTF-8, longer than
     /// `RealtimeDatabaseLimits.maximumKeyLength` (`limit`, 768 by default).
     case keyTooLong(bytes: Int, limit: Int)
+    /// The query (described by `query`) combines its order and filters in a way Firebase
+    /// rejects: two orders or limits, a start or end set twice, a range without an order, a
+    /// non-string bound when ordering by key, an object as a bound, a limit below 1, or an
+    /// invalid child path. See `RealtimeDatabaseQuery`.
+    case invalidQuery(String, reason: String)
 
     /// A readable description.
     public var description: String {
@@ -33,6 +38,8 @@ public enum RealtimeDatabaseError: Error, Equatable, Sendable, CustomStringConve
             return "Realtime Database path too deep: \(depth) levels, the limit is \(limit)"
         case .keyTooLong(let bytes, let limit):
             return "Realtime Database key too long: \(bytes) bytes, the limit is \(limit)"
+        case .invalidQuery(let query, let reason):
+            return "Invalid Realtime Database query \(query): \(reason)"
         }
     }
 }
