@@ -47,6 +47,8 @@ final class RESTObservation: Disposable, @unchecked Sendable {
 
     private let core: FirebaseRESTDatabase.Core
     private let path: RealtimeDatabasePath
+    /// The query sent with the stream request (its selection is re-applied on the client).
+    private let query: ResolvedRealtimeDatabaseQuery?
     private let observer: AnyObserver<JSONValue>
     private let state: LockedState<State>
     private let stream = SerialDisposable()
@@ -54,9 +56,10 @@ final class RESTObservation: Disposable, @unchecked Sendable {
     private let refresh = SerialDisposable()
     private let deliveries = CompositeDisposable()
 
-    init(core: FirebaseRESTDatabase.Core, path: RealtimeDatabasePath, observer: AnyObserver<JSONValue>) {
+    init(core: FirebaseRESTDatabase.Core, path: RealtimeDatabasePath, query: ResolvedRealtimeDatabaseQuery? = nil, observer: AnyObserver<JSONValue>) {
         self.core = core
         self.path = path
+        self.query = query
         self.observer = observer
         state = LockedState(State(
             parser: ServerSentEventParser(maximumEventSize: core.maximumEventSize),
@@ -93,7 +96,7 @@ final class RESTObservation: Disposable, @unchecked Sendable {
             return state.connection
         }
         guard let id else { return }
-        let request = core.wire.streamRequest(at: path)
+        let request = core.wire.streamRequest(at: path, query: query)
         // Installed before subscribing: whichever of this connection and a later one installs
         // last, the later one is kept (an early drop may reconnect on another thread).
         let subscription = SingleAssignmentDisposable()

@@ -174,6 +174,63 @@ public final class FirebaseRESTDatabase: RealtimeDatabase, @unchecked Sendable {
         }
     }
 
+    /// Observes the value a query selects: the stream request carries the query's REST
+    /// parameters (`orderBy`, `startAt`, `limitToLast`, …; see `RealtimeDatabaseRESTQuery`), so
+    /// the server sends only the selection, and the client applies the query again to what it
+    /// holds (the server's events may leave children it no longer selects).
+    ///
+    /// - Returns: A sequence that never completes; it fails with
+    ///   `RealtimeDatabaseError.invalidQuery` (nothing sent) for an invalid query, or as
+    ///   `observeValue(at:)` fails. See `RealtimeDatabase.observeValue(of:)`.
+    /// - Note: Delivers on the scheduler. See `Guides/Networking.md`.
+    public func observeValue(of query: RealtimeDatabaseQuery) -> Observable<JSONValue> {
+        let resolved = resolve(query)
+        return stream(resolved).map { value in try resolved.get().result(of: value) }.distinctUntilChanged()
+    }
+
+    /// Observes the children a query selects, in its order, through one streamed query (see
+    /// `observeValue(of:)`); `observeChildEvents(of:)` derives child events from it, so a
+    /// reconnect (whose first event repeats the selection) raises no duplicate event.
+    /// - Note: Delivers on the scheduler. See `Guides/Networking.md`.
+    public func observeChildren(of query: RealtimeDatabaseQuery) -> Observable<[RealtimeDatabaseChild]> {
+        let resolved = resolve(query)
+        return stream(resolved).map { value in try resolved.get().children(of: value) }.distinctUntilChanged()
+    }
+
+    /// Reads the value a query selects once (`GET` with the query's REST parameters), then
+    /// emits it (`.null` when nothing matches) and completes.
+    /// - Note: Delivers on the scheduler. See `Guides/Networking.md`.
+    public func getValue(of query: RealtimeDatabaseQuery) -> Observable<JSONValue> {
+        let limits = core.limits
+        let resolved = resolve(query)
+        return core.request(maximumJSONDepth: { location in max(0, limits.maximumDepth - location.depth) }) { wire in
+            let query = try resolved.get()
+            return (query.location, wire.readRequest(at: query.location, query: query), { json in
+                query.result(of: try Self.normalizedResponse(json, at: query.location, limits: limits))
+            })
+        }
+    }
+
+    private func resolve(_ query: RealtimeDatabaseQuery) -> Result<ResolvedRealtimeDatabaseQuery, RealtimeDatabaseError> {
+        let limits = core.limits
+        return Result { () throws(RealtimeDatabaseError) in try query.resolved(limits: limits) }
+    }
+
+    /// The streamed value at a query's location, the request carrying the query.
+    private func stream(_ resolved: Result<ResolvedRealtimeDatabaseQuery, RealtimeDatabaseError>) -> Observable<JSONValue> {
+        let core = self.core
+        return Observable.create { observer in
+            switch resolved {
+            case .failure(let error):
+                return core.deliver(.error(error), to: observer)
+            case .success(let query):
+                let observation = RESTObservation(core: core, path: query.location, query: query, observer: observer)
+                observation.start()
+                return observation
+            }
+        }
+    }
+
     /// Performs `write` when subscribed (`PUT`, `PATCH` or `DELETE`), then emits `()` and
     /// completes once the server confirmed it.
     ///

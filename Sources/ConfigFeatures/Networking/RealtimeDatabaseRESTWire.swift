@@ -22,20 +22,24 @@ package struct RealtimeDatabaseRESTWire: Sendable, Hashable {
         self.auth = auth
     }
 
-    /// The REST URL of `path`: `{databaseURL}/{segments}.json` with the credential.
-    package func url(for path: RealtimeDatabasePath) -> URL {
+    /// The REST URL of `path`: `{databaseURL}/{segments}.json` with the credential, and the
+    /// parameters of `query` (see `RealtimeDatabaseRESTQuery`).
+    package func url(for path: RealtimeDatabasePath, query: ResolvedRealtimeDatabaseQuery? = nil) -> URL {
         let encodedPath = "/" + path.segments.map(WireURL.encode).joined(separator: "/") + ".json"
-        return WireURL.make(base: databaseURL, encodedPath: encodedPath, query: auth.queryItem.map { [$0] } ?? [])
+        var items = auth.queryItem.map { [$0] } ?? []
+        if let query { items += RealtimeDatabaseRESTQuery.parameters(for: query) }
+        return WireURL.make(base: databaseURL, encodedPath: encodedPath, query: items)
     }
 
-    /// A one-time read of `path` (`GET`).
-    package func readRequest(at path: RealtimeDatabasePath) -> WireRequest {
-        WireRequest(method: .get, url: url(for: path), headers: ["Accept": "application/json"])
+    /// A one-time read of `path` (`GET`), of what `query` selects there when given.
+    package func readRequest(at path: RealtimeDatabasePath, query: ResolvedRealtimeDatabaseQuery? = nil) -> WireRequest {
+        WireRequest(method: .get, url: url(for: path, query: query), headers: ["Accept": "application/json"])
     }
 
-    /// The streaming read of `path` (`GET` with `Accept: text/event-stream`).
-    package func streamRequest(at path: RealtimeDatabasePath) -> WireRequest {
-        WireRequest(method: .get, url: url(for: path), headers: ["Accept": "text/event-stream"])
+    /// The streaming read of `path` (`GET` with `Accept: text/event-stream`), of what `query`
+    /// selects there when given.
+    package func streamRequest(at path: RealtimeDatabasePath, query: ResolvedRealtimeDatabaseQuery? = nil) -> WireRequest {
+        WireRequest(method: .get, url: url(for: path, query: query), headers: ["Accept": "text/event-stream"])
     }
 
     /// The request performing `write`, after validating it as `InMemoryRealtimeDatabase` does.

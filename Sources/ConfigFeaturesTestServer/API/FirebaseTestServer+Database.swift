@@ -56,7 +56,7 @@ extension FirebaseTestServer {
             state.database.revokedTokens.insert(token)
             state.database.validTokens?.remove(token)
             for id in state.openStreamIDs(.database) {
-                guard case .database(_, let streamToken)? = state.streams[id]?.kind, streamToken == token else { continue }
+                guard case .database(_, let streamToken, _)? = state.streams[id]?.kind, streamToken == token else { continue }
                 state.end(stream: id, after: ServerSentEvents.authRevoked, &effects)
             }
         }

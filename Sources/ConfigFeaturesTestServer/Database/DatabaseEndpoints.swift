@@ -35,10 +35,26 @@ extension ServerState {
 
         switch request.method {
         case "GET":
-            if request.header("accept")?.lowercased().contains("text/event-stream") == true {
-                return openDatabaseStream(at: location, token: token, connection: connection, malformed: malformed)
+            let query: ResolvedRealtimeDatabaseQuery?
+            do {
+                query = try RealtimeDatabaseRESTQuery.query(at: rawPath, parameters: request.query)?.resolved()
+            } catch {
+                return .response(DatabaseWire.error(400, Self.reason(error)))
             }
-            return .response(success(databaseValue(at: location), print: print))
+            let shallow = request.query("shallow")
+            if let shallow, shallow != "true" && shallow != "false" {
+                return .response(DatabaseWire.error(400, "shallow must be true or false"))
+            }
+            if shallow == "true" && query != nil {
+                return .response(DatabaseWire.error(400, "Mixing 'shallow' and querying parameters is not supported"))
+            }
+            if request.header("accept")?.lowercased().contains("text/event-stream") == true {
+                return openDatabaseStream(at: location, query: query, token: token, connection: connection, malformed: malformed)
+            }
+            var value = databaseValue(at: location)
+            if let query { value = query.result(of: value) }
+            if shallow == "true" { value = Self.shallow(value) }
+            return .response(success(value, print: print))
         case "PUT", "POST", "PATCH":
             guard let body = try? JSONValue(parsing: request.body) else { return .response(DatabaseWire.invalidData) }
             do {
@@ -67,6 +83,24 @@ extension ServerState {
         }
     }
 
+    /// `shallow=true`: an object's children become `true`; a leaf stays as it is.
+    private static func shallow(_ value: JSONValue) -> JSONValue {
+        switch value {
+        case .object(let members): return .object(members.mapValues { _ in .bool(true) })
+        case .array(let elements):
+            var members: [String: JSONValue] = [:]
+            for (index, element) in elements.enumerated() where element != .null { members[String(index)] = .bool(true) }
+            return .object(members)
+        default: return value
+        }
+    }
+
+    /// The reason of a rejected query, as the REST API words its 400 answers.
+    private static func reason(_ error: RealtimeDatabaseError) -> String {
+        if case .invalidQuery(_, let reason) = error { return reason }
+        return "\(error)"
+    }
+
     /// 200 with `value` (`print=pretty` indents it, `print=silent` answers 204).
     private func success(_ value: JSONValue, print: String?) -> HTTPResponse {
         switch print {
@@ -78,10 +112,12 @@ extension ServerState {
 
     /// Registers an SSE stream of `location` and queues its first `put` (after a malformed one
     /// for the `malformedJSON` fault).
-    private mutating func openDatabaseStream(at location: RealtimeDatabasePath, token: String?, connection: Connection, malformed: Bool) -> Reply {
-        let first = ServerSentEvents.change("put", path: "/", data: databaseValue(at: location))
+    private mutating func openDatabaseStream(at location: RealtimeDatabasePath, query: ResolvedRealtimeDatabaseQuery?, token: String?, connection: Connection, malformed: Bool) -> Reply {
+        var value = databaseValue(at: location)
+        if let query { value = query.result(of: value) }
+        let first = ServerSentEvents.change("put", path: "/", data: value)
         let pending = malformed ? [ServerSentEvents.malformedPut, first] : [first]
-        streams[connection.id] = OpenStream(kind: .database(location: location, token: token), connection: connection, pending: pending)
+        streams[connection.id] = OpenStream(kind: .database(location: location, token: token, query: query), connection: connection, pending: pending)
         return .stream(head: HTTPResponse.streamHead(contentType: "text/event-stream; charset=utf-8"))
     }
 }

@@ -125,8 +125,15 @@ extension ServerState {
         guard new != old else { return }
         database.root = new
         for id in openStreamIDs(.database) {
-            guard case .database(let location, _)? = streams[id]?.kind,
-                  let event = change.event(forStreamAt: location, old: old, new: new) else { continue }
+            guard case .database(let location, _, let query)? = streams[id]?.kind else { continue }
+            if let query {
+                // A query's stream gets its whole new selection when that changed.
+                let before = query.result(of: RealtimeDatabaseTree.value(at: location.segments[...], in: old))
+                let after = query.result(of: RealtimeDatabaseTree.value(at: location.segments[...], in: new))
+                if before != after { enqueue(ServerSentEvents.change("put", path: "/", data: after), onStream: id, &effects) }
+                continue
+            }
+            guard let event = change.event(forStreamAt: location, old: old, new: new) else { continue }
             enqueue(event, onStream: id, &effects)
         }
     }

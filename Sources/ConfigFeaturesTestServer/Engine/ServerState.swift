@@ -58,8 +58,9 @@ struct OpenStream {
     enum Kind {
         /// The Remote Config realtime stream (a streamed JSON array of invalidations).
         case remoteConfig
-        /// A Realtime Database SSE stream of the value at `location`, opened with `token`.
-        case database(location: RealtimeDatabasePath, token: String?)
+        /// A Realtime Database SSE stream of the value at `location` (or of what `query`
+        /// selects there), opened with `token`.
+        case database(location: RealtimeDatabasePath, token: String?, query: ResolvedRealtimeDatabaseQuery?)
     }
 
     let kind: Kind
