@@ -212,7 +212,7 @@ final class FirebaseTestServerDatabaseTests: FirebaseTestServerTestCase {
         let kept = openSSE("/a", query: ["auth": "t2"])
         server.revokeAuth("t1")
         wait(for: [revoked.expectFinished()], timeout: networkTimeout)
-        XCTAssertEqual(revoked.events.last, SSEEvent(event: "auth_revoked", data: #""credential is no longer valid""#))
+        XCTAssertEqual(revoked.events.last, SSEEvent(event: "auth_revoked", data: "credential is no longer valid"))
         XCTAssertTrue(server.waitForOpenStreams(1, route: .database))
         XCTAssertFalse(kept.snapshot.isFinished)
         let retry = try client.send("GET", server.databaseURL("/a", query: ["auth": "t1"]), headers: ["Accept": "text/event-stream"])

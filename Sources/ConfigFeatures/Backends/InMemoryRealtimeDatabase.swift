@@ -80,8 +80,9 @@ public final class InMemoryRealtimeDatabase: RealtimeDatabase, @unchecked Sendab
     ///   `.keyTooLong`; nothing is written then.
     public func setValue(_ value: JSONValue, at path: String) throws {
         let location = try RealtimeDatabasePath(path, limits: limits)
-        let normalized = try RealtimeDatabaseTree.normalized(value, at: location, limits: limits)
-        commit([(location, normalized)])
+        var placeholders: [RealtimeDatabaseServerValue.Placeholder] = []
+        let normalized = try RealtimeDatabaseTree.normalized(value, at: location, limits: limits, placeholders: &placeholders)
+        commit([PendingWrite(location: location, value: normalized, placeholders: placeholders)])
     }
 
     /// Sets several children of `path` at once, atomically (observers see one change).
@@ -93,7 +94,9 @@ public final class InMemoryRealtimeDatabase: RealtimeDatabase, @unchecked Sendab
     ///   `.invalidUpdate` (an empty or overlapping key), `.pathTooDeep` or `.keyTooLong`;
     ///   nothing is written then.
     public func updateChildValues(_ values: [String: JSONValue], at path: String) throws {
-        commit(try RealtimeDatabaseUpdate.writes(values, at: path, limits: limits).map { ($0.location, $0.value) })
+        commit(try RealtimeDatabaseUpdate.writes(values, at: path, limits: limits).map {
+            PendingWrite(location: $0.location, value: $0.value, placeholders: $0.placeholders)
+        })
     }
 
     /// Deletes the value at `path` at once (and prunes parents left empty).
@@ -114,13 +117,56 @@ public final class InMemoryRealtimeDatabase: RealtimeDatabase, @unchecked Sendab
         if parent.depth + 1 > limits.maximumDepth {
             throw RealtimeDatabaseError.pathTooDeep(depth: parent.depth + 1, limit: limits.maximumDepth)
         }
-        let normalized = try RealtimeDatabaseTree.normalized(value, at: parent, keysBelow: 1, limits: limits)
+        var placeholders: [RealtimeDatabaseServerValue.Placeholder] = []
+        let normalized = try RealtimeDatabaseTree.normalized(value, at: parent, keysBelow: 1, limits: limits, placeholders: &placeholders)
         let location = RealtimeDatabasePath(validSegments: parent.segments + [childByAutoId()])
-        commit([(location, normalized)])
+        commit([PendingWrite(location: location, value: normalized, placeholders: placeholders)])
         return location.segments[location.segments.count - 1]
     }
 
+    /// Runs a transaction at `path` at once: `update` gets the current value and returns the
+    /// new one (or `nil` to abort); when a concurrent write changed the value before it was
+    /// stored, `update` runs again with the new value, up to
+    /// `RealtimeDatabaseTransaction.maximumAttempts` times.
+    ///
+    /// `update` runs on the calling thread, outside the database's lock; the value is stored
+    /// only if it is still the one `update` saw (an atomic compare-and-set), so concurrent
+    /// transactions never lose an update. Observers are notified on the scheduler.
+    /// - Throws: `RealtimeDatabaseError.transactionRetriesExhausted`, what `update` throws, or
+    ///   the errors of `setValue(_:at:)` for the new value; nothing is written then.
+    public func runTransaction(at path: String, update: (JSONValue) throws -> JSONValue?) throws -> RealtimeDatabaseTransactionResult {
+        let location = try RealtimeDatabasePath(path, limits: limits)
+        for _ in 0 ..< RealtimeDatabaseTransaction.maximumAttempts {
+            let current = state.withLock { RealtimeDatabaseTree.value(at: location.segments[...], in: $0.root) }
+            guard let proposed = try update(current) else {
+                return RealtimeDatabaseTransactionResult(committed: false, value: current)
+            }
+            var placeholders: [RealtimeDatabaseServerValue.Placeholder] = []
+            let normalized = try RealtimeDatabaseTree.normalized(proposed, at: location, limits: limits, placeholders: &placeholders)
+            if let written = commit([PendingWrite(location: location, value: normalized, placeholders: placeholders)], expecting: (location, current)) {
+                return RealtimeDatabaseTransactionResult(committed: true, value: written[0])
+            }
+        }
+        throw RealtimeDatabaseError.transactionRetriesExhausted(path: path, attempts: RealtimeDatabaseTransaction.maximumAttempts)
+    }
+
     // MARK: - RealtimeDatabase
+
+    /// Runs a transaction at `path` when subscribed (see the synchronous
+    /// `runTransaction(at:update:)`), then emits its outcome on the scheduler.
+    ///
+    /// - Returns: A `Single` of the outcome, or the synchronous form's error.
+    /// - Note: Delivers on the scheduler. See `Guides/RealtimeDatabase.md`.
+    public func runTransaction(at path: String, update: @escaping (JSONValue) throws -> JSONValue?) -> Single<RealtimeDatabaseTransactionResult> {
+        Observable.create { [self] observer in
+            do {
+                let result: RealtimeDatabaseTransactionResult = try runTransaction(at: path, update: { try update($0) })
+                return deliver(.next(result), to: observer)
+            } catch {
+                return deliver(.error(error), to: observer)
+            }
+        }.asSingle()
+    }
 
     /// A new push ID, using the scheduler's clock for its time part. See `PushIDGenerator`.
     public func childByAutoId() -> String {
@@ -204,8 +250,24 @@ public final class InMemoryRealtimeDatabase: RealtimeDatabase, @unchecked Sendab
     /// The tree is changed in place (`RealtimeDatabaseTree.set`), and no copy of the old root
     /// is kept: only the old values of observations below a written location (to tell
     /// whether theirs changed), which lie inside replaced subtrees and so force no copy.
-    private func commit(_ writes: [(RealtimeDatabasePath, JSONValue)]) {
-        let deliveries = state.withLock { state -> [Delivery] in
+    ///
+    /// With `expected`, the writes happen only if the value at that location still equals it
+    /// (a transaction's compare-and-set); returns the written values (server values resolved),
+    /// or `nil` when `expected` no longer held.
+    @discardableResult
+    private func commit(_ pending: [PendingWrite], expecting expected: (location: RealtimeDatabasePath, value: JSONValue)? = nil) -> [JSONValue]? {
+        let now = pending.contains { !$0.placeholders.isEmpty } ? scheduler.now : Date(timeIntervalSince1970: 0)
+        let outcome = state.withLock { state -> (written: [JSONValue], deliveries: [Delivery])? in
+            if let expected, RealtimeDatabaseTree.value(at: expected.location.segments[...], in: state.root) != expected.value {
+                return nil
+            }
+            // Server values resolve against the tree as it is now, in the same critical section
+            // as the write (so concurrent increments never lose one).
+            let writes = pending.map { write -> (RealtimeDatabasePath, JSONValue) in
+                var value = write.value
+                RealtimeDatabaseServerValue.resolve(write.placeholders, in: &value, writtenAt: write.location, root: state.root, now: now)
+                return (write.location, value)
+            }
             var overwritten: [UInt64: JSONValue] = [:]
             for (id, observation) in state.observations
             where writes.contains(where: { $0.0.isAncestor(ofOrEqualTo: observation.path) && $0.0 != observation.path }) {
@@ -217,7 +279,8 @@ public final class InMemoryRealtimeDatabase: RealtimeDatabase, @unchecked Sendab
                 RealtimeDatabaseTree.set(value, at: location.segments[...], in: &state.root)
                 changed.append(location)
             }
-            guard !changed.isEmpty else { return [] }
+            let written = writes.map(\.1)
+            guard !changed.isEmpty else { return (written, []) }
             var deliveries: [Delivery] = []
             for id in state.observations.keys.sorted() {
                 guard let index = state.observations.index(forKey: id) else { continue }
@@ -236,9 +299,11 @@ public final class InMemoryRealtimeDatabase: RealtimeDatabase, @unchecked Sendab
                 let token = state.observations.values[index].enqueue(RealtimeDatabaseTree.value(at: path.segments[...], in: state.root))
                 deliveries.append(Delivery(observation: id, token: token))
             }
-            return deliveries
+            return (written, deliveries)
         }
-        schedule(deliveries)
+        guard let outcome else { return nil }
+        schedule(outcome.deliveries)
+        return outcome.written
     }
 
     // MARK: - Delivering
@@ -306,6 +371,13 @@ public final class InMemoryRealtimeDatabase: RealtimeDatabase, @unchecked Sendab
 }
 
 extension InMemoryRealtimeDatabase {
+    /// A validated write, with the server values it holds (resolved when it is committed).
+    private struct PendingWrite {
+        let location: RealtimeDatabasePath
+        let value: JSONValue
+        let placeholders: [RealtimeDatabaseServerValue.Placeholder]
+    }
+
     private struct State {
         var root: JSONValue = .null
         var observations: [UInt64: Observation] = [:]

@@ -271,7 +271,7 @@ public final class FirebaseRESTDatabase: RealtimeDatabase, @unchecked Sendable {
 
     /// Server data for `location`, normalized: an invalid value is `.invalidResponse`, data
     /// past `limits` the `RealtimeDatabaseError` a write would get.
-    private static func normalizedResponse(_ json: JSONValue, at location: RealtimeDatabasePath, limits: RealtimeDatabaseLimits) throws -> JSONValue {
+    static func normalizedResponse(_ json: JSONValue, at location: RealtimeDatabasePath, limits: RealtimeDatabaseLimits) throws -> JSONValue {
         do {
             return try RealtimeDatabaseTree.normalized(json, at: location, limits: limits)
         } catch .invalidValue(let path, let reason) {

@@ -42,6 +42,23 @@ package struct RealtimeDatabaseRESTWire: Sendable, Hashable {
         WireRequest(method: .get, url: url(for: path, query: query), headers: ["Accept": "text/event-stream"])
     }
 
+    /// A read of `path` that asks for its ETag (`GET` with `X-Firebase-ETag: true`), the first
+    /// step of a transaction.
+    package func eTagReadRequest(at path: RealtimeDatabasePath) -> WireRequest {
+        WireRequest(method: .get, url: url(for: path), headers: ["Accept": "application/json", "X-Firebase-ETag": "true"])
+    }
+
+    /// A conditional `PUT` of `value` at `path` (`if-match: eTag`): the server stores it only
+    /// if the value there still has that ETag, else answers 412 with the current value and
+    /// ETag.
+    ///
+    /// - Throws: `RealtimeDatabaseError` for an invalid value (nothing is sent).
+    package func conditionalSetRequest(_ value: JSONValue, at path: RealtimeDatabasePath, eTag: String, limits: RealtimeDatabaseLimits = .firebase) throws -> WireRequest {
+        var request = jsonRequest(.put, at: path, body: try RealtimeDatabaseTree.normalized(value, at: path, limits: limits))
+        request.headers["if-match"] = eTag
+        return request
+    }
+
     /// The request performing `write`, after validating it as `InMemoryRealtimeDatabase` does.
     ///
     /// Values are sent normalized (nulls inside objects and empty containers dropped); an

@@ -79,6 +79,22 @@ public protocol RealtimeDatabase: Sendable {
     /// - Note: Delivers on the database's scheduler. See `Guides/RealtimeDatabase.md`.
     func observeChildEvents(of query: RealtimeDatabaseQuery) -> Observable<RealtimeDatabaseChildEvent>
 
+    /// Runs a transaction at `path` when subscribed: `update` gets the current value (`.null`
+    /// when absent) and returns the value to store, or `nil` to abort; if another write
+    /// changed the value meanwhile, `update` runs again with the new one, up to
+    /// `RealtimeDatabaseTransaction.maximumAttempts` (25) times (Firebase's
+    /// `runTransactionBlock`).
+    ///
+    /// `update` may run several times, on any thread; it must only compute. A thrown error
+    /// ends the transaction with that error, and nothing is written. Server values
+    /// (`RealtimeDatabaseServerValue`) may be part of the new value.
+    /// - Returns: A `Single` of the outcome: committed with the stored value, or not committed
+    ///   (aborted) with the value `update` last saw; it fails with
+    ///   `RealtimeDatabaseError.transactionRetriesExhausted` past the attempts, or with a write's
+    ///   errors.
+    /// - Note: Delivers on the database's scheduler. See `Guides/RealtimeDatabase.md`.
+    func runTransaction(at path: String, update: @escaping (JSONValue) throws -> JSONValue?) -> Single<RealtimeDatabaseTransactionResult>
+
     /// Performs `write` when subscribed, then emits `()` and completes; fails with a
     /// `RealtimeDatabaseError` when the write is invalid (nothing is written then).
     /// - Note: Delivers on the database's scheduler.

@@ -24,6 +24,12 @@ public enum RealtimeDatabaseError: Error, Equatable, Sendable, CustomStringConve
     /// non-string bound when ordering by key, an object as a bound, a limit below 1, or an
     /// invalid child path. See `RealtimeDatabaseQuery`.
     case invalidQuery(String, reason: String)
+    /// A transaction at `path` met a concurrent write on each of its `attempts` tries
+    /// (`RealtimeDatabaseTransaction.maximumAttempts`, 25 as in Firebase's SDKs) and gave up;
+    /// nothing was written by it.
+    case transactionRetriesExhausted(path: String, attempts: Int)
+    /// The backend does not implement `operation` (a custom `RealtimeDatabase` without it).
+    case unsupported(operation: String)
 
     /// A readable description.
     public var description: String {
@@ -40,6 +46,10 @@ public enum RealtimeDatabaseError: Error, Equatable, Sendable, CustomStringConve
             return "Realtime Database key too long: \(bytes) bytes, the limit is \(limit)"
         case .invalidQuery(let query, let reason):
             return "Invalid Realtime Database query \(query): \(reason)"
+        case .transactionRetriesExhausted(let path, let attempts):
+            return "Realtime Database transaction at \"\(path)\" gave up after \(attempts) conflicting attempts"
+        case .unsupported(let operation):
+            return "This Realtime Database does not support \(operation)"
         }
     }
 }

@@ -40,7 +40,18 @@ package enum RealtimeDatabaseTree {
     ///   `limits.maximumDepth` below the root, `.keyTooLong` for a key over
     ///   `limits.maximumKeyLength` bytes.
     /// `keysBelow` counts keys added below `path` later (a push ID) toward the depth.
+    ///
+    /// Server values (`{".sv": "timestamp"}`, `{".sv": {"increment": n}}`, see
+    /// `RealtimeDatabaseServerValue`) are kept as they are (to be sent to a server); any other
+    /// `.sv` object is `.invalidValue`.
     package static func normalized(_ value: JSONValue, at path: RealtimeDatabasePath, keysBelow: Int = 0, limits: RealtimeDatabaseLimits = .firebase) throws(RealtimeDatabaseError) -> JSONValue {
+        var placeholders: [RealtimeDatabaseServerValue.Placeholder] = []
+        return try normalized(value, at: path, keysBelow: keysBelow, limits: limits, placeholders: &placeholders)
+    }
+
+    /// `normalized(_:at:keysBelow:limits:)`, listing the server values it kept in
+    /// `placeholders` (their keys below `path`), for a backend to resolve them.
+    package static func normalized(_ value: JSONValue, at path: RealtimeDatabasePath, keysBelow: Int = 0, limits: RealtimeDatabaseLimits = .firebase, placeholders: inout [RealtimeDatabaseServerValue.Placeholder]) throws(RealtimeDatabaseError) -> JSONValue {
         /// An array or object being normalized: its members, the next one to visit, and the
         /// normalized members so far.
         enum Frame {
@@ -86,6 +97,12 @@ package enum RealtimeDatabaseTree {
                     continue descending
                 }
                 result = .null
+            case .object(let members) where members.count == 1 && members[".sv"] != nil:
+                guard let kind = RealtimeDatabaseServerValue.Kind(members[".sv"] ?? .null) else {
+                    throw .invalidValue(path: describe(segments), reason: "unsupported server value \(pending.serialized())")
+                }
+                placeholders.append(RealtimeDatabaseServerValue.Placeholder(keys: Array(segments.dropFirst(path.segments.count)), kind: kind))
+                result = pending
             case .object(let members):
                 try checkDepth()
                 if let (key, member) = members.first.map({ ($0.key, $0.value) }) {

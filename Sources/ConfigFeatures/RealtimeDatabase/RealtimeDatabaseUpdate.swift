@@ -7,6 +7,8 @@ enum RealtimeDatabaseUpdate {
         let location: RealtimeDatabasePath
         let relativeKey: String
         let value: JSONValue
+        /// The server values kept in `value` (see `RealtimeDatabaseServerValue`).
+        let placeholders: [RealtimeDatabaseServerValue.Placeholder]
     }
 
     /// The writes of `values` at `pathText`, in `RealtimeDatabaseTree.precedes` order (array
@@ -24,10 +26,13 @@ enum RealtimeDatabaseUpdate {
                 throw RealtimeDatabaseError.invalidUpdate(path: pathText, reason: "empty key")
             }
             let location = try base.child(key, limits: limits)
+            var placeholders: [RealtimeDatabaseServerValue.Placeholder] = []
+            let normalized = try RealtimeDatabaseTree.normalized(value, at: location, limits: limits, placeholders: &placeholders)
             writes.append(Write(
                 location: location,
                 relativeKey: location.segments[base.segments.count...].joined(separator: "/"),
-                value: try RealtimeDatabaseTree.normalized(value, at: location, limits: limits)
+                value: normalized,
+                placeholders: placeholders
             ))
         }
         writes.sort { RealtimeDatabaseTree.precedes($0.location, $1.location) }

@@ -16,7 +16,7 @@ extension FirebaseTestServer {
     /// - Throws: `RealtimeDatabaseError.invalidPath` or `.invalidValue`; nothing is written then.
     public func setDatabaseValue(_ value: JSONValue, at path: String) throws {
         let change = try DatabaseChange.set(value, at: RealtimeDatabasePath(path))
-        engine.mutate { state, effects in state.apply(change, &effects) }
+        engine.mutate { state, effects in _ = state.apply(change, &effects) }
     }
 
     /// Sets several children of `path` at once (keys are relative paths and may contain `/`;
@@ -27,7 +27,7 @@ extension FirebaseTestServer {
     ///   (an empty or overlapping key); nothing is written then.
     public func updateDatabaseChildren(_ values: [String: JSONValue], at path: String) throws {
         let change = try DatabaseChange.update(values, at: RealtimeDatabasePath(path))
-        engine.mutate { state, effects in state.apply(change, &effects) }
+        engine.mutate { state, effects in _ = state.apply(change, &effects) }
     }
 
     /// Deletes the value at `path` (and prunes parents left empty), as a REST `DELETE` would.

@@ -11,8 +11,25 @@ enum DatabaseWire {
     static let permissionDenied = error(401, "Permission denied")
     static let invalidData = error(400, "Invalid data; couldn't parse JSON object, array, or value.")
 
+    /// The ETag of a stored value: a digest of its canonical JSON (equal values, equal ETags),
+    /// opaque to clients as Firebase's are.
+    static func eTag(of value: JSONValue) -> String {
+        var first: UInt64 = 0xcbf2_9ce4_8422_2325
+        var second: UInt64 = 0x8422_2325_cbf2_9ce4
+        for byte in value.serialized().utf8 {
+            first = (first ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+            second = (second &+ UInt64(byte) &+ 1) &* 0x9E37_79B9_7F4A_7C15
+            second ^= second >> 29
+        }
+        return String(first, radix: 16).leftPadded16 + String(second, radix: 16).leftPadded16
+    }
+
     /// A 200 answer whose body is not valid JSON.
     static let malformedBody = Data(#"{"path":"/","data":{"unterminated"#.utf8)
+}
+
+extension String {
+    fileprivate var leftPadded16: String { String(repeating: "0", count: max(0, 16 - count)) + self }
 }
 
 extension ServerState {
@@ -29,9 +46,10 @@ extension ServerState {
         } catch {
             return .response(DatabaseWire.error(400, "Invalid path: \(error)"))
         }
-        let token = request.query("auth") ?? request.query("access_token")
+        let token = request.query("auth") ?? request.query("access_token") ?? Self.bearerToken(request.header("authorization"))
         guard database.allows(token) else { return .response(DatabaseWire.permissionDenied) }
         let print = request.query("print")
+        let current = databaseValue(at: location)
 
         switch request.method {
         case "GET":
@@ -51,17 +69,44 @@ extension ServerState {
             if request.header("accept")?.lowercased().contains("text/event-stream") == true {
                 return openDatabaseStream(at: location, query: query, token: token, connection: connection, malformed: malformed)
             }
-            var value = databaseValue(at: location)
+            let eTag = DatabaseWire.eTag(of: current)
+            if let expected = request.header("if-none-match") {
+                if query != nil || shallow == "true" {
+                    return .response(DatabaseWire.error(400, "ETag headers cannot be combined with query parameters or shallow"))
+                }
+                if expected == eTag { return .response(HTTPResponse(status: 304, headers: [("ETag", eTag)])) }
+                return .response(success(current, print: print, eTag: eTag))
+            }
+            var value = current
             if let query { value = query.result(of: value) }
             if shallow == "true" { value = Self.shallow(value) }
-            return .response(success(value, print: print))
-        case "PUT", "POST", "PATCH":
+            let wantsETag = request.header("x-firebase-etag")?.lowercased() == "true"
+            if wantsETag && (query != nil || shallow == "true") {
+                return .response(DatabaseWire.error(400, "ETag headers cannot be combined with query parameters or shallow"))
+            }
+            return .response(success(value, print: print, eTag: wantsETag ? eTag : nil))
+        case "PUT", "POST", "PATCH", "DELETE":
+            if let expected = request.header("if-match") {
+                // Conditional writes (PUT and DELETE only, as Firebase's REST API): a stale ETag
+                // is answered 412 with the current value and ETag, and nothing is written.
+                guard request.method == "PUT" || request.method == "DELETE" else {
+                    return .response(DatabaseWire.error(400, "if-match is only supported for PUT and DELETE"))
+                }
+                let eTag = DatabaseWire.eTag(of: current)
+                if expected != eTag { return .response(.json(412, current, headers: [("ETag", eTag)])) }
+            }
+            let conditional = request.header("if-match") != nil
+            if request.method == "DELETE" {
+                apply(.set(location, .null), &effects)
+                return .response(success(.null, print: print, eTag: conditional ? DatabaseWire.eTag(of: .null) : nil))
+            }
             guard let body = try? JSONValue(parsing: request.body) else { return .response(DatabaseWire.invalidData) }
             do {
                 switch request.method {
                 case "PUT":
                     apply(try DatabaseChange.set(body, at: location), &effects)
-                    return .response(success(body, print: print))
+                    let stored = databaseValue(at: location)
+                    return .response(success(stored, print: print, eTag: conditional ? DatabaseWire.eTag(of: stored) : nil))
                 case "POST":
                     apply(try DatabaseChange.set(body, at: location.child(pushID)), &effects)
                     return .response(success(["name": .string(pushID)], print: print))
@@ -69,18 +114,25 @@ extension ServerState {
                     guard let members = body.objectValue else {
                         return .response(DatabaseWire.error(400, "Invalid data; couldn't parse JSON object. PATCH requires an object of children to update."))
                     }
-                    apply(try DatabaseChange.update(members, at: location), &effects)
-                    return .response(success(body, print: print))
+                    let applied = apply(try DatabaseChange.update(members, at: location), &effects)
+                    guard case .update(let base, let writes) = applied else { return .response(success(body, print: print)) }
+                    var written: [String: JSONValue] = [:]
+                    for (path, value, _) in writes { written[DatabaseChange.relativeKey(path, to: base)] = value }
+                    return .response(success(.object(written), print: print))
                 }
             } catch {
                 return .response(DatabaseWire.error(400, "\(error)"))
             }
-        case "DELETE":
-            apply(.set(location, .null), &effects)
-            return .response(success(.null, print: print))
         default:
             return .response(DatabaseWire.error(405, "Method \(request.method) not allowed"))
         }
+    }
+
+    /// The token of an `Authorization: Bearer <token>` header (how the Admin SDKs authenticate).
+    private static func bearerToken(_ header: String?) -> String? {
+        guard let header, header.lowercased().hasPrefix("bearer ") else { return nil }
+        let token = header.dropFirst("bearer ".count).trimmingCharacters(in: .whitespaces)
+        return token.isEmpty ? nil : token
     }
 
     /// `shallow=true`: an object's children become `true`; a leaf stays as it is.
@@ -101,12 +153,14 @@ extension ServerState {
         return "\(error)"
     }
 
-    /// 200 with `value` (`print=pretty` indents it, `print=silent` answers 204).
-    private func success(_ value: JSONValue, print: String?) -> HTTPResponse {
+    /// 200 with `value` (`print=pretty` indents it, `print=silent` answers 204), with an `ETag`
+    /// header when given.
+    private func success(_ value: JSONValue, print: String?, eTag: String? = nil) -> HTTPResponse {
+        let headers = eTag.map { [(name: "ETag", value: $0)] } ?? []
         switch print {
-        case "silent": return HTTPResponse(status: 204)
-        case "pretty": return .json(200, value, prettyPrinted: true)
-        default: return .json(200, value)
+        case "silent": return HTTPResponse(status: 204, headers: headers)
+        case "pretty": return .json(200, value, prettyPrinted: true, headers: headers)
+        default: return .json(200, value, headers: headers)
         }
     }
 

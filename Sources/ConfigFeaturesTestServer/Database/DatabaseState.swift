@@ -23,17 +23,35 @@ struct DatabaseState {
 
 /// A validated write to the tree.
 enum DatabaseChange {
-    /// Replace the value at a location (`.null` deletes); the value is normalized.
-    case set(RealtimeDatabasePath, JSONValue)
+    /// Replace the value at a location (`.null` deletes); the value is normalized, with the
+    /// server values it holds (resolved by `resolved(in:now:)`).
+    case set(RealtimeDatabasePath, JSONValue, [RealtimeDatabaseServerValue.Placeholder] = [])
     /// Set several locations below `base` at once (a multi-path update); the locations are
     /// absolute, don't overlap, and their values are normalized.
-    case update(base: RealtimeDatabasePath, [(RealtimeDatabasePath, JSONValue)])
+    case update(base: RealtimeDatabasePath, [(RealtimeDatabasePath, JSONValue, [RealtimeDatabaseServerValue.Placeholder])])
 
     /// A `set` of `value` at `path`.
     ///
     /// - Throws: `RealtimeDatabaseError.invalidValue`.
     static func set(_ value: JSONValue, at path: RealtimeDatabasePath) throws -> DatabaseChange {
-        .set(path, try RealtimeDatabaseTree.normalized(value, at: path))
+        var placeholders: [RealtimeDatabaseServerValue.Placeholder] = []
+        let normalized = try RealtimeDatabaseTree.normalized(value, at: path, placeholders: &placeholders)
+        return .set(path, normalized, placeholders)
+    }
+
+    /// The change with its server values resolved against `root` at `now`.
+    func resolved(in root: JSONValue, now: Date) -> DatabaseChange {
+        switch self {
+        case .set(let location, var value, let placeholders):
+            RealtimeDatabaseServerValue.resolve(placeholders, in: &value, writtenAt: location, root: root, now: now)
+            return .set(location, value)
+        case .update(let base, let writes):
+            return .update(base: base, writes.map { location, value, placeholders in
+                var value = value
+                RealtimeDatabaseServerValue.resolve(placeholders, in: &value, writtenAt: location, root: root, now: now)
+                return (location, value, [])
+            })
+        }
     }
 
     /// A multi-path update of `values` (keys are relative paths, possibly with slashes) at `base`.
@@ -41,13 +59,15 @@ enum DatabaseChange {
     /// - Throws: `RealtimeDatabaseError.invalidPath`, `.invalidValue`, or `.invalidUpdate` for an
     ///   empty or overlapping key.
     static func update(_ values: [String: JSONValue], at base: RealtimeDatabasePath) throws -> DatabaseChange {
-        var writes: [(RealtimeDatabasePath, JSONValue)] = []
+        var writes: [(RealtimeDatabasePath, JSONValue, [RealtimeDatabaseServerValue.Placeholder])] = []
         for (key, value) in values {
             if key.isEmpty || key == "/" {
                 throw RealtimeDatabaseError.invalidUpdate(path: base.description, reason: "empty key")
             }
             let location = try base.child(key)
-            writes.append((location, try RealtimeDatabaseTree.normalized(value, at: location)))
+            var placeholders: [RealtimeDatabaseServerValue.Placeholder] = []
+            let normalized = try RealtimeDatabaseTree.normalized(value, at: location, placeholders: &placeholders)
+            writes.append((location, normalized, placeholders))
         }
         writes.sort { RealtimeDatabaseTree.precedes($0.0, $1.0) }
         // Sorted this way, a location's descendants follow it directly.
@@ -60,11 +80,11 @@ enum DatabaseChange {
     /// The tree after the change.
     func applied(to root: JSONValue) -> JSONValue {
         switch self {
-        case .set(let location, let value):
+        case .set(let location, let value, _):
             return RealtimeDatabaseTree.setting(value, at: location.segments[...], in: root)
         case .update(_, let writes):
             var root = root
-            for (location, value) in writes {
+            for (location, value, _) in writes {
                 root = RealtimeDatabaseTree.setting(value, at: location.segments[...], in: root)
             }
             return root
@@ -84,7 +104,7 @@ enum DatabaseChange {
         let newValue = RealtimeDatabaseTree.value(at: location.segments[...], in: new)
         guard RealtimeDatabaseTree.value(at: location.segments[...], in: old) != newValue else { return nil }
         switch self {
-        case .set(let written, let value):
+        case .set(let written, let value, _):
             if location.isAncestor(ofOrEqualTo: written) {
                 return ServerSentEvents.change("put", path: Self.relative(written, to: location), data: value)
             }
@@ -95,11 +115,11 @@ enum DatabaseChange {
             }
             if location.isAncestor(ofOrEqualTo: base) {
                 var members: [String: JSONValue] = [:]
-                for (written, value) in writes { members[Self.relativeKey(written, to: base)] = value }
+                for (written, value, _) in writes { members[Self.relativeKey(written, to: base)] = value }
                 return ServerSentEvents.change("patch", path: Self.relative(base, to: location), data: .object(members))
             }
             var members: [String: JSONValue] = [:]
-            for (written, value) in writes where location.isAncestor(ofOrEqualTo: written) {
+            for (written, value, _) in writes where location.isAncestor(ofOrEqualTo: written) {
                 members[Self.relativeKey(written, to: location)] = value
             }
             return ServerSentEvents.change("patch", path: "/", data: .object(members))
@@ -118,11 +138,14 @@ enum DatabaseChange {
 }
 
 extension ServerState {
-    /// Applies `change` and queues the resulting event on every affected database stream.
-    mutating func apply(_ change: DatabaseChange, _ effects: inout Effects) {
+    /// Applies `change` (its server values resolved now) and queues the resulting event on
+    /// every affected database stream; returns the change as applied.
+    @discardableResult
+    mutating func apply(_ change: DatabaseChange, _ effects: inout Effects) -> DatabaseChange {
         let old = database.root
+        let change = change.resolved(in: old, now: Date())
         let new = change.applied(to: old)
-        guard new != old else { return }
+        guard new != old else { return change }
         database.root = new
         for id in openStreamIDs(.database) {
             guard case .database(let location, _, let query)? = streams[id]?.kind else { continue }
@@ -136,6 +159,7 @@ extension ServerState {
             guard let event = change.event(forStreamAt: location, old: old, new: new) else { continue }
             enqueue(event, onStream: id, &effects)
         }
+        return change
     }
 
     /// The value at `location`.

@@ -19,8 +19,9 @@ enum ServerSentEvents {
     /// `cancel` (data `null`): the rules no longer allow reading the location.
     static let cancel = event("cancel", data: "null")
 
-    /// `auth_revoked`: the credential is no longer valid.
-    static let authRevoked = event("auth_revoked", data: #""credential is no longer valid""#)
+    /// `auth_revoked`: the credential is no longer valid (the reason as bare text, as Firebase
+    /// sends it and the Admin SDK's listener compares it).
+    static let authRevoked = event("auth_revoked", data: "credential is no longer valid")
 
     /// A complete `put` event whose data is not JSON (for the `malformedJSON` fault).
     static let malformedPut = event("put", data: #"{"path":"/","data":}"#)
