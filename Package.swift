@@ -21,6 +21,7 @@ let package = Package(
         .executableTarget(name: "item-list-demo", dependencies: ["StreamsDemos"], path: "Examples/ItemListDemo"),
         .executableTarget(name: "force-update-demo", dependencies: ["StreamsDemos"], path: "Examples/ForceUpdateDemo"),
         .executableTarget(name: "group-comments-demo", dependencies: ["StreamsDemos"], path: "Examples/GroupCommentsDemo"),
+        .executableTarget(name: "firebase-test-server", dependencies: ["ConfigFeaturesTestServer"], path: "Examples/FirebaseTestServerTool"),
         .target(name: "StreamsBenchmarks", dependencies: ["Streams"], path: "Benchmarks/StreamsBenchmarks"),
         .executableTarget(name: "streams-bench", dependencies: ["StreamsBenchmarks"], path: "Benchmarks/StreamsBench"),
         .testTarget(name: "StreamsTests", dependencies: ["Streams", "StreamsTest"]),

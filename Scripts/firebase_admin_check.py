@@ -1,0 +1,261 @@
+"""Drives FirebaseTestServer's Realtime Database with Google's official Admin SDK.
+
+Run by Scripts/firebase-admin-check.sh, with FIREBASE_DATABASE_EMULATOR_HOST pointing at a
+`firebase-test-server --require-token owner` (in emulator mode the Admin SDK authenticates
+with `Authorization: Bearer owner`). Each check prints `ok` or `FAIL` with what differed; the
+last line is `N passed, N failed`, and the exit status is 1 when any check failed.
+"""
+
+import json
+import os
+import queue
+import sys
+import time
+import traceback
+import urllib.error
+import urllib.request
+
+import firebase_admin
+from firebase_admin import db
+
+HOST = os.environ["FIREBASE_DATABASE_EMULATOR_HOST"]
+results = []
+
+
+def check(name):
+    def run(body):
+        try:
+            body()
+            results.append((name, None))
+            print(f"ok    {name}")
+        except Exception as error:  # noqa: BLE001 - every failure is reported, not raised
+            detail = "".join(traceback.format_exception_only(type(error), error)).strip()
+            results.append((name, detail))
+            print(f"FAIL  {name}: {detail}")
+        return body
+    return run
+
+
+def expect(actual, expected):
+    if actual != expected:
+        raise AssertionError(f"expected {expected!r}, got {actual!r}")
+
+
+def raw(method, path, headers=None, body=None, query=""):
+    """A request without the SDK (for status codes and headers the SDK hides)."""
+    url = f"http://{HOST}/{path}.json?ns=demo-project-default-rtdb{query}"
+    data = json.dumps(body).encode() if body is not None else None
+    request = urllib.request.Request(url, data=data, method=method, headers=headers or {})
+    try:
+        with urllib.request.urlopen(request, timeout=10) as response:
+            return response.status, dict(response.headers), response.read()
+    except urllib.error.HTTPError as error:
+        return error.code, dict(error.headers), error.read()
+
+
+firebase_admin.initialize_app(options={
+    "databaseURL": "https://demo-project-default-rtdb.firebaseio.com",
+    "projectId": "demo-project",
+})
+root = db.reference("/")
+root.delete()
+
+
+@check("set and get")
+def _():
+    db.reference("users/ann").set({"name": "Ann", "age": 31})
+    expect(db.reference("users/ann").get(), {"name": "Ann", "age": 31})
+    expect(db.reference("users/ann/name").get(), "Ann")
+
+
+@check("update (multi-path, null deletes)")
+def _():
+    db.reference("users/ann").update({"age": 32, "city": "Kyoto", "name": None})
+    expect(db.reference("users/ann").get(), {"age": 32, "city": "Kyoto"})
+
+
+@check("push (server-generated, time-ordered keys)")
+def _():
+    first = db.reference("comments").push({"text": "first"})
+    second = db.reference("comments").push({"text": "second"})
+    expect(len(first.key), 20)
+    expect(first.key < second.key, True)
+    expect(db.reference(f"comments/{second.key}/text").get(), "second")
+
+
+@check("delete prunes empty parents")
+def _():
+    db.reference("tmp/a/b").set(1)
+    db.reference("tmp/a/b").delete()
+    expect(db.reference("tmp").get(), None)
+
+
+@check("shallow read")
+def _():
+    db.reference("shallow").set({"a": {"deep": 1}, "b": "leaf"})
+    expect(db.reference("shallow").get(shallow=True), {"a": True, "b": True})
+
+
+@check("get with ETag")
+def _():
+    db.reference("etag").set({"n": 1})
+    value, etag = db.reference("etag").get(etag=True)
+    expect(value, {"n": 1})
+    expect(isinstance(etag, str) and len(etag) > 0, True)
+
+
+@check("set_if_unchanged with the current ETag stores")
+def _():
+    _, etag = db.reference("etag").get(etag=True)
+    success, value, new_etag = db.reference("etag").set_if_unchanged(etag, {"n": 2})
+    expect((success, value), (True, {"n": 2}))
+    expect(new_etag != etag, True)
+
+
+@check("set_if_unchanged with a stale ETag is refused (412) and writes nothing")
+def _():
+    _, etag = db.reference("etag").get(etag=True)
+    db.reference("etag").set({"n": 3})
+    success, value, current_etag = db.reference("etag").set_if_unchanged(etag, {"n": 99})
+    expect((success, value), (False, {"n": 3}))
+    expect(current_etag != etag, True)
+    expect(db.reference("etag").get(), {"n": 3})
+
+
+@check("if-match answers 412 with the current value")
+def _():
+    status, headers, body = raw("PUT", "etag", headers={"if-match": "stale", "Authorization": "Bearer owner"}, body={"n": 0})
+    expect(status, 412)
+    expect(json.loads(body), {"n": 3})
+    expect("ETag" in headers, True)
+
+
+@check("get_if_changed: unchanged (304), then changed")
+def _():
+    _, etag = db.reference("etag").get(etag=True)
+    expect(db.reference("etag").get_if_changed(etag), (False, None, None))
+    db.reference("etag/n").set(4)
+    changed, value, new_etag = db.reference("etag").get_if_changed(etag)
+    expect((changed, value), (True, {"n": 4}))
+    expect(new_etag != etag, True)
+
+
+@check("transaction increments")
+def _():
+    db.reference("counter").set(10)
+    expect(db.reference("counter").transaction(lambda current: (current or 0) + 1), 11)
+    expect(db.reference("counter").get(), 11)
+
+
+@check("transaction retries after a concurrent write")
+def _():
+    seen = []
+
+    def update(current):
+        seen.append(current)
+        if len(seen) == 1:
+            db.reference("counter").set(100)
+        return (current or 0) + 1
+
+    expect(db.reference("counter").transaction(update), 101)
+    expect(seen, [11, 100])
+
+
+@check("transaction on an absent location")
+def _():
+    expect(db.reference("fresh").transaction(lambda current: {"made": current is None}), {"made": True})
+
+
+SCORES = {"ann": {"score": 10}, "bob": {"score": 20}, "cat": {"score": 20}, "dan": {"score": 30}, "eve": {"text": "none"}}
+
+
+@check("order_by_child with limit_to_last")
+def _():
+    db.reference("scores").set(SCORES)
+    result = db.reference("scores").order_by_child("score").limit_to_last(2).get()
+    expect(list(result.keys()), ["cat", "dan"])
+
+
+@check("order_by_child with limit_to_first (absent child sorts first)")
+def _():
+    result = db.reference("scores").order_by_child("score").limit_to_first(2).get()
+    expect(list(result.keys()), ["eve", "ann"])
+
+
+@check("order_by_child with start_at and end_at")
+def _():
+    result = db.reference("scores").order_by_child("score").start_at(15).end_at(25).get()
+    expect(list(result.keys()), ["bob", "cat"])
+
+
+@check("order_by_child with equal_to")
+def _():
+    result = db.reference("scores").order_by_child("score").equal_to(20).get()
+    expect(list(result.keys()), ["bob", "cat"])
+
+
+@check("order_by_key with start_at and end_at")
+def _():
+    result = db.reference("scores").order_by_key().start_at("b").end_at("d").get()
+    expect(list(result.keys()), ["bob", "cat"])
+
+
+@check("order_by_key with limit_to_first")
+def _():
+    result = db.reference("scores").order_by_key().limit_to_first(1).get()
+    expect(list(result.keys()), ["ann"])
+
+
+@check("order_by_value with limit_to_first and start_at")
+def _():
+    db.reference("values").set({"x": 3, "y": 1, "z": 2, "w": "s"})
+    expect(list(db.reference("values").order_by_value().limit_to_first(2).get().keys()), ["y", "z"])
+    expect(list(db.reference("values").order_by_value().start_at(2).get().keys()), ["z", "x", "w"])
+
+
+@check("the server filters (a raw query answers only the selection)")
+def _():
+    status, _, body = raw("GET", "scores", headers={"Authorization": "Bearer owner"}, query='&orderBy="score"&limitToLast=1')
+    expect((status, json.loads(body)), (200, {"dan": {"score": 30}}))
+
+
+@check("server timestamp")
+def _():
+    before = int(time.time() * 1000)
+    db.reference("stamped").set({"at": {".sv": "timestamp"}})
+    at = db.reference("stamped/at").get()
+    expect(isinstance(at, (int, float)) and before - 1000 <= at <= int(time.time() * 1000) + 1000, True)
+
+
+@check("server increment")
+def _():
+    db.reference("visits").set(5)
+    db.reference("/").update({"visits": {".sv": {"increment": 2}}})
+    expect(db.reference("visits").get(), 7)
+
+
+@check("Bearer auth: the SDK's token is accepted, none is refused")
+def _():
+    expect(raw("GET", "users", headers={"Authorization": "Bearer owner"})[0], 200)
+    expect(raw("GET", "users")[0], 401)
+    expect(raw("GET", "users", headers={"Authorization": "Bearer someone-else"})[0], 401)
+
+
+@check("listen: the first event is the whole value, then changes")
+def _():
+    db.reference("live").set({"a": 1})
+    events = queue.Queue()
+    registration = db.reference("live").listen(lambda event: events.put((event.event_type, event.path, event.data)))
+    try:
+        expect(events.get(timeout=10), ("put", "/", {"a": 1}))
+        db.reference("live/b").set(2)
+        expect(events.get(timeout=10), ("put", "/b", 2))
+        db.reference("live").update({"c": 3})
+        expect(events.get(timeout=10), ("patch", "/", {"c": 3}))
+    finally:
+        registration.close()
+
+
+failed = [name for name, detail in results if detail]
+print(f"{len(results) - len(failed)} passed, {len(failed)} failed")
+sys.exit(1 if failed else 0)
