@@ -394,9 +394,8 @@ extension InMemoryRealtimeDatabase {
     private struct Observation {
         let path: RealtimeDatabasePath
         let observer: AnyObserver<JSONValue>
-        /// Values in write order; `head` is the next one to deliver.
-        var queue: [JSONValue] = []
-        var head = 0
+        /// Values in write order, not delivered yet.
+        var queue = FIFOQueue<JSONValue>()
         /// Delivery actions that have run but whose value is not delivered yet.
         var owed = 0
         var isDelivering = false
@@ -420,21 +419,12 @@ extension InMemoryRealtimeDatabase {
 
         /// The next value to deliver, or `nil` (ending the delivery role) when none is owed.
         mutating func dequeue() -> (AnyObserver<JSONValue>, JSONValue)? {
-            guard owed > 0, head < queue.count else {
+            guard owed > 0, !queue.isEmpty else {
                 isDelivering = false
                 return nil
             }
             owed -= 1
-            let value = queue[head]
-            head += 1
-            if head == queue.count {
-                queue.removeAll(keepingCapacity: queue.count <= 16)
-                head = 0
-            } else if head >= 64, head * 2 >= queue.count {
-                queue.removeFirst(head)
-                head = 0
-            }
-            return (observer, value)
+            return (observer, queue.popFirst()!)
         }
     }
 }

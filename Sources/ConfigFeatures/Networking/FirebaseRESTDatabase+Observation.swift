@@ -30,7 +30,7 @@ final class RESTObservation: Disposable, @unchecked Sendable {
         var parser: ServerSentEventParser
         var tree: RealtimeDatabaseStreamTree
         var backoff: ReconnectBackoff
-        var outbox: [Event<JSONValue>] = []
+        var outbox = FIFOQueue<Event<JSONValue>>()
         var isDrainScheduled = false
     }
 
@@ -296,11 +296,11 @@ final class RESTObservation: Disposable, @unchecked Sendable {
     private func deliverOutbox() {
         while true {
             let next = state.withLock { state -> Event<JSONValue>? in
-                guard !state.isDisposed, !state.outbox.isEmpty else {
+                guard !state.isDisposed, let next = state.outbox.popFirst() else {
                     state.isDrainScheduled = false
                     return nil
                 }
-                return state.outbox.removeFirst()
+                return next
             }
             guard let next else { return }
             observer.on(next)

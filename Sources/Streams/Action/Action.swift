@@ -58,7 +58,7 @@ public final class Action<Input, Element>: @unchecked Sendable {
         var execution: Disposable?
         var publishedEnabled: Bool
         /// What to send on the output subjects, in the order the state changed.
-        var outbox: [Publication] = []
+        var outbox = FIFOQueue<Publication>()
         var isPublishing = false
 
         var isEnabled: Bool { !enabledIfFailed && enabledIf == true && !isExecuting }
@@ -195,11 +195,11 @@ public final class Action<Input, Element>: @unchecked Sendable {
         }
         guard publish else { return result }
         while let next = state.withLock({ state -> Publication? in
-            if state.outbox.isEmpty {
+            guard let next = state.outbox.popFirst() else {
                 state.isPublishing = false
                 return nil
             }
-            return state.outbox.removeFirst()
+            return next
         }) {
             switch next {
             case .executing(let value): executingSubject.onNext(value)

@@ -18,7 +18,13 @@ struct BacklogGate {
     /// Decides, under the sink's lock and after queueing, whether the producer waits: returns
     /// the semaphore to wait on after leaving the lock, or `nil`.
     mutating func admit(queued: Int, role: borrowing DrainRole) -> DispatchSemaphore? {
-        guard queued > Self.limit, !role.isHeldByCurrentThread else { return nil }
+        admit(queued: queued, isReentrant: role.isHeldByCurrentThread)
+    }
+
+    /// `admit(queued:role:)` for a sink that tracks its drainer itself: `isReentrant` says
+    /// whether the calling thread is the one draining (evaluated only past `limit`).
+    mutating func admit(queued: Int, isReentrant: @autoclosure () -> Bool) -> DispatchSemaphore? {
+        guard queued > Self.limit, !isReentrant() else { return nil }
         #if DEBUG
         BacklogGateTestHooks.producerWillWait?(queued)
         #endif

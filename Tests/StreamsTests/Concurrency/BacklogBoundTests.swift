@@ -125,6 +125,79 @@ final class BacklogBoundTests: XCTestCase {
         }
     }
 
+    /// `window`'s timer, on another thread, closes windows while the source's thread is held
+    /// inside a window's delivery: the timer must stop at the bound (before, the queue grew
+    /// for as long as the timer ran, and a queue that long was drained at O(n) per action, so a
+    /// 50 µs timer could outrun its delivery for good). Every window still arrives, in order,
+    /// and completes.
+    func testWindow_timerWaitsPastTheBoundAndNothingIsLost() {
+        XCTAssertNoLeaksEventually {
+            let scheduler = TestScheduler(initialClock: 0)
+            let source = PublishSubject<Int>()
+            let waits = LockedState<[Int]>([])
+            let timerBlocked = DispatchSemaphore(value: 0)
+            BacklogGateTestHooks.producerWillWait = { queued in
+                let isFirst = waits.withLock { waits -> Bool in
+                    waits.append(queued)
+                    return waits.count == 1
+                }
+                if isFirst { timerBlocked.signal() }
+            }
+            let windows = LockedState<[(values: [Int], completed: Bool)]>([])
+            let observerEntered = DispatchSemaphore(value: 0)
+            let releaseObserver = DispatchSemaphore(value: 0)
+            let subscription = source.window(timeSpan: .seconds(10), count: 1_000, scheduler: scheduler)
+                .subscribe(onNext: { window in
+                    let index = windows.withLock { windows -> Int in
+                        windows.append(([], false))
+                        return windows.count - 1
+                    }
+                    _ = window.subscribe { event in
+                        switch event {
+                        case .next(let value):
+                            windows.withLock { $0[index].values.append(value) }
+                            if value == -1 {
+                                observerEntered.signal()
+                                releaseObserver.wait()
+                            }
+                        case .completed: windows.withLock { $0[index].completed = true }
+                        case .error: XCTFail("no window fails here")
+                        }
+                    }
+                })
+            let observerDone = DispatchSemaphore(value: 0)
+            Thread {
+                source.onNext(-1)
+                observerDone.signal()
+            }.start()
+            observerEntered.wait()
+            let ticks = 3_000
+            let timerDone = DispatchSemaphore(value: 0)
+            Thread {
+                scheduler.advanceTo(TestTime(10 * ticks))
+                timerDone.signal()
+            }.start()
+            // A guard against a hang, not a timing assertion: without the bound it never waits.
+            if timerBlocked.wait(timeout: .now() + 60) == .timedOut {
+                XCTFail("the timer never waited behind a held window observer")
+            }
+            // Each closed window queues two actions (its completion, the next window), so the
+            // timer stops at the first even length past the bound.
+            XCTAssertEqual(waits.withLock { $0 }.first, BacklogGate.limit + 2)
+            releaseObserver.signal()
+            timerDone.wait()
+            observerDone.wait()
+            source.onCompleted()
+            let result = windows.withLock { $0 }
+            XCTAssertEqual(result.count, ticks + 1)
+            XCTAssertEqual(result.first?.values, [-1])
+            XCTAssertTrue(result.dropFirst().allSatisfy { $0.values.isEmpty })
+            XCTAssertTrue(result.allSatisfy(\.completed))
+            XCTAssertTrue(waits.withLock { $0 }.allSatisfy { $0 <= BacklogGate.limit + 2 })
+            subscription.dispose()
+        }
+    }
+
     func testManyThreads_boundedStressKeepsPerSourceOrder() {
         XCTAssertNoLeaksEventually {
             let subjects = (0 ..< 4).map { _ in PublishSubject<Int>() }

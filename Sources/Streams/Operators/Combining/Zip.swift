@@ -57,25 +57,15 @@ extension ObservableType where Element == Any {
 
 /// A FIFO buffer of one `zip` source's pending elements.
 struct ZipBuffer<Element> {
-    private var storage: [Element?] = []
-    private var head = 0
+    private var queue = FIFOQueue<Element>()
 
     mutating func enqueue(_ element: Element) {
-        storage.append(element)
+        queue.append(element)
     }
 
     /// Removes the oldest element; the caller guarantees there is one.
     mutating func dequeue() -> Element {
-        let element = storage[head].take()!
-        head += 1
-        if head == storage.count {
-            storage.removeAll(keepingCapacity: storage.count <= 64)
-            head = 0
-        } else if head >= 64, head * 2 >= storage.count {
-            storage.removeFirst(head)
-            head = 0
-        }
-        return element
+        queue.popFirst()!
     }
 }
 

@@ -58,7 +58,7 @@ private struct RetryWhenState<Failure> {
     /// Numbers the source subscriptions; events of an older one are ignored.
     var generation = 0
     /// Failures waiting to be sent to the notifier (they are sent one at a time, in order).
-    var pendingFailures: [Failure] = []
+    var pendingFailures = FIFOQueue<Failure>()
     /// Whether some thread is sending failures to the notifier.
     var notifying = false
     /// Who runs the resubscribe loop, and whether a trigger asked it to subscribe again.
@@ -178,7 +178,7 @@ final private class RetryWhenSink<Observer: ObserverType, Failure: Swift.Error>:
                     state.notifying = false
                     return nil
                 }
-                return state.pendingFailures.removeFirst()
+                return state.pendingFailures.popFirst()
             }
             guard let next else { return }
             errors.onNext(next)

@@ -23,21 +23,10 @@ extension ObservableType {
 }
 
 private struct DelayState<Element> {
-    /// Events waiting for their due time, oldest first (from `head` on).
-    var queue: [(due: RxTime, event: Event<Element>)] = []
-    var head = 0
+    /// Events waiting for their due time, oldest first.
+    var queue = FIFOQueue<(due: RxTime, event: Event<Element>)>()
     /// Whether a timer is pending for the oldest queued event.
     var scheduled = false
-
-    var first: (due: RxTime, event: Event<Element>)? { head < queue.count ? queue[head] : nil }
-
-    mutating func removeFirst() {
-        head += 1
-        if head == queue.count {
-            queue.removeAll(keepingCapacity: queue.count <= 64)
-            head = 0
-        }
-    }
 }
 
 final private class DelaySink<Observer: ObserverType>: SerializingSink<Observer, DelayState<Observer.Element>>, ObserverType {
@@ -65,7 +54,6 @@ final private class DelaySink<Observer: ObserverType>: SerializingSink<Observer,
             sourceSubscription.dispose()
             synchronized { state, outbox in
                 state.queue.removeAll()
-                state.head = 0
                 outbox.send(event)
             }
         case .next, .completed:
@@ -95,11 +83,10 @@ final private class DelaySink<Observer: ObserverType>: SerializingSink<Observer,
     private func drain() {
         let now = scheduler.now
         let next = synchronized { state, outbox -> RxTimeInterval? in
-            if let first = state.first {
-                state.removeFirst()
+            if let first = state.queue.popFirst() {
                 outbox.send(first.event)
             }
-            guard let following = state.first else {
+            guard let following = state.queue.first else {
                 state.scheduled = false
                 return nil
             }

@@ -1,3 +1,5 @@
+import Dispatch
+
 extension ObservableType {
     /// Splits the sequence into windows, each closed after `timeSpan` or after `count` elements, whichever comes first.
     ///
@@ -76,8 +78,11 @@ private struct WindowState<Element> {
     /// Set once the source ended or the shared upstream resources were released.
     var isStopped = false
     var isReleased = false
-    var queue: [WindowAction<Element>] = []
-    var draining = false
+    var queue = FIFOQueue<WindowAction<Element>>()
+    /// The thread delivering the queue (0 when none), so a reentrant call is told apart.
+    var drainer: UInt = 0
+    /// Makes other threads wait while the queue is long (a timer outrunning the delivery).
+    var gate = BacklogGate()
 }
 
 /// The sink of `window`.
@@ -185,27 +190,32 @@ final private class WindowSink<Element, Observer: ObserverType>: Sink<Observer>,
         timer?.dispose()
     }
 
-    /// Runs `body` under the lock, then delivers the queued actions one at a time, never concurrently.
+    /// Runs `body` under the lock, then delivers the queued actions one at a time, never
+    /// concurrently. A thread that finds another one delivering a long queue waits until it
+    /// has shrunk (`BacklogGate`), so a fast timer cannot grow the queue without bound.
     private func synchronized<R>(_ body: (inout WindowState<Element>) -> R) -> R {
-        let (result, drain) = locked.withLock { state -> (R, Bool) in
+        let (result, drain, wait) = locked.withLock { state -> (R, Bool, DispatchSemaphore?) in
             let result = body(&state)
-            guard !state.draining, !state.queue.isEmpty else { return (result, false) }
-            state.draining = true
-            return (result, true)
+            guard state.drainer == 0 else {
+                return (result, false, state.gate.admit(queued: state.queue.count, isReentrant: state.drainer == currentThreadID()))
+            }
+            guard !state.queue.isEmpty else { return (result, false, nil) }
+            state.drainer = currentThreadID()
+            return (result, true, nil)
         }
+        wait?.wait()
         if drain { drainQueue() }
         return result
     }
 
     private func drainQueue() {
         while true {
-            let next = locked.withLock { state -> WindowAction<Element>? in
-                guard !state.queue.isEmpty else {
-                    state.draining = false
-                    return nil
-                }
-                return state.queue.removeFirst()
+            let (next, wakeup) = locked.withLock { state -> (WindowAction<Element>?, BacklogGate.Wakeup?) in
+                let next = state.queue.popFirst()
+                if next == nil { state.drainer = 0 }
+                return (next, state.gate.release(queued: state.queue.count))
             }
+            wakeup?.run()
             switch next {
             case .window(let subject, let event): subject.on(event)
             case .outer(let event): forwardOn(event)
