@@ -193,17 +193,28 @@ public final class InMemoryRealtimeDatabase: RealtimeDatabase, @unchecked Sendab
             } catch {
                 return deliver(.error(error), to: observer)
             }
-            let (id, delivery) = state.withLock { state -> (UInt64, Delivery) in
-                let id = state.nextObservationID
-                state.nextObservationID += 1
-                var observation = Observation(path: location, observer: observer)
-                let token = observation.enqueue(RealtimeDatabaseTree.value(at: location.segments[...], in: state.root))
-                state.observations[id] = observation
-                return (id, Delivery(observation: id, token: token))
-            }
-            schedule([delivery])
-            return Disposables.create { [self] in removeObservation(id) }
+            return register(.value(observer), at: location)
         }
+    }
+
+    /// The value at `location` with the keys of the children each write touched: the current
+    /// value first (keys unknown), then one change per write that changed it.
+    func observeChanges(at location: RealtimeDatabasePath) -> Observable<RealtimeDatabaseLocationChange> {
+        Observable.create { [self] observer in register(.changes(observer), at: location) }
+    }
+
+    /// Registers an observation, schedules its first value and returns what removes it.
+    private func register(_ listener: Listener, at location: RealtimeDatabasePath) -> Disposable {
+        let (id, delivery) = state.withLock { state -> (UInt64, Delivery) in
+            let id = state.nextObservationID
+            state.nextObservationID += 1
+            var observation = Observation(path: location, observer: listener)
+            let token = observation.enqueue(RealtimeDatabaseTree.value(at: location.segments[...], in: state.root))
+            state.observations[id] = observation
+            return (id, Delivery(observation: id, token: token))
+        }
+        schedule([delivery])
+        return Disposables.create { [self] in removeObservation(id) }
     }
 
     /// Reads the value at `path` when subscribed, then emits it and completes.
@@ -296,7 +307,8 @@ public final class InMemoryRealtimeDatabase: RealtimeDatabase, @unchecked Sendab
                     affected = false
                 }
                 guard affected else { continue }
-                let token = state.observations.values[index].enqueue(RealtimeDatabaseTree.value(at: path.segments[...], in: state.root))
+                let keys = state.observations.values[index].observer.wantsChangedKeys ? Self.changedKeys(below: path, changed) : nil
+                let token = state.observations.values[index].enqueue(RealtimeDatabaseTree.value(at: path.segments[...], in: state.root), changedKeys: keys)
                 deliveries.append(Delivery(observation: id, token: token))
             }
             return (written, deliveries)
@@ -304,6 +316,17 @@ public final class InMemoryRealtimeDatabase: RealtimeDatabase, @unchecked Sendab
         guard let outcome else { return nil }
         schedule(outcome.deliveries)
         return outcome.written
+    }
+
+    /// The keys of the children of `path` that the writes at `changed` touched, or `nil` when
+    /// one of them is at or above `path` (any child may have changed).
+    private static func changedKeys(below path: RealtimeDatabasePath, _ changed: [RealtimeDatabasePath]) -> Set<String>? {
+        var keys = Set<String>()
+        for location in changed {
+            if location.isAncestor(ofOrEqualTo: path) { return nil }
+            if path.isAncestor(ofOrEqualTo: location) { keys.insert(location.segments[path.segments.count]) }
+        }
+        return keys
     }
 
     // MARK: - Delivering
@@ -345,7 +368,7 @@ public final class InMemoryRealtimeDatabase: RealtimeDatabase, @unchecked Sendab
         }
         guard begin else { return }
         while true {
-            let next = state.withLock { state -> (AnyObserver<JSONValue>, JSONValue)? in
+            let next = state.withLock { state -> (Listener, RealtimeDatabaseLocationChange)? in
                 guard let index = state.observations.index(forKey: id) else { return nil }
                 return state.observations.values[index].dequeue()
             }
@@ -355,7 +378,7 @@ public final class InMemoryRealtimeDatabase: RealtimeDatabase, @unchecked Sendab
     }
 
     /// Schedules a single `next` (followed by completion) or `error` to `observer`.
-    private func deliver<Element>(_ event: Event<Element>, to observer: AnyObserver<Element>) -> Disposable {
+    func deliver<Element>(_ event: Event<Element>, to observer: AnyObserver<Element>) -> Disposable {
         scheduler.schedule(event) { event in
             observer.on(event)
             if case .next = event { observer.onCompleted() }
@@ -390,12 +413,31 @@ extension InMemoryRealtimeDatabase {
         let token: UInt64
     }
 
-    /// A registered `observeValue` subscription and its queue of values not yet delivered.
+    /// Who receives an observation's values: an `observeValue` observer, or an index of a
+    /// query's children, which also wants the keys of the children each write touched.
+    private enum Listener {
+        case value(AnyObserver<JSONValue>)
+        case changes(AnyObserver<RealtimeDatabaseLocationChange>)
+
+        var wantsChangedKeys: Bool {
+            if case .changes = self { return true } else { return false }
+        }
+
+        func onNext(_ change: RealtimeDatabaseLocationChange) {
+            switch self {
+            case .value(let observer): observer.onNext(change.value)
+            case .changes(let observer): observer.onNext(change)
+            }
+        }
+    }
+
+    /// A registered observation (`observeValue`, or a query's child index) and its queue of
+    /// values not yet delivered.
     private struct Observation {
         let path: RealtimeDatabasePath
-        let observer: AnyObserver<JSONValue>
+        let observer: Listener
         /// Values in write order, not delivered yet.
-        var queue = FIFOQueue<JSONValue>()
+        var queue = FIFOQueue<RealtimeDatabaseLocationChange>()
         /// Delivery actions that have run but whose value is not delivered yet.
         var owed = 0
         var isDelivering = false
@@ -403,14 +445,14 @@ extension InMemoryRealtimeDatabase {
         var scheduled: [UInt64: Disposable] = [:]
         var nextToken: UInt64 = 0
 
-        init(path: RealtimeDatabasePath, observer: AnyObserver<JSONValue>) {
+        init(path: RealtimeDatabasePath, observer: Listener) {
             self.path = path
             self.observer = observer
         }
 
         /// Queues `value` and returns the token of the action that will deliver it.
-        mutating func enqueue(_ value: JSONValue) -> UInt64 {
-            queue.append(value)
+        mutating func enqueue(_ value: JSONValue, changedKeys: Set<String>? = nil) -> UInt64 {
+            queue.append(RealtimeDatabaseLocationChange(value: value, changedKeys: changedKeys))
             let token = nextToken
             nextToken += 1
             scheduled[token] = Disposables.create()
@@ -418,7 +460,7 @@ extension InMemoryRealtimeDatabase {
         }
 
         /// The next value to deliver, or `nil` (ending the delivery role) when none is owed.
-        mutating func dequeue() -> (AnyObserver<JSONValue>, JSONValue)? {
+        mutating func dequeue() -> (Listener, RealtimeDatabaseLocationChange)? {
             guard owed > 0, !queue.isEmpty else {
                 isDelivering = false
                 return nil

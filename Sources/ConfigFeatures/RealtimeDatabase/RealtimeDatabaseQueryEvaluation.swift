@@ -76,6 +76,17 @@ package struct ResolvedRealtimeDatabaseQuery: Sendable, Hashable {
 
     /// See `RealtimeDatabaseQuery.children(of:)`.
     package func children(of value: JSONValue) -> [RealtimeDatabaseChild] {
+        var children = childrenInRange(of: value)
+        switch query.limit {
+        case .first(let count)?: if children.count > count { children.removeLast(children.count - count) }
+        case .last(let count)?: if children.count > count { children.removeFirst(children.count - count) }
+        case nil: break
+        }
+        return children
+    }
+
+    /// The children of `value` within the query's range, in its order (before the limit).
+    package func childrenInRange(of value: JSONValue) -> [RealtimeDatabaseChild] {
         var children: [RealtimeDatabaseChild]
         switch value {
         case .object(let members):
@@ -89,11 +100,6 @@ package struct ResolvedRealtimeDatabaseQuery: Sendable, Hashable {
             children.removeAll { !isInRange($0) }
         }
         children.sort { compare($0, $1) < 0 }
-        switch query.limit {
-        case .first(let count)?: if children.count > count { children.removeLast(children.count - count) }
-        case .last(let count)?: if children.count > count { children.removeFirst(children.count - count) }
-        case nil: break
-        }
         return children
     }
 
@@ -122,7 +128,8 @@ package struct ResolvedRealtimeDatabaseQuery: Sendable, Hashable {
         return byValue != 0 ? byValue : RealtimeDatabaseOrdering.compareKeys(a.key, b.key)
     }
 
-    private func isInRange(_ child: RealtimeDatabaseChild) -> Bool {
+    /// Whether `child` lies within the query's range (start and end bounds).
+    package func isInRange(_ child: RealtimeDatabaseChild) -> Bool {
         if let start = query.start {
             // A start bound without a key sits before (at) or after (after) every key at its value.
             let name: Name = start.childKey.map(Name.key) ?? (start.isInclusive ? .min : .max)
