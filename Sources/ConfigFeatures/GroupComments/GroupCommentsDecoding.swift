@@ -22,6 +22,31 @@ enum GroupCommentsDecoding {
         return ([], .malformedComments(groupID: groupID, value: value))
     }
 
+    /// The comments of a group's window (the children of its window query, in order), and the
+    /// diagnostics to report: a child that is a string is a comment; so is an object with a
+    /// string `text` child (`{"text": "hi", "time": 1700000000000}`). Any other child is left
+    /// out and reported as `malformedComments` with its value.
+    static func comments(ofGroup groupID: String, inWindow children: [RealtimeDatabaseChild]) -> (comments: [GroupComment], diagnostics: [GroupCommentsDiagnostic]) {
+        var comments: [GroupComment] = []
+        comments.reserveCapacity(children.count)
+        var diagnostics: [GroupCommentsDiagnostic] = []
+        for child in children {
+            switch child.value {
+            case .string(let text):
+                comments.append(GroupComment(key: child.key, text: text))
+            case .object(let members):
+                if case .string(let text)? = members["text"] {
+                    comments.append(GroupComment(key: child.key, text: text))
+                } else {
+                    diagnostics.append(.malformedComments(groupID: groupID, value: child.value))
+                }
+            default:
+                diagnostics.append(.malformedComments(groupID: groupID, value: child.value))
+            }
+        }
+        return (comments, diagnostics)
+    }
+
     /// The group IDs stored in a user's value, and the diagnostic to report, if any.
     ///
     /// Accepts an array of strings (`null` holes skipped), an object whose values are all strings

@@ -78,8 +78,78 @@ public final class GroupCommentsListener: Sendable {
     public func listen(_ belongGroupIDs: Observable<[String]>) -> Observable<[String: [String]]> {
         let database = database, groupsPath = groupsPath, hub = hub
         return Observable.create { observer in
-            let pipeline = GroupCommentsPipeline(database: database, groupsPath: groupsPath, report: hub.report, observer: observer)
+            let pipeline = GroupCommentsPipeline(database: database, groupsPath: groupsPath, report: hub.report, mode: .snapshots(observer))
             return pipeline.run(belongGroupIDs)
+        }
+    }
+
+    /// The chat-scale mode: emits the last `window.limit` comments of every group in the latest
+    /// membership list, keyed by group ID, read with a query instead of the whole group.
+    ///
+    ///     let listener = GroupCommentsListener(database: database)
+    ///     listener.listen(listener.membership(ofUser: "user1"), window: GroupCommentsWindow(last: 50))
+    ///     // ["group0": [the 50 newest comments, oldest first], …]
+    ///
+    /// Each group is observed with `observeChildren(of:)` of
+    /// `query(at: "<groupsPath>/<id>").ordered(…).limited(toLast: limit)`, so a new comment costs
+    /// the window, not the group's history: `InMemoryRealtimeDatabase` updates the window from
+    /// the written path (O(log n + limit) for a history of n), and `FirebaseRESTDatabase` has
+    /// the server send only the window. A comment is a string child or an object child with a
+    /// string `text` (`{"text": …, "time": …}`); other children are left out and reported on
+    /// `diagnostics` (`malformedComments`).
+    ///
+    /// Membership, first snapshots, termination and disposal behave as in `listen(_:)`; a
+    /// snapshot is emitted once per write that changes a window (a comment pushing the oldest
+    /// out of it is one snapshot).
+    ///
+    /// - Parameters:
+    ///   - belongGroupIDs: The IDs of the groups the user belongs to.
+    ///   - window: Which comments of each group to follow.
+    /// - Returns: A cold sequence of snapshots; it fails at once with
+    ///   `RealtimeDatabaseError.invalidQuery` when `window` is invalid (a limit below 1, an
+    ///   invalid child path).
+    /// - Note: Delivers as `listen(_:)` does. See `Guides/Features-GroupComments.md`.
+    public func listen(_ belongGroupIDs: Observable<[String]>, window: GroupCommentsWindow) -> Observable<[String: [String]]> {
+        let database = database, groupsPath = groupsPath, hub = hub
+        if let error = validate(window) { return Observable.error(error) }
+        return Observable.create { observer in
+            let pipeline = GroupCommentsPipeline(database: database, groupsPath: groupsPath, report: hub.report, mode: .windowSnapshots(window, observer))
+            return pipeline.run(belongGroupIDs)
+        }
+    }
+
+    /// The chat-scale mode as changes, for UIs that update rows: `joined` with a group's first
+    /// window, then `inserted` / `removed` / `updated` / `moved` per comment, and `left` when
+    /// the group leaves the membership.
+    ///
+    ///     (a group of 10,000 comments, window of 50; a new comment is written)
+    ///     output:  joined group0: 50 comments · removed group0[0]: … · inserted group0[49]: …
+    ///
+    /// Applying the changes in order (`GroupCommentsChange.apply(to:)`) gives, after each
+    /// write, the snapshot `listen(_:window:)` emits. Changes come as soon as a group delivers:
+    /// there is no waiting for the other groups, and no snapshot is built.
+    ///
+    /// - Returns: A cold sequence of changes; fails at once with
+    ///   `RealtimeDatabaseError.invalidQuery` for an invalid `window`; terminates as
+    ///   `listen(_:)`.
+    /// - Note: Delivers as `listen(_:)` does. See `Guides/Features-GroupComments.md`.
+    public func listenChanges(_ belongGroupIDs: Observable<[String]>, window: GroupCommentsWindow) -> Observable<GroupCommentsChange> {
+        let database = database, groupsPath = groupsPath, hub = hub
+        if let error = validate(window) { return Observable.error(error) }
+        return Observable.create { observer in
+            let pipeline = GroupCommentsPipeline(database: database, groupsPath: groupsPath, report: hub.report, mode: .windowChanges(window, observer))
+            return pipeline.run(belongGroupIDs)
+        }
+    }
+
+    /// Why `window` cannot be queried, or `nil`.
+    private func validate(_ window: GroupCommentsWindow) -> RealtimeDatabaseError? {
+        let sample = window.query(at: GroupCommentsDecoding.path(ofGroup: "group", below: groupsPath), in: database)
+        do {
+            try sample.validate()
+            return nil
+        } catch {
+            return error
         }
     }
 
@@ -89,6 +159,14 @@ public final class GroupCommentsListener: Sendable {
     /// - Note: Delivers on the database's scheduler. See `Guides/Features-GroupComments.md`.
     public func listen(user uid: String, usersPath: String = "Users") -> Observable<[String: [String]]> {
         listen(membership(ofUser: uid, usersPath: usersPath))
+    }
+
+    /// `listen(membership(ofUser: uid, usersPath: usersPath), window: window)`: the chat-scale
+    /// mode for the user's groups.
+    ///
+    /// - Note: Delivers on the database's scheduler. See `Guides/Features-GroupComments.md`.
+    public func listen(user uid: String, usersPath: String = "Users", window: GroupCommentsWindow) -> Observable<[String: [String]]> {
+        listen(membership(ofUser: uid, usersPath: usersPath), window: window)
     }
 
     /// The group IDs of the user `uid`, read from `<usersPath>/<uid>`: the current list, then

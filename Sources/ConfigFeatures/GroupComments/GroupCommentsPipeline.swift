@@ -1,8 +1,10 @@
 import Streams
 
-/// The state machine behind one subscription of `GroupCommentsListener.listen(_:)`.
+/// The state machine behind one subscription of `GroupCommentsListener.listen(_:)`,
+/// `listen(_:window:)` or `listenChanges(_:window:)`.
 ///
-/// It keeps one database observation per member group, keyed by group ID. A membership change
+/// It keeps one database observation per member group, keyed by group ID: the group's whole
+/// value, or (with a window) the children of its window query. A membership change
 /// is diffed against the groups it has: groups that stay keep their observation and their
 /// latest comments, new groups are observed, groups that left are disposed and dropped.
 ///
@@ -28,6 +30,31 @@ final class GroupCommentsPipeline: @unchecked Sendable {
         var subscription: SingleAssignmentDisposable?
         /// The latest comments; `nil` until the observation delivers its first value.
         var comments: [String]?
+        /// With a window: the comments with their keys, to work out the changes of the next one.
+        var window: [GroupComment]?
+        /// With a window ordered by a child: each comment's order value, to tell moves.
+        var orderValues: [String: JSONValue] = [:]
+    }
+
+    /// What a subscription reads per group and what it emits.
+    enum Mode {
+        /// Each group's whole value; snapshots.
+        case snapshots(AnyObserver<[String: [String]]>)
+        /// Each group's window; snapshots.
+        case windowSnapshots(GroupCommentsWindow, AnyObserver<[String: [String]]>)
+        /// Each group's window; changes.
+        case windowChanges(GroupCommentsWindow, AnyObserver<GroupCommentsChange>)
+
+        var window: GroupCommentsWindow? {
+            switch self {
+            case .snapshots: return nil
+            case .windowSnapshots(let window, _), .windowChanges(let window, _): return window
+            }
+        }
+
+        var emitsChanges: Bool {
+            if case .windowChanges = self { return true } else { return false }
+        }
     }
 
     private struct State {
@@ -36,10 +63,13 @@ final class GroupCommentsPipeline: @unchecked Sendable {
         var hasMembership = false
         var lastEmitted: [String: [String]]?
         var isStopped = false
+        /// The subscription emits changes, not snapshots.
+        var emitsChanges = false
     }
 
     private enum Output {
         case snapshot([String: [String]])
+        case change(GroupCommentsChange)
         case diagnostic(GroupCommentsDiagnostic)
         case error(Swift.Error)
         case completed
@@ -54,15 +84,18 @@ final class GroupCommentsPipeline: @unchecked Sendable {
     private let database: RealtimeDatabase
     private let groupsPath: String
     private let report: (GroupCommentsDiagnostic) -> Void
-    private let observer: AnyObserver<[String: [String]]>
-    private let serialized = SerializedState<State, Output>(State())
+    private let mode: Mode
+    private let serialized: SerializedState<State, Output>
     private let membershipSubscription = SingleAssignmentDisposable()
 
-    init(database: RealtimeDatabase, groupsPath: String, report: @escaping (GroupCommentsDiagnostic) -> Void, observer: AnyObserver<[String: [String]]>) {
+    init(database: RealtimeDatabase, groupsPath: String, report: @escaping (GroupCommentsDiagnostic) -> Void, mode: Mode) {
         self.database = database
         self.groupsPath = groupsPath
         self.report = report
-        self.observer = observer
+        self.mode = mode
+        var state = State()
+        state.emitsChanges = mode.emitsChanges
+        serialized = SerializedState(state)
     }
 
     /// Subscribes to `membership`; the returned disposable tears everything down.
@@ -76,13 +109,21 @@ final class GroupCommentsPipeline: @unchecked Sendable {
     private func on(membership event: Event<[String]>) {
         switch event {
         case .next(let groupIDs):
-            let plan = update { state, outbox in Self.apply(groupIDs, to: &state, outbox: &outbox) }
+            let mode = mode
+            let plan = update { state, outbox in Self.apply(groupIDs, to: &state, mode: mode, outbox: &outbox) }
             plan.detach.forEach { $0.dispose() }
             for (groupID, token, subscription) in plan.attach {
                 let path = GroupCommentsDecoding.path(ofGroup: groupID, below: groupsPath)
-                subscription.setDisposable(database.observeValue(at: path).subscribe { [self] event in
-                    on(group: groupID, token: token, event)
-                })
+                if let window = mode.window {
+                    let query = window.query(at: path, in: database)
+                    subscription.setDisposable(database.observeChildren(of: query).subscribe { [self] event in
+                        on(group: groupID, token: token, window: event)
+                    })
+                } else {
+                    subscription.setDisposable(database.observeValue(at: path).subscribe { [self] event in
+                        on(group: groupID, token: token, event)
+                    })
+                }
             }
         case .error(let error):
             // The caller's membership stream failed: fail the output (which disposes everything).
@@ -105,19 +146,45 @@ final class GroupCommentsPipeline: @unchecked Sendable {
         switch event {
         case .next(let value):
             let (comments, diagnostic) = GroupCommentsDecoding.comments(ofGroup: groupID, in: value)
+            onGroup(groupID, token: token, .next(comments.map { GroupComment(key: "", text: $0) }), diagnostics: diagnostic.map { [$0] } ?? [])
+        case .error(let error): onGroup(groupID, token: token, .error(error))
+        case .completed: onGroup(groupID, token: token, .completed)
+        }
+    }
+
+    private func on(group groupID: String, token: UInt64, window event: Event<[RealtimeDatabaseChild]>) {
+        switch event {
+        case .next(let children):
+            let (comments, diagnostics) = GroupCommentsDecoding.comments(ofGroup: groupID, inWindow: children)
+            var orderValues: [String: JSONValue] = [:]
+            if mode.emitsChanges, case .child(let child)? = mode.window?.order {
+                let path = child.split(separator: "/").map(String.init)
+                for child in children { orderValues[child.key] = RealtimeDatabaseTree.value(at: path[...], in: child.value) }
+            }
+            onGroup(groupID, token: token, .next(comments), diagnostics: diagnostics, orderValues: orderValues)
+        case .error(let error): onGroup(groupID, token: token, .error(error))
+        case .completed: onGroup(groupID, token: token, .completed)
+        }
+    }
+
+    /// A group's new comments (reporting `diagnostics` first), failure or completion.
+    private func onGroup(_ groupID: String, token: UInt64, _ event: Event<[GroupComment]>, diagnostics: [GroupCommentsDiagnostic] = [], orderValues: [String: JSONValue] = [:]) {
+        let emitsChanges = mode.emitsChanges
+        switch event {
+        case .next(let comments):
             update { state, outbox in
                 guard !state.isStopped, state.groups[groupID]?.token == token else { return }
-                state.groups[groupID]?.comments = comments
-                if let diagnostic { outbox.send(.diagnostic(diagnostic)) }
+                for diagnostic in diagnostics { outbox.send(.diagnostic(diagnostic)) }
+                Self.setComments(comments, of: groupID, in: &state, emitsChanges: emitsChanges, orderValues: orderValues, outbox: &outbox)
                 Self.emitIfReady(&state, outbox: &outbox)
             }
         case .error(let error):
             let reason = String(describing: error)
             update { state, outbox in
                 guard !state.isStopped, state.groups[groupID]?.token == token else { return }
-                state.groups[groupID]?.comments = []
                 state.groups[groupID]?.subscription = nil
                 outbox.send(.diagnostic(.groupObservationFailed(groupID: groupID, reason: reason)))
+                Self.setComments([], of: groupID, in: &state, emitsChanges: emitsChanges, outbox: &outbox)
                 Self.emitIfReady(&state, outbox: &outbox)
             }
         case .completed:
@@ -125,7 +192,9 @@ final class GroupCommentsPipeline: @unchecked Sendable {
             update { state, outbox in
                 guard !state.isStopped, state.groups[groupID]?.token == token else { return }
                 state.groups[groupID]?.subscription = nil
-                if state.groups[groupID]?.comments == nil { state.groups[groupID]?.comments = [] }
+                if state.groups[groupID]?.comments == nil {
+                    Self.setComments([], of: groupID, in: &state, emitsChanges: emitsChanges, outbox: &outbox)
+                }
                 Self.emitIfReady(&state, outbox: &outbox)
             }
         }
@@ -145,7 +214,7 @@ final class GroupCommentsPipeline: @unchecked Sendable {
 
     // MARK: - State transitions (under the lock; no calls out)
 
-    private static func apply(_ groupIDs: [String], to state: inout State, outbox: inout SerializedOutbox<Output>) -> Plan {
+    private static func apply(_ groupIDs: [String], to state: inout State, mode: Mode, outbox: inout SerializedOutbox<Output>) -> Plan {
         var plan = Plan()
         guard !state.isStopped else { return plan }
         state.hasMembership = true
@@ -153,13 +222,15 @@ final class GroupCommentsPipeline: @unchecked Sendable {
         for (groupID, group) in state.groups where !wanted.contains(groupID) {
             state.groups[groupID] = nil
             if let subscription = group.subscription { plan.detach.append(subscription) }
+            if mode.emitsChanges, group.window != nil { outbox.send(.change(.left(groupID: groupID))) }
         }
         for groupID in groupIDs where state.groups[groupID] == nil {  // also skips duplicates
             let token = state.nextToken
             state.nextToken += 1
             if let problem = GroupCommentsDecoding.problem(withGroupID: groupID) {
-                state.groups[groupID] = Group(token: token, subscription: nil, comments: [])
+                state.groups[groupID] = Group(token: token, subscription: nil, comments: nil)
                 outbox.send(.diagnostic(.invalidGroupID(groupID, reason: problem)))
+                setComments([], of: groupID, in: &state, emitsChanges: mode.emitsChanges, outbox: &outbox)
             } else {
                 let subscription = SingleAssignmentDisposable()
                 state.groups[groupID] = Group(token: token, subscription: subscription, comments: nil)
@@ -170,9 +241,30 @@ final class GroupCommentsPipeline: @unchecked Sendable {
         return plan
     }
 
-    /// Queues the snapshot when every member group has comments and it differs from the last one.
+    /// Stores a group's new comments; when emitting changes, queues the ones from its last
+    /// comments (or `joined` for its first).
+    private static func setComments(_ comments: [GroupComment], of groupID: String, in state: inout State, emitsChanges: Bool, orderValues: [String: JSONValue] = [:], outbox: inout SerializedOutbox<Output>) {
+        guard var group = state.groups[groupID] else { return }
+        group.comments = comments.map(\.text)
+        if emitsChanges {
+            if let old = group.window {
+                let reordered = Set(orderValues.compactMap { key, value in
+                    group.orderValues[key].flatMap { $0 != value ? key : nil }
+                })
+                for change in GroupCommentsChange.changes(in: groupID, from: old, to: comments, reordered: reordered) { outbox.send(.change(change)) }
+            } else {
+                outbox.send(.change(.joined(groupID: groupID, comments: comments)))
+            }
+            group.window = comments
+            group.orderValues = orderValues
+        }
+        state.groups[groupID] = group
+    }
+
+    /// Queues the snapshot when every member group has comments and it differs from the last one
+    /// (not when emitting changes).
     private static func emitIfReady(_ state: inout State, outbox: inout SerializedOutbox<Output>) {
-        guard state.hasMembership else { return }
+        guard state.hasMembership, !state.emitsChanges else { return }
         var snapshot: [String: [String]] = [:]
         snapshot.reserveCapacity(state.groups.count)
         for (groupID, group) in state.groups {
@@ -192,11 +284,16 @@ final class GroupCommentsPipeline: @unchecked Sendable {
 
     /// Runs outside the lock, on the draining thread only.
     private func deliver(_ output: Output) {
-        switch output {
-        case .snapshot(let snapshot): observer.onNext(snapshot)
-        case .diagnostic(let diagnostic): report(diagnostic)
-        case .error(let error): observer.onError(error)
-        case .completed: observer.onCompleted()
+        switch (output, mode) {
+        case (.snapshot(let snapshot), .snapshots(let observer)), (.snapshot(let snapshot), .windowSnapshots(_, let observer)):
+            observer.onNext(snapshot)
+        case (.change(let change), .windowChanges(_, let observer)): observer.onNext(change)
+        case (.snapshot, .windowChanges), (.change, .snapshots), (.change, .windowSnapshots): break  // never queued
+        case (.diagnostic(let diagnostic), _): report(diagnostic)
+        case (.error(let error), .snapshots(let observer)), (.error(let error), .windowSnapshots(_, let observer)): observer.onError(error)
+        case (.error(let error), .windowChanges(_, let observer)): observer.onError(error)
+        case (.completed, .snapshots(let observer)), (.completed, .windowSnapshots(_, let observer)): observer.onCompleted()
+        case (.completed, .windowChanges(_, let observer)): observer.onCompleted()
         }
     }
 }

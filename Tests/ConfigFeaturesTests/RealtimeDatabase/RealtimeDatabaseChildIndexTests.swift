@@ -18,18 +18,6 @@ final class RealtimeDatabaseChildIndexTests: XCTestCase {
         func childByAutoId() -> String { base.childByAutoId() }
     }
 
-    /// A small deterministic generator (SplitMix64), so a failure names a reproducible seed.
-    private struct SeededGenerator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     private static let keys = ["a", "b", "c", "d", "e", "f", "1", "2", "10", "-3", "k1", "k10"]
 
     private static func randomValue(_ random: inout SeededGenerator) -> JSONValue {
