@@ -3,7 +3,9 @@
 // user1 belongs to group0 and group1; comments arrive; user1 joins group2, a comment arrives
 // there; user1 leaves group0 and its comments disappear; a malformed group shows up as a
 // diagnostic. After each change the demo prints how many database listeners are active, and
-// at the end it disposes the subscription and shows that none is left. With `--local-server`
+// at the end it disposes the subscription and shows that none is left. On the embedded
+// database it then shows the chat-scale mode: a group of 10,000 comments followed through a
+// window of its 5 newest, where a new comment moves one row (GroupCommentsChatScaleDemo.swift). With `--local-server`
 // the database is the loopback server, read over REST and Server-Sent Events (one stream per
 // listener) and written through its Swift API; with `--database-url` the live variant follows
 // `Users/user1` and its groups in the real database (see Guides/Networking.md).
@@ -121,6 +123,7 @@ public func runGroupCommentsDemo(backends: DemoBackends) {
     if let streams = store.serverStreams(settlingAt: 0) {
         timeline.log("SSE streams still open on the server: \(streams)")
     }
+    if !store.isLocalServer { runChatScaleSection(timeline: timeline) }
 }
 
 /// The live group comments: follows `Users/user1` and the groups it lists in the real
