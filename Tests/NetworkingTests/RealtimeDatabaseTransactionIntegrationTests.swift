@@ -100,6 +100,26 @@ final class RealtimeDatabaseTransactionIntegrationTests: FirebaseTestServerTestC
         }
     }
 
+    /// A storm of 412s shorter than the retry limit ends in a commit of the update of the
+    /// latest value, with one GET and one PUT per attempt.
+    func testRESTTransaction_a412StormShorterThanTheLimitEndsInACommit() throws {
+        try XCTAssertNoLeaksEventually {
+            try server.setDatabaseValue(0, at: "storm")
+            let server = self.server!
+            let rounds = LockedBox(0)
+            let result = try makeDatabase().runTransaction(at: "storm") { current in
+                let round = rounds.mutate { $0 += 1; return $0 }
+                // Another client wins the race for the first 10 attempts.
+                if round <= 10 { try server.setDatabaseValue(.number(Double(100 * round)), at: "storm") }
+                return .number((current.numberValue ?? 0) + 1)
+            }.toBlocking(timeout: networkTimeout).single()
+            XCTAssertEqual(rounds.value, 11)
+            XCTAssertEqual(result, RealtimeDatabaseTransactionResult(committed: true, value: 1_001))
+            XCTAssertEqual(try server.databaseValue(at: "storm"), 1_001)
+            XCTAssertEqual(server.requests(on: .database).filter { $0.method == "PUT" }.count, 11)
+        }
+    }
+
     func testRESTTransaction_abortAndExhaustedRetries() throws {
         try XCTAssertNoLeaksEventually {
             try server.setDatabaseValue("v", at: "x")

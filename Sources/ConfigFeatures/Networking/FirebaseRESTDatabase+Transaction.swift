@@ -35,13 +35,16 @@ extension FirebaseRESTDatabase {
 final class RESTTransaction: Disposable, @unchecked Sendable {
     // Safety: the mutable parts are thread-safe disposables (`exchange`, `delivery`); `update`
     // runs on one transport callback at a time (each request is sent after the previous
-    // answer), so it is never called concurrently.
+    // answer), so it is never called concurrently. `exchange` is sequenced: the next attempt's
+    // request is started from inside the previous answer's callback, and may be answered (and
+    // start a third) before the call that started it returns; a plain `SerialDisposable` would
+    // then let the older subscription overwrite, and cancel, the newest request.
     private let core: FirebaseRESTDatabase.Core
     private let path: String
     private let location: RealtimeDatabasePath
     private let update: (JSONValue) throws -> JSONValue?
     private let observer: AnyObserver<RealtimeDatabaseTransactionResult>
-    private let exchange = SerialDisposable()
+    private let exchange = SequencedSerialDisposable()
     private let delivery = SerialDisposable()
 
     init(core: FirebaseRESTDatabase.Core, path: String, location: RealtimeDatabasePath, update: @escaping (JSONValue) throws -> JSONValue?, observer: AnyObserver<RealtimeDatabaseTransactionResult>) {
@@ -97,7 +100,7 @@ final class RESTTransaction: Disposable, @unchecked Sendable {
 
     /// Sends `request`; `handle` gets its answer (a thrown error ends the transaction).
     private func send(_ request: WireRequest, handle: @escaping (WireResponse) throws -> Void) {
-        exchange.disposable = core.transport.send(request, timeout: core.requestTimeout).subscribe { [self] event in
+        exchange.replace { core.transport.send(request, timeout: core.requestTimeout).subscribe { [self] event in
             switch event {
             case .next(let response):
                 do {
@@ -110,7 +113,7 @@ final class RESTTransaction: Disposable, @unchecked Sendable {
             case .completed:
                 break
             }
-        }
+        } }
     }
 
     private func finish(_ event: Event<RealtimeDatabaseTransactionResult>) {

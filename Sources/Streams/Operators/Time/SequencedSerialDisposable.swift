@@ -8,7 +8,7 @@ import Foundation
 /// schedules its follow-up `b`, the late assignment of `a` would dispose `b` and the operator
 /// would stall. Here each `replace(_:)` takes a ticket *before* scheduling, and a disposable
 /// whose ticket is not the newest when it arrives is superseded (and disposed) instead.
-final class SequencedSerialDisposable: Cancelable, @unchecked Sendable {
+package final class SequencedSerialDisposable: Cancelable, @unchecked Sendable {
     // Safety: all mutable state lives in `state`, guarded by its lock; disposables are only
     // disposed after leaving the lock.
     private struct State {
@@ -19,12 +19,15 @@ final class SequencedSerialDisposable: Cancelable, @unchecked Sendable {
 
     private let state = LockedState(State())
 
+    /// Holds no work yet.
+    package init() {}
+
     /// Whether it has been disposed.
-    var isDisposed: Bool { state.withLock { $0.isDisposed } }
+    package var isDisposed: Bool { state.withLock { $0.isDisposed } }
 
     /// Schedules new work with `schedule` (called outside the lock) and makes it the current
     /// work, disposing the previous one; if it was disposed meanwhile, disposes the new work.
-    func replace(_ schedule: () -> Disposable) {
+    package func replace(_ schedule: () -> Disposable) {
         let ticket = state.withLock { state -> UInt64? in
             guard !state.isDisposed else { return nil }
             state.ticket &+= 1
@@ -45,7 +48,7 @@ final class SequencedSerialDisposable: Cancelable, @unchecked Sendable {
     ///
     /// For work whose order is known up front (for example a timer per element id), where a
     /// reentrant call can store newer work before an outer call stores older work.
-    func replace(order: UInt64, with disposable: Disposable) {
+    package func replace(order: UInt64, with disposable: Disposable) {
         let toDispose = state.withLock { state -> Disposable? in
             if state.isDisposed || order < state.ticket { return disposable }
             state.ticket = order
@@ -56,7 +59,7 @@ final class SequencedSerialDisposable: Cancelable, @unchecked Sendable {
     }
 
     /// Disposes the current work and every later one.
-    func dispose() {
+    package func dispose() {
         let current = state.withLock { state -> Disposable? in
             guard !state.isDisposed else { return nil }
             state.isDisposed = true
