@@ -83,12 +83,12 @@ final class BacklogBoundTests: XCTestCase {
     }
 
     func testMerge_producerWaitsPastTheBoundAndNothingIsLost() {
-        checkProducerWaits(count: 5_000, { Observable.merge($0, $1) }, expected: { [-1] + Array(0 ..< $0) })
+        checkProducerWaits(count: BacklogGate.limit + 2_000, { Observable.merge($0, $1) }, expected: { [-1] + Array(0 ..< $0) })
     }
 
     func testFlatMap_producerWaitsPastTheBoundAndNothingIsLost() {
         checkProducerWaits(
-            count: 5_000,
+            count: BacklogGate.limit + 2_000,
             { first, second in Observable.of(first, second).flatMap { $0 } },
             expected: { [-1] + Array(0 ..< $0) }
         )
@@ -96,7 +96,7 @@ final class BacklogBoundTests: XCTestCase {
 
     func testCombineLatest_producerWaitsPastTheBoundAndNothingIsLost() {
         checkProducerWaits(
-            count: 5_000,
+            count: BacklogGate.limit + 2_000,
             prime: { first, second in
                 second.onNext(-2)
                 first.onNext(-1)  // the first combination, whose delivery is held
@@ -171,7 +171,7 @@ final class BacklogBoundTests: XCTestCase {
                 observerDone.signal()
             }.start()
             observerEntered.wait()
-            let ticks = 3_000
+            let ticks = BacklogGate.limit / 2 + 1_000  // two actions per tick: past the bound
             let timerDone = DispatchSemaphore(value: 0)
             Thread {
                 scheduler.advanceTo(TestTime(10 * ticks))
