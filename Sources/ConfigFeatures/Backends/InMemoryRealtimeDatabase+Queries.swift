@@ -45,16 +45,7 @@ extension InMemoryRealtimeDatabase {
     /// - Note: Delivers on the scheduler, one change at a time. See
     ///   `Guides/RealtimeDatabase.md` ("Child events").
     public func observeChildEvents(of query: RealtimeDatabaseQuery) -> Observable<RealtimeDatabaseChildEvent> {
-        let steps = indexedSelections(of: query)
-        return Observable.create { observer in
-            steps.subscribe { event in
-                switch event {
-                case .next(let step): for childEvent in step.events { observer.onNext(childEvent) }
-                case .error(let error): observer.onError(error)
-                case .completed: observer.onCompleted()
-                }
-            }
-        }
+        indexedSelections(of: query).emittingChildEvents(\.events)
     }
 
     /// One step of a query's child index: the selection after a change and the events that led

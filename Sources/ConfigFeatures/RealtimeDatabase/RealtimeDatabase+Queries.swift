@@ -39,15 +39,7 @@ extension RealtimeDatabase {
                 step.events = try resolved.get().childEvents(from: step.children, to: children)
                 step.children = children
             }
-        return Observable.create { observer in
-            steps.subscribe { event in
-                switch event {
-                case .next(let step): for childEvent in step.events { observer.onNext(childEvent) }
-                case .error(let error): observer.onError(error)
-                case .completed: observer.onCompleted()
-                }
-            }
-        }
+        return steps.emittingChildEvents(\.events)
     }
 
     private static func resolve(_ query: RealtimeDatabaseQuery) -> Result<ResolvedRealtimeDatabaseQuery, RealtimeDatabaseError> {

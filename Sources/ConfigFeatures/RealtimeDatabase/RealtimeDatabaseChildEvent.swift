@@ -78,3 +78,20 @@ extension ResolvedRealtimeDatabaseQuery {
         return events + added + moved + changed
     }
 }
+
+extension ObservableType {
+    /// Emits, one by one and in order, the child events each element carries (the events of
+    /// one change), passing errors and completion through.
+    func emittingChildEvents(_ events: @escaping (Element) -> [RealtimeDatabaseChildEvent]) -> Observable<RealtimeDatabaseChildEvent> {
+        let source = asObservable()
+        return Observable.create { observer in
+            source.subscribe { event in
+                switch event {
+                case .next(let element): for childEvent in events(element) { observer.onNext(childEvent) }
+                case .error(let error): observer.onError(error)
+                case .completed: observer.onCompleted()
+                }
+            }
+        }
+    }
+}

@@ -77,7 +77,7 @@ final class GroupCommentsWindowTests: XCTestCase {
             let scheduler = TestScheduler(initialClock: 0)
             let database = try chatDatabase(scheduler)
             let listener = GroupCommentsListener(database: database)
-            var random = SeededGenerator(state: seed)
+            var random = DeterministicRandom(seed: seed)
             let keys = ["a", "b", "c", "d", "e", "f", "g"]
             for step in 0 ..< 150 {
                 let group = ["g0", "g1"][step % 2]

@@ -58,7 +58,7 @@ final class PushIDGeneratorTests: XCTestCase {
         XCTAssertEqual(PushIDGenerator.timestamp(ofPushID: second), Date(timeIntervalSince1970: 1.001))
     }
 
-    func testPushIDGenerator_isReproducibleWithASeededGenerator() {
+    func testPushIDGenerator_isReproducibleWithADeterministicRandom() {
         let date = Date(timeIntervalSince1970: 5)
         let a = PushIDGenerator(randomNumberGenerator: DeterministicRandom(seed: 42))
         let b = PushIDGenerator(randomNumberGenerator: DeterministicRandom(seed: 42))

@@ -20,7 +20,7 @@ final class RealtimeDatabaseChildIndexTests: XCTestCase {
 
     private static let keys = ["a", "b", "c", "d", "e", "f", "1", "2", "10", "-3", "k1", "k10"]
 
-    private static func randomValue(_ random: inout SeededGenerator) -> JSONValue {
+    private static func randomValue(_ random: inout DeterministicRandom) -> JSONValue {
         switch Int.random(in: 0 ..< 7, using: &random) {
         case 0: return .null
         case 1: return .bool(Bool.random(using: &random))
@@ -34,7 +34,7 @@ final class RealtimeDatabaseChildIndexTests: XCTestCase {
         }
     }
 
-    private static func randomGroup(_ random: inout SeededGenerator) -> JSONValue {
+    private static func randomGroup(_ random: inout DeterministicRandom) -> JSONValue {
         var members: [String: JSONValue] = [:]
         for key in keys where Bool.random(using: &random) { members[key] = randomValue(&random) }
         return .object(members)
@@ -42,7 +42,7 @@ final class RealtimeDatabaseChildIndexTests: XCTestCase {
 
     /// One random write: mostly to single children (the incremental path), sometimes to several
     /// at once, to a child's child, to the whole location or above it, or elsewhere.
-    private static func randomWrite(_ random: inout SeededGenerator, on database: InMemoryRealtimeDatabase) throws {
+    private static func randomWrite(_ random: inout DeterministicRandom, on database: InMemoryRealtimeDatabase) throws {
         let key = keys[Int.random(in: 0 ..< keys.count, using: &random)]
         switch Int.random(in: 0 ..< 12, using: &random) {
         case 0 ... 4: try database.setValue(randomValue(&random), at: "g/\(key)")
@@ -86,7 +86,7 @@ final class RealtimeDatabaseChildIndexTests: XCTestCase {
 
     private func checkSeed(_ seed: UInt64, writes: Int) throws {
         try XCTAssertNoLeaks {
-            var random = SeededGenerator(state: seed)
+            var random = DeterministicRandom(seed: seed)
             let scheduler = TestScheduler(initialClock: 0)
             let database = InMemoryRealtimeDatabase(scheduler: scheduler)
             try database.setValue(["g": Self.randomGroup(&random)], at: "/")
