@@ -6,6 +6,7 @@ package struct RealtimeDatabaseLocationChange: Sendable, Equatable {
     /// have changed (the first value, a write at or above the location).
     package let changedKeys: Set<String>?
 
+    /// A change to `value`, touching the children `changedKeys` (`nil`: any).
     package init(value: JSONValue, changedKeys: Set<String>?) {
         self.value = value
         self.changedKeys = changedKeys
@@ -29,6 +30,7 @@ package struct RealtimeDatabaseChildIndex {
     /// What the query selects: `ordered` cut to the limit.
     package private(set) var selection: [RealtimeDatabaseChild] = []
 
+    /// An empty index for `query` (the first change fills it).
     package init(query: ResolvedRealtimeDatabaseQuery) {
         self.query = query
     }

@@ -158,14 +158,16 @@ final class GroupCommentsWindowTests: XCTestCase {
     }
 
     func testInvalidWindowFailsAtOnce() {
-        let scheduler = TestScheduler(initialClock: 0)
-        let listener = GroupCommentsListener(database: InMemoryRealtimeDatabase(scheduler: scheduler))
-        for window in [GroupCommentsWindow(last: 0), GroupCommentsWindow(last: 5, orderedBy: .child("a/../b#"))] {
-            let res = scheduler.start { listener.listen(Observable.just(["g0"]), window: window) }
-            guard case .error(let error)? = res.events.first?.value, case RealtimeDatabaseError.invalidQuery = error else {
-                return XCTFail("expected invalidQuery for \(window), got \(res.events)")
+        XCTAssertNoLeaks {
+            let scheduler = TestScheduler(initialClock: 0)
+            let listener = GroupCommentsListener(database: InMemoryRealtimeDatabase(scheduler: scheduler))
+            for window in [GroupCommentsWindow(last: 0), GroupCommentsWindow(last: 5, orderedBy: .child("a/../b#"))] {
+                let res = scheduler.start { listener.listen(Observable.just(["g0"]), window: window) }
+                guard case .error(let error)? = res.events.first?.value, case RealtimeDatabaseError.invalidQuery = error else {
+                    return XCTFail("expected invalidQuery for \(window), got \(res.events)")
+                }
+                XCTAssertEqual(res.events.count, 1)
             }
-            XCTAssertEqual(res.events.count, 1)
         }
     }
 

@@ -153,13 +153,16 @@ final class RealtimeDatabaseChildIndexTests: XCTestCase {
     }
 
     func testInvalidQueryFailsOnTheScheduler() {
-        let scheduler = TestScheduler(initialClock: 0)
-        let database = InMemoryRealtimeDatabase(scheduler: scheduler)
-        let invalid = database.query(at: "g").limited(toFirst: 1).limited(toLast: 1)
-        let res = scheduler.start { database.observeChildEvents(of: invalid).map(\.key) }
-        guard case .error(let error)? = res.events.first?.value, res.events.first?.time == 201 else {
-            return XCTFail("expected a failure at 201, got \(res.events)")
+        XCTAssertNoLeaks {
+            let scheduler = TestScheduler(initialClock: 0)
+            let database = InMemoryRealtimeDatabase(scheduler: scheduler)
+            let invalid = database.query(at: "g").limited(toFirst: 1).limited(toLast: 1)
+            let res = scheduler.start { database.observeChildEvents(of: invalid).map(\.key) }
+            guard case .error(let error)? = res.events.first?.value, res.events.first?.time == 201 else {
+                return XCTFail("expected a failure at 201, got \(res.events)")
+            }
+            guard case RealtimeDatabaseError.invalidQuery = error else { return XCTFail("\(error)") }
+            XCTAssertEqual(database.activeObserverCount, 0)
         }
-        guard case RealtimeDatabaseError.invalidQuery = error else { return XCTFail("\(error)") }
     }
 }
