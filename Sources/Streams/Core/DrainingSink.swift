@@ -47,21 +47,30 @@ class DrainingSink<Observer: ObserverType>: Sink<Observer> {
             return gate.admit(queued: tasks.count, role: role)
         }
         role.drainIfIdle(runQueued)
-        wait?.wait()
+        if let wait {
+            wait.wait()
+            role.drainIfIdle(runQueued)  // woken by a hand-off: the queue may be ours to run
+        }
     }
 
-    /// Runs the queued tasks until none is left (call holding the role).
-    private final func runQueued() {
+    /// Runs the queued tasks until none is left (call holding the role). After a long turn it
+    /// may hand the role to waiting producers instead (`BacklogGate.handOff()`): it returns
+    /// their wakeup.
+    private final func runQueued() -> BacklogGate.Wakeup? {
         while true {
-            let (batch, wakeup) = lock.withLock { _ -> (ContiguousArray<() -> Void>, BacklogGate.Wakeup?) in
+            let (batch, wakeup, handOff) = lock.withLock { _ -> (ContiguousArray<() -> Void>, BacklogGate.Wakeup?, BacklogGate.Wakeup?) in
                 if tasks.isEmpty {
                     role.clearPending()
-                    return ([], nil)
+                    gate.finish()
+                    return ([], nil, nil)
                 }
+                if let handOff = gate.handOff() { return ([], nil, handOff) }
                 defer { tasks = [] }
-                return (tasks, gate.release(queued: 0))
+                gate.serve(tasks.count)
+                return (tasks, gate.release(queued: 0), nil)
             }
-            if batch.isEmpty { return }
+            if handOff != nil { return handOff }
+            if batch.isEmpty { return nil }
             wakeup?.run()
             for task in batch { task() }
         }

@@ -97,7 +97,10 @@ class SerializingSink<Observer: ObserverType, State>: Sink<Observer> {
             return outbox.gate.admit(queued: outbox.pending.count, role: role)
         }
         role.drainIfIdle(drainQueued)
-        wait?.wait()
+        if let wait {
+            wait.wait()
+            role.drainIfIdle(drainQueued)  // woken by a hand-off: the queue may be ours to deliver
+        }
     }
 
     /// Runs `body` on the state under the lock (for state changes that send nothing).
@@ -120,23 +123,28 @@ class SerializingSink<Observer: ObserverType, State>: Sink<Observer> {
 
     /// Delivers the queued events outside the lock, in order, until the outbox is empty (call
     /// holding the draining role). It takes the whole queue at a time (one lock per batch, not
-    /// per event) and then wakes the producers waiting for room.
+    /// per event) and then wakes the producers waiting for room. After a long turn it may hand
+    /// the role to waiting producers instead (`BacklogGate.handOff()`): it returns their wakeup.
     @inline(never)
-    private final func drainQueued() {
+    private final func drainQueued() -> BacklogGate.Wakeup? {
         var delivered = ContiguousArray<Event<Observer.Element>>()
         while true {
-            var (batch, wakeup) = lock.withLock { _ -> (ContiguousArray<Event<Observer.Element>>, BacklogGate.Wakeup?) in
+            var (batch, wakeup, handOff) = lock.withLock { _ -> (ContiguousArray<Event<Observer.Element>>, BacklogGate.Wakeup?, BacklogGate.Wakeup?) in
                 if delivered.capacity > 0 && delivered.capacity <= 2 * BacklogGate.limit { swap(&outbox.spare, &delivered) }
                 if !outbox.hasPending {
                     role.clearPending()
-                    return ([], nil)
+                    outbox.gate.finish()
+                    return ([], nil, nil)
                 }
+                if let handOff = outbox.gate.handOff() { return ([], nil, handOff) }
                 let batch = outbox.pending
                 outbox.pending = outbox.spare
                 outbox.spare = []
-                return (batch, outbox.gate.release(queued: 0))
+                outbox.gate.serve(batch.count)
+                return (batch, outbox.gate.release(queued: 0), nil)
             }
-            if batch.isEmpty { return }
+            if handOff != nil { return handOff }
+            if batch.isEmpty { return nil }
             wakeup?.run()
             for event in batch { forwardOn(event) }
             batch.removeAll(keepingCapacity: true)

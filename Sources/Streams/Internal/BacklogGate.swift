@@ -1,13 +1,20 @@
 import Dispatch
 
-/// Bounds the queue of a queue-drain sink (`SerializingSink`, `DrainingSink`) under
-/// contention: a producer on another thread that queues while the queue holds `limit` or more
-/// waits until the draining thread has taken the queue, as RxSwift's producers wait on its
-/// operators' locks. A reentrant producer (the drainer's own observer) never waits, and no
-/// lock is held while waiting.
+/// Bounds the queue of a queue-drain sink (`SerializingSink`, `DrainingSink`, `window`) under
+/// contention, and bounds how long one thread delivers for the others.
 ///
-/// Uncontended sinks never get here: the gate costs nothing until a queue reaches `limit`, and
-/// the semaphore is created only then.
+/// - A producer on another thread that queues while the queue holds more than `limit` waits
+///   until the draining thread has taken the queue, as RxSwift's producers wait on its
+///   operators' locks, so memory stays bounded when producers outrun the observer.
+/// - The draining thread delivers what other threads queue, so producers that keep pace with
+///   the observer could keep it delivering for ever (a 50 µs `window` timer against a slow
+///   observer held the source's thread inside one `onNext` call). Once a drainer has delivered
+///   `limit` items in one turn, producers from other threads wait, and at its next step the
+///   drainer hands the role to them (`handOff()`) and returns to its own caller.
+///
+/// A reentrant producer (the drainer's own observer) never waits, and no lock is held while
+/// waiting. Uncontended sinks never get here: the gate costs nothing until a queue reaches
+/// `limit` or a turn delivers `limit` items, and the semaphore is created only then.
 struct BacklogGate {
     /// The queue length past which other threads' producers wait.
     ///
@@ -19,9 +26,13 @@ struct BacklogGate {
 
     private var waiting = 0
     private var semaphore: DispatchSemaphore?
+    /// Items the current drainer has taken in this turn (reset when the queue is found empty
+    /// and when the role is handed off).
+    private var served = 0
 
     /// Decides, under the sink's lock and after queueing, whether the producer waits: returns
-    /// the semaphore to wait on after leaving the lock, or `nil`.
+    /// the semaphore to wait on after leaving the lock, or `nil`. A producer that waited must
+    /// then try to take the draining role: it may have been woken by `handOff()`.
     mutating func admit(queued: Int, role: borrowing DrainRole) -> DispatchSemaphore? {
         admit(queued: queued, isReentrant: role.isHeldByCurrentThread)
     }
@@ -29,7 +40,7 @@ struct BacklogGate {
     /// `admit(queued:role:)` for a sink that tracks its drainer itself: `isReentrant` says
     /// whether the calling thread is the one draining (evaluated only past `limit`).
     mutating func admit(queued: Int, isReentrant: @autoclosure () -> Bool) -> DispatchSemaphore? {
-        guard queued > Self.limit, !isReentrant() else { return nil }
+        guard queued > Self.limit || served >= Self.limit, !isReentrant() else { return nil }
         #if DEBUG
         BacklogGateTestHooks.producerWillWait?(queued)
         #endif
@@ -38,6 +49,27 @@ struct BacklogGate {
         let created = DispatchSemaphore(value: 0)
         semaphore = created
         return created
+    }
+
+    /// Records, under the sink's lock, that the drainer took `count` more items in this turn.
+    mutating func serve(_ count: Int) {
+        served += count
+    }
+
+    /// Records, under the sink's lock, that the drainer found the queue empty: its turn ended.
+    mutating func finish() {
+        served = 0
+    }
+
+    /// Decides, under the sink's lock, before the drainer takes more: once it has delivered
+    /// `limit` items in this turn and producers from other threads wait, it must give the role
+    /// up (leaving the queue as it is), then wake them with the returned `Wakeup`, and return.
+    /// One of the woken producers takes the role and goes on delivering.
+    mutating func handOff() -> Wakeup? {
+        guard served >= Self.limit, waiting > 0, let semaphore else { return nil }
+        served = 0
+        defer { waiting = 0 }
+        return Wakeup(semaphore: semaphore, count: waiting)
     }
 
     /// Takes, under the sink's lock, the waiting producers to wake once the queue has been taken

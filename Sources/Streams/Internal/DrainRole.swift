@@ -45,21 +45,28 @@ struct DrainRole: ~Copyable {
     }
 
     /// Takes the role if it is free and work is queued, and runs `drain` (which delivers until
-    /// the queue is empty and calls `clearPending()`); repeats while work keeps arriving.
-    func drainIfIdle(_ drain: () -> Void) {
+    /// the queue is empty and calls `clearPending()`); repeats while work keeps arriving. If
+    /// `drain` hands the role off instead (returning the waiting producers to wake, see
+    /// `BacklogGate.handOff()`), the queue is left pending, the role is given up and they are
+    /// woken: one of them goes on delivering.
+    func drainIfIdle(_ drain: () -> BacklogGate.Wakeup?) {
         while hasPending.load(ordering: .sequentiallyConsistent) {
             guard draining.compareExchange(expected: false, desired: true, ordering: .sequentiallyConsistent).exchanged else {
                 return  // the thread that holds the role will see `hasPending` and deliver
             }
             owner.store(currentThreadID(), ordering: .relaxed)
-            drain()
+            let handOff = drain()
             owner.store(0, ordering: .relaxed)
             draining.store(false, ordering: .sequentiallyConsistent)
+            if let handOff {
+                handOff.run()
+                return
+            }
         }
     }
 
     /// Gives up the role, then delivers what was queued meanwhile.
-    func leave(drain: () -> Void) {
+    func leave(drain: () -> BacklogGate.Wakeup?) {
         owner.store(0, ordering: .relaxed)
         draining.store(false, ordering: .sequentiallyConsistent)
         drainIfIdle(drain)

@@ -192,27 +192,47 @@ final private class WindowSink<Element, Observer: ObserverType>: Sink<Observer>,
 
     /// Runs `body` under the lock, then delivers the queued actions one at a time, never
     /// concurrently. A thread that finds another one delivering a long queue waits until it
-    /// has shrunk (`BacklogGate`), so a fast timer cannot grow the queue without bound.
+    /// has shrunk, and one that has delivered long for others hands the role to the waiting
+    /// ones (`BacklogGate`), so a fast timer can neither grow the queue without bound nor keep
+    /// the source's thread delivering for ever.
     private func synchronized<R>(_ body: (inout WindowState<Element>) -> R) -> R {
         let (result, drain, wait) = locked.withLock { state -> (R, Bool, DispatchSemaphore?) in
             let result = body(&state)
             guard state.drainer == 0 else {
                 return (result, false, state.gate.admit(queued: state.queue.count, isReentrant: state.drainer == currentThreadID()))
             }
-            guard !state.queue.isEmpty else { return (result, false, nil) }
-            state.drainer = currentThreadID()
-            return (result, true, nil)
+            return (result, Self.takeDrainer(&state), nil)
         }
-        wait?.wait()
-        if drain { drainQueue() }
+        if drain {
+            drainQueue()
+        } else if let wait {
+            wait.wait()
+            // Woken by a hand-off, the queue may be this thread's to deliver.
+            if locked.withLock({ Self.takeDrainer(&$0) }) { drainQueue() }
+        }
         return result
+    }
+
+    /// Makes the calling thread the drainer if there is none and something is queued.
+    private static func takeDrainer(_ state: inout WindowState<Element>) -> Bool {
+        guard state.drainer == 0, !state.queue.isEmpty else { return false }
+        state.drainer = currentThreadID()
+        return true
     }
 
     private func drainQueue() {
         while true {
             let (next, wakeup) = locked.withLock { state -> (WindowAction<Element>?, BacklogGate.Wakeup?) in
-                let next = state.queue.popFirst()
-                if next == nil { state.drainer = 0 }
+                if let handOff = state.gate.handOff() {
+                    state.drainer = 0
+                    return (nil, handOff)
+                }
+                guard let next = state.queue.popFirst() else {
+                    state.drainer = 0
+                    state.gate.finish()
+                    return (nil, state.gate.release(queued: 0))
+                }
+                state.gate.serve(1)
                 return (next, state.gate.release(queued: state.queue.count))
             }
             wakeup?.run()
