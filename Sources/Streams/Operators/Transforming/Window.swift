@@ -78,23 +78,19 @@ private struct WindowState<Element> {
     /// Set once the source ended or the shared upstream resources were released.
     var isStopped = false
     var isReleased = false
-    var queue = FIFOQueue<WindowAction<Element>>()
-    /// The thread delivering the queue (0 when none), so a reentrant call is told apart.
-    var drainer: UInt = 0
-    /// Makes other threads wait while the queue is long (a timer outrunning the delivery).
-    var gate = BacklogGate()
 }
 
 /// The sink of `window`.
 ///
-/// It follows `SerializingSink`'s queue-and-drain pattern, but its queue also holds events for
-/// the current window subject: those must keep flowing after the output is disposed (while a
-/// window is still subscribed), which `forwardOn`-based draining would drop.
+/// Its actions are queued and delivered by `SerializedState` rather than `SerializingSink`:
+/// the queue also holds events for the current window subject, which must keep flowing after
+/// the output is disposed (while a window is still subscribed), and `forwardOn`-based draining
+/// would drop them.
 final private class WindowSink<Element, Observer: ObserverType>: Sink<Observer>, ObserverType where Observer.Element == Observable<Element> {
     private let timeSpan: RxTimeInterval
     private let count: Int
     private let scheduler: SchedulerType
-    private let locked = LockedState(WindowState<Element>())
+    private let serialized = SerializedState<WindowState<Element>, WindowAction<Element>>(WindowState())
     private let upstream = CompositeDisposable()
     let refCount: RefCountDisposable
 
@@ -110,8 +106,8 @@ final private class WindowSink<Element, Observer: ObserverType>: Sink<Observer>,
         _ = upstream.insert(Disposables.create { [self] in releaseTimer() })
         let subscription = SingleAssignmentDisposable()
         _ = upstream.insert(subscription)
-        synchronized { state in
-            state.queue.append(.outer(.next(makeWindow(state.subject))))
+        synchronized { state, outbox in
+            outbox.send(.outer(.next(makeWindow(state.subject))))
         }
         startTimer(0)
         subscription.setDisposable(source.subscribe(self))
@@ -121,12 +117,12 @@ final private class WindowSink<Element, Observer: ObserverType>: Sink<Observer>,
     func on(_ event: Event<Element>) {
         switch event {
         case .next(let element):
-            let restart = synchronized { state -> Int? in
+            let restart = synchronized { state, outbox -> Int? in
                 guard !state.isStopped else { return nil }
-                state.queue.append(.window(state.subject, .next(element)))
+                outbox.send(.window(state.subject, .next(element)))
                 state.count += 1
                 guard state.count >= count else { return nil }
-                return closeWindow(&state)
+                return closeWindow(&state, &outbox)
             }
             if let restart { startTimer(restart) }
         case .error(let error):
@@ -138,11 +134,11 @@ final private class WindowSink<Element, Observer: ObserverType>: Sink<Observer>,
 
     /// Sends the source's terminal event to the current window, then to the output.
     private func terminate(window: Event<Element>, outer: Event<Observable<Element>>) {
-        synchronized { state in
+        synchronized { state, outbox in
             guard !state.isStopped else { return }
             state.isStopped = true
-            state.queue.append(.window(state.subject, window))
-            state.queue.append(.outer(outer))
+            outbox.send(.window(state.subject, window))
+            outbox.send(.outer(outer))
         }
     }
 
@@ -151,27 +147,27 @@ final private class WindowSink<Element, Observer: ObserverType>: Sink<Observer>,
     }
 
     /// Completes the current window, opens a new one, and returns the new window's id.
-    private func closeWindow(_ state: inout WindowState<Element>) -> Int {
-        state.queue.append(.window(state.subject, .completed))
+    private func closeWindow(_ state: inout WindowState<Element>, _ outbox: inout SerializedOutbox<WindowAction<Element>>) -> Int {
+        outbox.send(.window(state.subject, .completed))
         let subject = PublishSubject<Element>()
         state.subject = subject
         state.count = 0
         state.windowID += 1
-        state.queue.append(.outer(.next(makeWindow(subject))))
+        outbox.send(.outer(.next(makeWindow(subject))))
         return state.windowID
     }
 
     /// Schedules the timer of window `id`; keeps it only if `id` is still the newest window.
     private func startTimer(_ id: Int) {
         let timer = scheduler.schedulePeriodStep(id, after: timeSpan) { [self] id in
-            let restart = synchronized { state -> Int? in
+            let restart = synchronized { state, outbox -> Int? in
                 guard state.windowID == id, !state.isStopped else { return nil }
-                return closeWindow(&state)
+                return closeWindow(&state, &outbox)
             }
             if let restart { startTimer(restart) }
             return Disposables.create()
         }
-        let stale = locked.withLock { state -> Disposable? in
+        let stale = serialized.withState { state -> Disposable? in
             guard !state.isReleased, id > state.timerID else { return timer }
             let previous = state.timer
             state.timer = timer
@@ -182,7 +178,7 @@ final private class WindowSink<Element, Observer: ObserverType>: Sink<Observer>,
     }
 
     private func releaseTimer() {
-        let timer = locked.withLock { state -> Disposable? in
+        let timer = serialized.withState { state -> Disposable? in
             state.isReleased = true
             defer { state.timer = nil }
             return state.timer
@@ -191,55 +187,13 @@ final private class WindowSink<Element, Observer: ObserverType>: Sink<Observer>,
     }
 
     /// Runs `body` under the lock, then delivers the queued actions one at a time, never
-    /// concurrently. A thread that finds another one delivering a long queue waits until it
-    /// has shrunk, and one that has delivered long for others hands the role to the waiting
-    /// ones (`BacklogGate`), so a fast timer can neither grow the queue without bound nor keep
-    /// the source's thread delivering for ever.
-    private func synchronized<R>(_ body: (inout WindowState<Element>) -> R) -> R {
-        let (result, drain, wait) = locked.withLock { state -> (R, Bool, DispatchSemaphore?) in
-            let result = body(&state)
-            guard state.drainer == 0 else {
-                return (result, false, state.gate.admit(queued: state.queue.count, isReentrant: state.drainer == currentThreadID()))
-            }
-            return (result, Self.takeDrainer(&state), nil)
-        }
-        if drain {
-            drainQueue()
-        } else if let wait {
-            wait.wait()
-            // Woken by a hand-off, the queue may be this thread's to deliver.
-            if locked.withLock({ Self.takeDrainer(&$0) }) { drainQueue() }
-        }
-        return result
-    }
-
-    /// Makes the calling thread the drainer if there is none and something is queued.
-    private static func takeDrainer(_ state: inout WindowState<Element>) -> Bool {
-        guard state.drainer == 0, !state.queue.isEmpty else { return false }
-        state.drainer = currentThreadID()
-        return true
-    }
-
-    private func drainQueue() {
-        while true {
-            let (next, wakeup) = locked.withLock { state -> (WindowAction<Element>?, BacklogGate.Wakeup?) in
-                if let handOff = state.gate.handOff() {
-                    state.drainer = 0
-                    return (nil, handOff)
-                }
-                guard let next = state.queue.popFirst() else {
-                    state.drainer = 0
-                    state.gate.finish()
-                    return (nil, state.gate.release(queued: 0))
-                }
-                state.gate.serve(1)
-                return (next, state.gate.release(queued: state.queue.count))
-            }
-            wakeup?.run()
-            switch next {
+    /// concurrently (see `SerializedState`, whose `BacklogGate` keeps a fast timer from growing
+    /// the queue without bound or keeping the source's thread delivering for ever).
+    private func synchronized<R>(_ body: (inout WindowState<Element>, inout SerializedOutbox<WindowAction<Element>>) -> R) -> R {
+        serialized.update(body) { action in
+            switch action {
             case .window(let subject, let event): subject.on(event)
             case .outer(let event): forwardOn(event)
-            case nil: return
             }
         }
     }
