@@ -68,6 +68,10 @@ public final class DemoBackends: Sendable {
     public let server: FirebaseTestServer?
     /// The app ID the local server's clients send.
     public let localAppID: String
+    /// The Firebase Installations client of the real project (`nil` without one): its record
+    /// is kept in the standard file against Firebase's host, in memory against another host
+    /// (an emulator or a test server, where an installation means nothing to the next run).
+    public let projectInstallations: FirebaseInstallations?
 
     private let ownsServer: Bool
     private let live = LockedState(LiveListening())
@@ -107,6 +111,16 @@ public final class DemoBackends: Sendable {
         server = nil
         ownsServer = false
         localAppID = DemoOptions.defaultAppID
+        if case .project(let project) = remoteConfig {
+            let host = project.effectiveInstallationsBaseURL
+            projectInstallations = FirebaseInstallations(
+                projectID: project.project, apiKey: project.apiKey.value, appID: project.appID,
+                storage: host == nil ? FileFirebaseInstallationsStorage.standard(appID: project.appID) : InMemoryFirebaseInstallationsStorage(),
+                baseURL: host ?? FirebaseInstallations.defaultBaseURL, requestTimeout: 20
+            )
+        } else {
+            projectInstallations = nil
+        }
     }
 
     private init(server: FirebaseTestServer, ownsServer: Bool, duration: TimeInterval) {
@@ -116,6 +130,7 @@ public final class DemoBackends: Sendable {
         self.server = server
         self.ownsServer = ownsServer
         localAppID = DemoOptions.defaultAppID
+        projectInstallations = nil
     }
 
     /// Ends the live listening and stops the loopback server this object started. Idempotent.
@@ -187,6 +202,10 @@ public final class DemoBackends: Sendable {
                 project: server.project,
                 apiKey: server.apiKey,
                 appID: localAppID,
+                // The loopback server is new on every run: its installation lives in memory.
+                installations: FirebaseInstallations(projectID: server.project, apiKey: server.apiKey, appID: localAppID,
+                                                     storage: InMemoryFirebaseInstallationsStorage(),
+                                                     baseURL: server.installationsBaseURL, requestTimeout: 10),
                 fetchBaseURL: server.remoteConfigBaseURL,
                 realtimeBaseURL: server.remoteConfigBaseURL,
                 fetchTimeout: 10
@@ -228,16 +247,13 @@ public final class DemoBackends: Sendable {
 
     /// The Remote Config backend of a real project.
     func projectRemoteConfigBackend(_ project: DemoOptions.RemoteConfigProject) -> HTTPRemoteConfigBackend {
-        switch (project.fetchBaseURL, project.effectiveRealtimeBaseURL) {
-        case (let fetch?, let realtime?):
-            return HTTPRemoteConfigBackend(project: project.project, apiKey: project.apiKey.value, appID: project.appID,
-                                           fetchBaseURL: fetch, realtimeBaseURL: realtime, fetchTimeout: 20)
-        case (nil, let realtime?):
-            return HTTPRemoteConfigBackend(project: project.project, apiKey: project.apiKey.value, appID: project.appID,
-                                           realtimeBaseURL: realtime, fetchTimeout: 20)
-        case (_, nil):
-            return HTTPRemoteConfigBackend(project: project.project, apiKey: project.apiKey.value, appID: project.appID, fetchTimeout: 20)
-        }
+        HTTPRemoteConfigBackend(
+            project: project.project, apiKey: project.apiKey.value, appID: project.appID,
+            installations: projectInstallations,
+            fetchBaseURL: project.fetchBaseURL ?? RemoteConfigWire.defaultFetchBaseURL,
+            realtimeBaseURL: project.effectiveRealtimeBaseURL ?? RemoteConfigWire.defaultRealtimeBaseURL,
+            fetchTimeout: 20
+        )
     }
 
     /// The Realtime Database client of a real project.

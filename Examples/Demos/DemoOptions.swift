@@ -2,7 +2,8 @@
 //
 //   streams-demo [demo …] [--local-server]
 //                [--remote-config-project ID --api-key KEY [--app-id ID]
-//                 [--remote-config-url URL] [--remote-config-realtime-url URL]]
+//                 [--remote-config-url URL] [--remote-config-realtime-url URL]
+//                 [--installations-url URL]]
 //                [--database-url URL [--auth-token T | --access-token T]]
 //                [--duration SECONDS] [--list | --help]
 //
@@ -48,9 +49,13 @@ public struct DemoOptions: Sendable, Hashable, CustomStringConvertible {
         /// The realtime host (`--remote-config-realtime-url`); `nil`: `fetchBaseURL` when that
         /// is set, else Firebase's.
         public var realtimeBaseURL: URL?
+        /// The Firebase Installations host (`--installations-url`); `nil`: `fetchBaseURL` when
+        /// that is set, else Firebase's.
+        public var installationsBaseURL: URL?
 
         /// Creates a target.
-        public init(project: String, apiKey: Secret, appID: String = DemoOptions.defaultAppID, fetchBaseURL: URL? = nil, realtimeBaseURL: URL? = nil) {
+        public init(project: String, apiKey: Secret, appID: String = DemoOptions.defaultAppID, fetchBaseURL: URL? = nil, realtimeBaseURL: URL? = nil, installationsBaseURL: URL? = nil) {
+            self.installationsBaseURL = installationsBaseURL
             self.project = project
             self.apiKey = apiKey
             self.appID = appID
@@ -62,11 +67,16 @@ public struct DemoOptions: Sendable, Hashable, CustomStringConvertible {
         /// (Firebase's).
         public var effectiveRealtimeBaseURL: URL? { realtimeBaseURL ?? fetchBaseURL }
 
+        /// The Installations host actually used: the override, else the fetch override, else
+        /// `nil` (Firebase's).
+        public var effectiveInstallationsBaseURL: URL? { installationsBaseURL ?? fetchBaseURL }
+
         /// The project, app and hosts; the API key masked.
         public var description: String {
             var text = "project \(project), app \(appID), api key \(apiKey)"
             if let fetchBaseURL { text += ", fetch \(fetchBaseURL.absoluteString)" }
             if let realtimeBaseURL { text += ", realtime \(realtimeBaseURL.absoluteString)" }
+            if let installationsBaseURL { text += ", installations \(installationsBaseURL.absoluteString)" }
             return text
         }
     }
@@ -234,7 +244,7 @@ public enum DemoOptionsError: Error, Sendable, Hashable, CustomStringConvertible
 extension DemoOptions {
     /// Flags that take a value.
     private static let valueFlags: Set<String> = [
-        "--remote-config-project", "--api-key", "--app-id", "--remote-config-url", "--remote-config-realtime-url",
+        "--remote-config-project", "--api-key", "--app-id", "--remote-config-url", "--remote-config-realtime-url", "--installations-url",
         "--database-url", "--auth-token", "--access-token", "--duration",
     ]
     /// Flags without a value.
@@ -296,6 +306,7 @@ extension DemoOptions {
         }
         let fetchURL = try values["--remote-config-url"].map { value throws(DemoOptionsError) in try url(value, flag: "--remote-config-url") }
         let realtimeURL = try values["--remote-config-realtime-url"].map { value throws(DemoOptionsError) in try url(value, flag: "--remote-config-realtime-url") }
+        let installationsURL = try values["--installations-url"].map { value throws(DemoOptionsError) in try url(value, flag: "--installations-url") }
         let databaseURL = try values["--database-url"].map { value throws(DemoOptionsError) in try url(value, flag: "--database-url") }
         if let databaseURL, hasCredentialQuery(databaseURL) { throw .credentialInURL(flag: "--database-url") }
 
@@ -303,7 +314,7 @@ extension DemoOptions {
             // Nothing runs: keep what was given, but do not insist on complete combinations.
             if let project = values["--remote-config-project"], let key = values["--api-key"] {
                 options.remoteConfig = RemoteConfigProject(project: project, apiKey: Secret(key), appID: values["--app-id"] ?? defaultAppID,
-                                                           fetchBaseURL: fetchURL, realtimeBaseURL: realtimeURL)
+                                                           fetchBaseURL: fetchURL, realtimeBaseURL: realtimeURL, installationsBaseURL: installationsURL)
             }
             if let databaseURL { options.database = DatabaseProject(url: databaseURL, credential: credential(values)) }
             return options
@@ -312,7 +323,7 @@ extension DemoOptions {
         // Remote Config: the project and the key come together; the rest needs them.
         switch (values["--remote-config-project"], values["--api-key"]) {
         case (nil, nil):
-            for flag in ["--app-id", "--remote-config-url", "--remote-config-realtime-url"] where values[flag] != nil {
+            for flag in ["--app-id", "--remote-config-url", "--remote-config-realtime-url", "--installations-url"] where values[flag] != nil {
                 throw .missingCompanion(flag: flag, required: "--remote-config-project")
             }
         case (_?, nil):
@@ -321,7 +332,7 @@ extension DemoOptions {
             throw .missingCompanion(flag: "--api-key", required: "--remote-config-project")
         case (let project?, let key?):
             options.remoteConfig = RemoteConfigProject(project: project, apiKey: Secret(key), appID: values["--app-id"] ?? defaultAppID,
-                                                       fetchBaseURL: fetchURL, realtimeBaseURL: realtimeURL)
+                                                       fetchBaseURL: fetchURL, realtimeBaseURL: realtimeURL, installationsBaseURL: installationsURL)
         }
 
         // Database: at most one token, and only with a URL.
@@ -386,6 +397,10 @@ extension DemoOptions {
           --remote-config-url URL            the Remote Config fetch host (default Firebase's)
           --remote-config-realtime-url URL   the realtime host (default: --remote-config-url if
                                              given, else Firebase's)
+          --installations-url URL            the Firebase Installations host (default:
+                                             --remote-config-url if given, else Firebase's);
+                                             the installation is kept in the standard file only
+                                             against Firebase's host, in memory otherwise
           --database-url URL                 a real Realtime Database (https://<db>.firebaseio.com)
           --auth-token TOKEN                 a Firebase ID token (or database secret), as auth=
           --access-token TOKEN               a Google OAuth2 access token, as access_token=

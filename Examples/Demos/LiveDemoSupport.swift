@@ -4,10 +4,17 @@ import ConfigFeatures
 import Foundation
 
 extension DemoBackends {
-    /// The secrets of the selected project (API key, token), to scrub from printed text.
+    /// The secrets of the selected project (API key, database token, installation tokens), to
+    /// scrub from printed text.
     var secrets: [String] {
         var values: [String] = []
-        if case .project(let project) = remoteConfig { values.append(project.apiKey.value) }
+        if case .project(let project) = remoteConfig {
+            values.append(project.apiKey.value)
+            // The installation's tokens, which a server's error message could echo too.
+            if let record = try? projectInstallations?.storage.load() {
+                values += [record.refreshToken, record.authToken?.token].compactMap { $0 }
+            }
+        }
         if case .project(let database) = database {
             switch database.credential {
             case .none: break

@@ -10,6 +10,7 @@
 //                                                   a FirebaseTestServer on 127.0.0.1
 //   swift run streams-demo --remote-config-project <project-number> --api-key <key> \
 //       [--app-id <app-id>] [--remote-config-url URL] [--remote-config-realtime-url URL]
+//       [--installations-url URL]
 //                                                   the Remote Config demos, live
 //   swift run streams-demo --database-url https://<db>.firebaseio.com \
 //       [--auth-token <id-token> | --access-token <oauth-token>]

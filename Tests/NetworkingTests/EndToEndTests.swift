@@ -19,6 +19,7 @@ final class EndToEndTests: FirebaseTestServerTestCase {
                 project: server.project,
                 apiKey: server.apiKey,
                 appID: "1:1234:ios:abcd",
+                installations: server.makeInstallations(),
                 fetchBaseURL: server.remoteConfigBaseURL,
                 realtimeBaseURL: server.remoteConfigBaseURL
             )

@@ -340,6 +340,12 @@ extension FirebaseTestServer {
         return components.url!
     }
 
+    /// A Firebase Installations client of `appID` registered with this server, its record in
+    /// `storage` (in memory by default, so tests never touch the user's files).
+    func makeInstallations(appID: String = "1:1234:ios:abcd", storage: any FirebaseInstallationsStorage = InMemoryFirebaseInstallationsStorage()) -> FirebaseInstallations {
+        FirebaseInstallations(projectID: project, apiKey: apiKey, appID: appID, storage: storage, appHeaders: [:], baseURL: installationsBaseURL, requestTimeout: networkTimeout)
+    }
+
     /// A fetch request with Firebase's body.
     func fetchRequest(eTag: String? = nil, key: String? = nil, project: String? = nil, body: Data? = nil) -> URLRequest {
         var components = URLComponents(url: remoteConfigFetchURL, resolvingAgainstBaseURL: false)!

@@ -32,6 +32,28 @@ final class URLSessionTransportTests: FirebaseTestServerTestCase {
         }
     }
 
+    func testURLSessionTransport_sendFailsInsteadOfBufferingABodyPastItsLimit() throws {
+        try XCTAssertNoLeaksEventually {
+            // About 200 kB of JSON against a 64 KiB limit: typed error, the exchange cancelled.
+            let big = JSONValue.object(Dictionary(uniqueKeysWithValues: (0 ..< 2_000).map { ("k\($0)", JSONValue.string(String(repeating: "x", count: 100))) }))
+            try server.setDatabaseValue(big, at: "big")
+            let limited = URLSessionTransport(maximumResponseSize: 64 << 10)
+            let result = limited.send(databaseRequest("big"), timeout: networkTimeout).toBlocking(timeout: networkTimeout).materialize()
+            guard case .failed(let elements, let error) = result else { return XCTFail("\(result)") }
+            XCTAssertTrue(elements.isEmpty)
+            XCTAssertEqual(error as? HTTPTransportError, .responseTooLarge(limit: 64 << 10))
+            XCTAssertTrue(server.waitForOpenStreams(0, route: .database))
+            // Under the limit the same body arrives whole.
+            let response = try URLSessionTransport(maximumResponseSize: 1 << 20).send(databaseRequest("big"), timeout: networkTimeout).toBlocking(timeout: networkTimeout).single()
+            XCTAssertEqual(try JSONValue(parsing: response.body), big)
+            XCTAssertEqual(URLSessionTransport().maximumResponseSize, 16 << 20)
+        }
+    }
+
+    func testHTTPRemoteConfigBackend_reportsAnOversizedFetchAsMessageTooLarge() {
+        XCTAssertEqual(HTTPRemoteConfigBackend.backendError(HTTPTransportError.responseTooLarge(limit: 16 << 20)), .messageTooLarge(limit: 16 << 20))
+    }
+
     func testURLSessionTransport_sendSendsMethodHeadersAndBody() throws {
         try XCTAssertNoLeaksEventually {
             let transport = URLSessionTransport()
@@ -100,7 +122,7 @@ final class URLSessionTransportTests: FirebaseTestServerTestCase {
             }
             switch error {
             case .connectionLost, .failed: break
-            case .timedOut, .cannotConnect: XCTFail("unexpected \(error)")
+            case .timedOut, .cannotConnect, .responseTooLarge: XCTFail("unexpected \(error)")
             }
         }
     }
@@ -218,6 +240,7 @@ extension HTTPTransportError {
         case .cannotConnect: return "cannotConnect"
         case .connectionLost: return "connectionLost"
         case .failed: return "failed"
+        case .responseTooLarge: return "responseTooLarge"
         }
     }
 }

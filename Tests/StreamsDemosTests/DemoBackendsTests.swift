@@ -73,6 +73,8 @@ final class DemoBackendsTests: XCTestCase {
         server.publishTemplate(["still": "serving"])
         let remoteConfig = RemoteConfig(
             backend: HTTPRemoteConfigBackend(project: server.project, apiKey: server.apiKey, appID: DemoOptions.defaultAppID,
+                                             installations: FirebaseInstallations(projectID: server.project, apiKey: server.apiKey, appID: DemoOptions.defaultAppID,
+                                                                                  storage: InMemoryFirebaseInstallationsStorage(), baseURL: server.installationsBaseURL),
                                              fetchBaseURL: server.remoteConfigBaseURL, fetchTimeout: 10),
             scheduler: SerialDispatchQueueScheduler(internalSerialQueueName: "test")
         )
@@ -121,6 +123,20 @@ final class DemoBackendsTests: XCTestCase {
             Remote Config: live, project p, app \(DemoOptions.defaultAppID), api key <redacted>
             Realtime Database: live, https://db.example.com (auth token <redacted>)
             """)
+    }
+
+    func testInstallationTokens_areRedacted() throws {
+        // Against another host than Firebase's the installation lives in memory.
+        let project = DemoOptions.RemoteConfigProject(project: "p", apiKey: .init("K1"), fetchBaseURL: URL(string: "http://127.0.0.1:9")!)
+        let backends = DemoBackends(remoteConfig: .project(project), database: .embedded)
+        let installations = try XCTUnwrap(backends.projectInstallations)
+        XCTAssertTrue(installations.storage is InMemoryFirebaseInstallationsStorage)
+        XCTAssertEqual(installations.wire.baseURL, URL(string: "http://127.0.0.1:9")!, "the fetch host by default")
+        XCTAssertEqual(backends.secrets, ["K1"])
+        try installations.storage.save(FirebaseInstallationsRecord(fid: FirebaseInstallations.generateFID(), appID: project.appID, refreshToken: "REFRESH-SECRET",
+                                                                   authToken: FirebaseInstallationsAuthToken(token: "AUTH-SECRET", expirationDate: Date())))
+        XCTAssertEqual(backends.secrets.sorted(), ["AUTH-SECRET", "K1", "REFRESH-SECRET"])
+        XCTAssertEqual(backends.redacted("token AUTH-SECRET, refresh REFRESH-SECRET"), "token <redacted>, refresh <redacted>")
     }
 
     func testEndLiveListening_endsTheListeningAtOnce() throws {

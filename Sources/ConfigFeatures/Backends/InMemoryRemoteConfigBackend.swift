@@ -156,6 +156,8 @@ public final class InMemoryRemoteConfigBackend: RemoteConfigBackend, @unchecked 
     public var realtimeConnectionTimes: [Date] { state.withLock { $0.realtimeConnectionTimes } }
 
     /// Drops every open realtime stream with `error` (after `latency`), as a lost connection.
+    /// `configUpdates` reconnects only after a retryable error (see
+    /// `failNextRealtimeConnections(_:with:)`).
     public func dropRealtimeStreams(with error: RemoteConfigBackendError = .network(message: "connection reset")) {
         let streams = state.withLock { state -> [(UInt64, Stream)] in
             defer {
@@ -168,6 +170,9 @@ public final class InMemoryRemoteConfigBackend: RemoteConfigBackend, @unchecked 
     }
 
     /// Makes the next `count` realtime connections fail with `error` (after `latency`).
+    /// `RemoteConfig.configUpdates` retries `.rateLimited`, `.network`, `.unavailable` with
+    /// 502/503/504 and `.http` with 408; any other error ends it at once (`.http` with 403 as
+    /// `.realtimeDisabled`).
     public func failNextRealtimeConnections(_ count: Int, with error: RemoteConfigBackendError) {
         state.withLock { $0.realtimeFailures.append(contentsOf: repeatElement(error, count: max(count, 0))) }
     }

@@ -7,6 +7,12 @@ import Foundation
 ///     let backend = HTTPRemoteConfigBackend(project: "my-project", apiKey: apiKey, appID: "1:1234:ios:abcd")
 ///     let remoteConfig = RemoteConfig(backend: backend, scheduler: MainScheduler.instance)
 ///
+/// - Identity: every request carries the app's Firebase installation ID (`app_instance_id`)
+///   and its auth token (`app_instance_id_token`, `X-Goog-Firebase-Installations-Auth`) from
+///   `installations`, which registers the installation on first use and refreshes the token
+///   before it expires, as the SDKs do; percentile conditions and rollouts then keep the
+///   user in the same bucket across launches. An Installations failure fails the fetch or
+///   the connection (429 → `.rateLimited`, 5xx → `.unavailable`, others → `.http`).
 /// - `fetch`: one request per subscription, cancelled on dispose. HTTP 429 fails with
 ///   `.rateLimited`, 500/503/504 with `.unavailable` (both start `RemoteConfig`'s throttling
 ///   backoff), other 4xx/5xx with `.http` and Google's error message, a malformed body with
@@ -30,8 +36,9 @@ import Foundation
 /// - Note: Results arrive on a `URLSession` delegate queue; `RemoteConfig` moves them to its
 ///   scheduler. See Guides/Networking.md.
 public final class HTTPRemoteConfigBackend: RemoteConfigBackend {
-    /// A random app instance ID created once per process; pass a persisted one to keep it
-    /// across launches (Firebase uses the Installations ID).
+    /// A random app instance ID created once per process, for `appInstanceID:` when an app
+    /// deliberately does without Firebase Installations (by default the backend uses the
+    /// installation ID, which survives launches).
     public static let processAppInstanceID = UUID().uuidString
 
     /// The SDK version reported by default (the Firebase Apple SDK generation whose protocol
@@ -52,6 +59,11 @@ public final class HTTPRemoteConfigBackend: RemoteConfigBackend {
 
     let wire: RemoteConfigWire
     let transport: any HTTPTransport
+    /// Where the instance ID and its token come from; `nil` when an explicit `appInstanceID`
+    /// was given (then `wire`'s fixed ones are sent).
+    public let installations: FirebaseInstallations?
+    /// The ETag of the last fetch answered, sent as the realtime stream's `If-None-Match`.
+    private let lastETag = LockedState<String?>(nil)
 
     /// Creates a backend for one Firebase app.
     ///
@@ -59,13 +71,25 @@ public final class HTTPRemoteConfigBackend: RemoteConfigBackend {
     ///   - project: The Firebase project ID or number (the realtime endpoint wants the number).
     ///   - apiKey: The app's Web API key (`?key=`).
     ///   - appID: The Firebase app ID (`1:1234:ios:abcd`).
-    ///   - appInstanceID: The installation ID (by default `processAppInstanceID`).
-    ///   - appInstanceIDToken: The installation auth token, sent when set.
+    ///   - appInstanceID: A fixed app instance ID to send instead of the installation's (for
+    ///     apps that manage their own identity; `processAppInstanceID` is one per process).
+    ///     When set, no Installations request is made.
+    ///   - appInstanceIDToken: With `appInstanceID`: the installation auth token to send.
+    ///   - installations: The Firebase Installations client that supplies the installation ID
+    ///     and its auth token for every request (registering or refreshing first when needed;
+    ///     its failures fail the fetch or the connection, see
+    ///     `Self.backendError(installations:)`). By default one for this app, over
+    ///     `installationsBaseURL`, kept in `FileFirebaseInstallationsStorage.standard(appID:)`,
+    ///     as Firebase's SDKs do.
+    ///   - installationsBaseURL: The Installations host of the default client (Firebase's by
+    ///     default; a test server's in tests).
     ///   - namespace: The Remote Config namespace (`firebase` for app configs).
     ///   - fetchBaseURL: The fetch host (Firebase's by default; a test server's in tests).
     ///   - realtimeBaseURL: The realtime host (Firebase's by default).
     ///   - sdkVersion: The SDK version reported to the server.
-    ///   - languageCode: The language reported to the server.
+    ///   - languageCode: The language reported to the server (by default `appInfo`'s).
+    ///   - appInfo: What the app reports about itself: fetch fields and the app-identifier
+    ///     header (`RemoteConfigAppInfo.current` by default).
     ///   - fetchTimeout: How long a fetch may take (60 s by default, as Firebase's).
     ///   - maximumJSONDepth: The deepest JSON nesting a response may have
     ///     (`JSONValue.defaultMaximumDepth`, 512, by default).
@@ -74,17 +98,28 @@ public final class HTTPRemoteConfigBackend: RemoteConfigBackend {
         project: String,
         apiKey: String,
         appID: String,
-        appInstanceID: String = HTTPRemoteConfigBackend.processAppInstanceID,
+        appInstanceID: String? = nil,
         appInstanceIDToken: String? = nil,
+        installations: FirebaseInstallations? = nil,
+        installationsBaseURL: URL = FirebaseInstallations.defaultBaseURL,
         namespace: String = "firebase",
         fetchBaseURL: URL = URL(string: "https://firebaseremoteconfig.googleapis.com")!,
         realtimeBaseURL: URL = URL(string: "https://firebaseremoteconfigrealtime.googleapis.com")!,
         sdkVersion: String = HTTPRemoteConfigBackend.defaultSDKVersion,
-        languageCode: String = HTTPRemoteConfigBackend.defaultLanguageCode,
+        languageCode: String? = nil,
+        appInfo: RemoteConfigAppInfo = .current,
         fetchTimeout: TimeInterval = RemoteConfigSettings.defaultFetchTimeout,
         maximumJSONDepth: Int = JSONValue.defaultMaximumDepth,
         maximumRealtimeMessageSize: Int = 1 << 20
     ) {
+        let identity: FirebaseInstallations? = appInstanceID != nil ? nil : installations ?? FirebaseInstallations(
+            projectID: project,
+            apiKey: apiKey,
+            appID: appID,
+            appHeaders: appInfo.identifierHeaders,
+            baseURL: installationsBaseURL,
+            requestTimeout: fetchTimeout
+        )
         self.init(
             wire: RemoteConfigWire(
                 fetchBaseURL: fetchBaseURL,
@@ -93,20 +128,23 @@ public final class HTTPRemoteConfigBackend: RemoteConfigBackend {
                 namespace: namespace,
                 apiKey: apiKey,
                 appID: appID,
-                appInstanceID: appInstanceID,
-                appInstanceIDToken: appInstanceIDToken,
+                appInstanceID: appInstanceID ?? "",
+                appInstanceIDToken: appInstanceID != nil ? appInstanceIDToken : nil,
                 sdkVersion: sdkVersion,
                 languageCode: languageCode,
+                appInfo: appInfo,
                 maximumJSONDepth: maximumJSONDepth
             ),
             fetchTimeout: fetchTimeout,
             maximumRealtimeMessageSize: maximumRealtimeMessageSize,
-            transport: URLSessionTransport()
+            transport: URLSessionTransport(),
+            installations: identity
         )
     }
 
     /// Creates a backend speaking `wire` through `transport` (tests inject a scripted one).
-    package init(wire: RemoteConfigWire, fetchTimeout: TimeInterval = RemoteConfigSettings.defaultFetchTimeout, maximumRealtimeMessageSize: Int = 1 << 20, transport: any HTTPTransport) {
+    package init(wire: RemoteConfigWire, fetchTimeout: TimeInterval = RemoteConfigSettings.defaultFetchTimeout, maximumRealtimeMessageSize: Int = 1 << 20, transport: any HTTPTransport, installations: FirebaseInstallations? = nil) {
+        self.installations = installations
         self.wire = wire
         self.fetchTimeout = fetchTimeout
         self.maximumRealtimeMessageSize = maximumRealtimeMessageSize
@@ -115,28 +153,72 @@ public final class HTTPRemoteConfigBackend: RemoteConfigBackend {
 
     /// Sends one fetch request; see the type's documentation for the errors.
     public func fetch(_ request: RemoteConfigFetchRequest) -> Observable<RemoteConfigFetchResponse> {
+        let transport = self.transport
+        let fetchTimeout = self.fetchTimeout
+        let lastETag = self.lastETag
+        return currentWire().flatMap { wire in
+            transport.send(wire.fetchRequest(request), timeout: fetchTimeout)
+                .map { response in try wire.decodeFetchResponse(response, for: request) }
+                .catch { error in Observable.error(Self.backendError(error)) }
+        }
+        .do(onNext: { response in
+            switch response {
+            case .updated(_, _, let eTag?), .noChange(_, let eTag?), .noTemplate(let eTag?), .emptyConfig(_, let eTag?):
+                lastETag.withLock { $0 = eTag }
+            default:
+                break
+            }
+        })
+    }
+
+    /// `wire` with the installation's ID and token, once `installations` has them.
+    private func currentWire() -> Observable<RemoteConfigWire> {
         let wire = self.wire
-        return transport.send(wire.fetchRequest(request), timeout: fetchTimeout)
-            .map { response in try wire.decodeFetchResponse(response, for: request) }
-            .catch { error in Observable.error(Self.backendError(error)) }
+        guard let installations else { return .just(wire) }
+        return installations.installation().asObservable()
+            .map { record in
+                var current = wire
+                current.appInstanceID = record.fid
+                current.appInstanceIDToken = record.authToken?.token
+                return current
+            }
+            .catch { error in Observable.error(Self.backendError(installations: error)) }
     }
 
     /// Opens the realtime stream; see the type's documentation for how it ends.
     public func realtimeInvalidations(lastKnownTemplateVersion: Int?) -> Observable<RemoteConfigInvalidation> {
-        let stream = transport.stream(wire.realtimeRequest(lastKnownTemplateVersion: lastKnownTemplateVersion))
+        let transport = self.transport
         let maximumJSONDepth = wire.maximumJSONDepth
         let maximumMessageSize = maximumRealtimeMessageSize
-        return Observable.create { observer in
-            var reader = RealtimeStreamReader(maximumJSONDepth: maximumJSONDepth, maximumMessageSize: maximumMessageSize)
-            return stream.subscribe { event in
-                for output in reader.read(event) { observer.on(output) }
+        let lastETag = self.lastETag
+        return currentWire().flatMap { wire in
+            let stream = transport.stream(wire.realtimeRequest(lastKnownTemplateVersion: lastKnownTemplateVersion, eTag: lastETag.withLock { $0 }))
+            return Observable<RemoteConfigInvalidation>.create { observer in
+                var reader = RealtimeStreamReader(maximumJSONDepth: maximumJSONDepth, maximumMessageSize: maximumMessageSize)
+                return stream.subscribe { event in
+                    for output in reader.read(event) { observer.on(output) }
+                }
             }
+        }
+    }
+
+    /// An Installations failure as a `RemoteConfigBackendError`: 429 → `.rateLimited`, 5xx →
+    /// `.unavailable` (both start `RemoteConfig`'s throttling backoff), other HTTP errors →
+    /// `.http` with the message, network → `.network`, a bad answer → `.invalidResponse`.
+    static func backendError(installations error: Error) -> RemoteConfigBackendError {
+        switch FirebaseInstallations.installationsError(error) {
+        case .rateLimited: return .rateLimited
+        case .unavailable(let status): return .unavailable(statusCode: status)
+        case .http(let status, let message): return .http(statusCode: status, message: "Firebase Installations: \(message)")
+        case .network(let message): return .network(message: "Firebase Installations: \(message)")
+        case .invalidResponse(let message): return .invalidResponse(message: "Firebase Installations: \(message)")
         }
     }
 
     /// A failure as a `RemoteConfigBackendError` (transport failures become `.network`).
     static func backendError(_ error: Error) -> RemoteConfigBackendError {
         if let error = error as? RemoteConfigBackendError { return error }
+        if case .responseTooLarge(let limit)? = error as? HTTPTransportError { return .messageTooLarge(limit: limit) }
         if let error = error as? HTTPTransportError { return .network(message: error.description) }
         return .network(message: "\(error)")
     }
@@ -148,6 +230,8 @@ struct RealtimeStreamReader {
     private enum Phase {
         case awaitingResponse
         case streaming(RemoteConfigInvalidationDecoder)
+        /// The status was not 200: the error body is kept (up to `errorBodyLimit`) until the
+        /// exchange ends, so the error carries Google's message (for 403, where to enable the API).
         case failing(WireResponse)
         case done
     }

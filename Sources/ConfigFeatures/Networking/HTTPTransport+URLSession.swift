@@ -16,12 +16,21 @@ import FoundationNetworking
 /// - `send`'s `timeout` is a deadline for the whole exchange; `stream` fails when nothing
 ///   arrives for `streamIdleTimeout` (a streaming response may last for hours). Both are
 ///   exact to the millisecond on every platform.
+/// - `send` buffers at most `maximumResponseSize` bytes of body (16 MiB by default); a larger
+///   body cancels the exchange and fails with `.responseTooLarge(limit:)`. Streams are bounded
+///   by their readers (`ServerSentEventParser`, the realtime message splitter).
 /// - Events are delivered on the session's serial delegate queue, one at a time.
 package final class URLSessionTransport: HTTPTransport {
     /// The longest a stream may stay silent before it fails with `.timedOut`.
     package let streamIdleTimeout: TimeInterval
     /// How many redirects in a row are followed before the exchange fails.
     package let maximumRedirects: Int
+    /// The most bytes of body `send` buffers before it fails with `.responseTooLarge`.
+    package let maximumResponseSize: Int
+
+    /// The default `maximumResponseSize`: 16 MiB (a Remote Config template is at most 1 MB;
+    /// an Installations answer a few hundred bytes; a database `GET` may be large).
+    package static let defaultMaximumResponseSize = 16 << 20
 
     /// Creates a transport.
     ///
@@ -29,13 +38,16 @@ package final class URLSessionTransport: HTTPTransport {
     ///   - streamIdleTimeout: The idle timeout of streams, in seconds (330 s by default, as
     ///     Firebase's realtime client; the Realtime Database sends a keep-alive every 30 s).
     ///   - maximumRedirects: How many redirects in a row are followed.
-    package init(streamIdleTimeout: TimeInterval = 330, maximumRedirects: Int = 10) {
+    ///   - maximumResponseSize: The most bytes of body `send` buffers.
+    package init(streamIdleTimeout: TimeInterval = 330, maximumRedirects: Int = 10, maximumResponseSize: Int = URLSessionTransport.defaultMaximumResponseSize) {
+        self.maximumResponseSize = max(0, maximumResponseSize)
         self.streamIdleTimeout = streamIdleTimeout
         self.maximumRedirects = maximumRedirects
     }
 
     package func send(_ request: WireRequest, timeout: TimeInterval) -> Observable<WireResponse> {
         let maximumRedirects = maximumRedirects
+        let maximumResponseSize = maximumResponseSize
         return Observable.create { observer in
             let collector = ResponseCollector()
             let exchange = URLSessionExchange(request: request, maximumRedirects: maximumRedirects, timeout: .deadline(timeout)) { event in
@@ -43,6 +55,13 @@ package final class URLSessionTransport: HTTPTransport {
                 case .next(.response(let statusCode, let headers)):
                     collector.response = WireResponse(statusCode: statusCode, headers: headers)
                 case .next(.data(let data)):
+                    guard let received = collector.response?.body.count else { return }
+                    guard data.count <= maximumResponseSize - received else {
+                        // The error disposes the subscription, which cancels the exchange.
+                        collector.response = nil
+                        observer.onError(HTTPTransportError.responseTooLarge(limit: maximumResponseSize))
+                        return
+                    }
                     collector.response?.body.append(data)
                 case .error(let error):
                     observer.onError(error)

@@ -37,12 +37,17 @@ package enum HTTPTransportError: Error, Sendable, Hashable, CustomStringConverti
     case connectionLost(message: String)
     /// Anything else (TLS failure, invalid URL, a response that is not HTTP, …).
     case failed(message: String)
+    /// A `send` response body grew past the transport's limit (`limit` bytes); the exchange was
+    /// cancelled rather than buffered without bound.
+    case responseTooLarge(limit: Int)
 
     /// The error's message.
     package var message: String {
         switch self {
         case .timedOut(let message), .cannotConnect(let message), .connectionLost(let message), .failed(let message):
             return message
+        case .responseTooLarge(let limit):
+            return "the response body is larger than \(limit) bytes"
         }
     }
 
@@ -53,6 +58,7 @@ package enum HTTPTransportError: Error, Sendable, Hashable, CustomStringConverti
         case .cannotConnect(let message): return "cannot connect: \(message)"
         case .connectionLost(let message): return "connection lost: \(message)"
         case .failed(let message): return "request failed: \(message)"
+        case .responseTooLarge: return "response too large: \(message)"
         }
     }
 }

@@ -5,11 +5,16 @@ import Foundation
 ///
 /// - Fetch: `POST {fetchBaseURL}/v1/projects/{project}/namespaces/{namespace}:fetch?key={apiKey}`
 ///   with `Content-Type: application/json`, `If-None-Match` (the stored ETag or `*`),
-///   `X-Firebase-RC-Fetch-Type` (`BASE/1` or `REALTIME/n`) and a JSON body with
-///   `app_instance_id`, `app_id`, `sdk_version`, `language_code` and `custom_signals`.
+///   `X-Firebase-RC-Fetch-Type` (`BASE/1` or `REALTIME/n`), `X-Goog-Api-Key`, the app's
+///   identifier header and `X-Goog-Firebase-Installations-Auth` (when there is a token), and a
+///   JSON body with `app_instance_id`, `app_instance_id_token`, `app_id`, `sdk_version`,
+///   `custom_signals` and the `RemoteConfigAppInfo` fields (`language_code`, `country_code`,
+///   `platform_version`, `time_zone`, `package_name`, `app_version`, `app_build`).
 /// - Realtime: `POST {realtimeBaseURL}/v1/projects/{project}/namespaces/{namespace}:streamFetchInvalidations?key={apiKey}`
-///   with a JSON body `{project, namespace, lastKnownVersionNumber, appId, sdkVersion, appInstanceId}`;
-///   the response body is decoded with `RemoteConfigInvalidationDecoder`.
+///   with the same API-key, app-identifier and installation headers, `X-Google-GFE-Can-Retry:
+///   true`, `If-None-Match` (the last fetch's ETag, when known) and a JSON body `{project,
+///   namespace, lastKnownVersionNumber, appId, sdkVersion, appInstanceId}`; the response body
+///   is decoded with `RemoteConfigInvalidationDecoder`.
 package struct RemoteConfigWire: Sendable, Hashable {
     /// Firebase's fetch endpoint host.
     package static let defaultFetchBaseURL = URL(string: "https://firebaseremoteconfig.googleapis.com")!
@@ -34,8 +39,13 @@ package struct RemoteConfigWire: Sendable, Hashable {
     package var appInstanceIDToken: String?
     /// The SDK version reported to the server.
     package var sdkVersion: String
-    /// The language code reported to the server (e.g. `en-US`).
-    package var languageCode: String
+    /// What the app reports about itself (fetch fields and the app-identifier header).
+    package var appInfo: RemoteConfigAppInfo
+    /// The language code reported to the server (e.g. `en-US`): `appInfo.languageCode`.
+    package var languageCode: String {
+        get { appInfo.languageCode }
+        set { appInfo.languageCode = newValue }
+    }
     /// The deepest JSON nesting a response may have (`.jsonTooDeep` past it).
     package var maximumJSONDepth: Int
 
@@ -50,7 +60,8 @@ package struct RemoteConfigWire: Sendable, Hashable {
         appInstanceID: String,
         appInstanceIDToken: String? = nil,
         sdkVersion: String,
-        languageCode: String,
+        languageCode: String? = nil,
+        appInfo: RemoteConfigAppInfo = RemoteConfigAppInfo(platform: .other),
         maximumJSONDepth: Int = JSONValue.defaultMaximumDepth
     ) {
         self.maximumJSONDepth = maximumJSONDepth
@@ -63,7 +74,8 @@ package struct RemoteConfigWire: Sendable, Hashable {
         self.appInstanceID = appInstanceID
         self.appInstanceIDToken = appInstanceIDToken
         self.sdkVersion = sdkVersion
-        self.languageCode = languageCode
+        self.appInfo = appInfo
+        if let languageCode { self.appInfo.languageCode = languageCode }
     }
 
     // MARK: - Fetch
@@ -73,24 +85,16 @@ package struct RemoteConfigWire: Sendable, Hashable {
 
     /// The HTTP request for `request`.
     package func fetchRequest(_ request: RemoteConfigFetchRequest) -> WireRequest {
-        var body: [String: JSONValue] = [
-            "app_instance_id": .string(appInstanceID),
-            "app_id": .string(appID),
-            "sdk_version": .string(sdkVersion),
-            "language_code": .string(languageCode),
-            "custom_signals": .object(request.customSignals.mapValues(JSONValue.string)),
-        ]
+        var body = appInfo.fetchFields
+        body["app_instance_id"] = .string(appInstanceID)
+        body["app_id"] = .string(appID)
+        body["sdk_version"] = .string(sdkVersion)
+        body["custom_signals"] = .object(request.customSignals.mapValues(JSONValue.string))
         if let appInstanceIDToken { body["app_instance_id_token"] = .string(appInstanceIDToken) }
-        return WireRequest(
-            method: .post,
-            url: fetchURL,
-            headers: [
-                "Content-Type": "application/json",
-                "If-None-Match": request.eTag ?? "*",
-                "X-Firebase-RC-Fetch-Type": Self.fetchTypeHeader(request.fetchType),
-            ],
-            body: JSONValue.object(body).data()
-        )
+        var headers = commonHeaders()
+        headers["If-None-Match"] = request.eTag ?? "*"
+        headers["X-Firebase-RC-Fetch-Type"] = Self.fetchTypeHeader(request.fetchType)
+        return WireRequest(method: .post, url: fetchURL, headers: headers, body: JSONValue.object(body).data())
     }
 
     /// The `X-Firebase-RC-Fetch-Type` value: `BASE/1` or `REALTIME/{attempt}`.
@@ -192,7 +196,7 @@ package struct RemoteConfigWire: Sendable, Hashable {
 
     /// The HTTP request that opens the realtime stream. `lastKnownVersionNumber` is sent as a
     /// decimal string (`"0"` before the first fetch), as Firebase's SDK does.
-    package func realtimeRequest(lastKnownTemplateVersion: Int?) -> WireRequest {
+    package func realtimeRequest(lastKnownTemplateVersion: Int?, eTag: String? = nil) -> WireRequest {
         let body: JSONValue = [
             "project": .string(project),
             "namespace": .string(namespace),
@@ -201,17 +205,33 @@ package struct RemoteConfigWire: Sendable, Hashable {
             "sdkVersion": .string(sdkVersion),
             "appInstanceId": .string(appInstanceID),
         ]
-        return WireRequest(method: .post, url: realtimeURL, headers: ["Content-Type": "application/json"], body: body.data())
+        var headers = commonHeaders()
+        headers["Accept"] = "application/json"
+        headers["X-Google-GFE-Can-Retry"] = "true"
+        if let eTag { headers["If-None-Match"] = eTag }
+        return WireRequest(method: .post, url: realtimeURL, headers: headers, body: body.data())
     }
 
     /// The error for a realtime stream response whose status is not 200 (`nil` for 200):
-    /// 429 → `.rateLimited`, 500/502/503/504 → `.unavailable` (Firebase retries these),
-    /// other 4xx/5xx → `.http`, anything else → `.invalidResponse`.
+    /// 429 → `.rateLimited`, 500/502/503/504 → `.unavailable`, other 4xx/5xx → `.http` with
+    /// Google's `error.message` (the body: for 403 it says how to enable the Realtime API),
+    /// anything else → `.invalidResponse`. Which of these `RemoteConfig.configUpdates` retries
+    /// (408, 429, 502, 503, 504) is its decision, not the wire's.
     package static func realtimeStreamError(for response: WireResponse) -> RemoteConfigBackendError? {
         response.statusCode == 200 ? nil : error(for: response, unavailableStatusCodes: [500, 502, 503, 504])
     }
 
     // MARK: - Helpers
+
+    /// The headers of both requests: JSON, the API key, the app's identifier and the
+    /// installation's auth token (when there is one).
+    private func commonHeaders() -> [String: String] {
+        var headers = appInfo.identifierHeaders
+        headers["Content-Type"] = "application/json"
+        headers["X-Goog-Api-Key"] = apiKey
+        if let appInstanceIDToken { headers["X-Goog-Firebase-Installations-Auth"] = appInstanceIDToken }
+        return headers
+    }
 
     private func endpoint(_ base: URL, method: String) -> URL {
         WireURL.make(

@@ -1,11 +1,4 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// A storage that keeps the snapshot in one file, `RemoteConfig.snapshot`, in a directory.
 ///
@@ -46,14 +39,13 @@ public final class FileRemoteConfigStorage: RemoteConfigStorage, Sendable {
     ///
     /// - Throws: `RemoteConfigStorageError.truncated`, `.corrupt`, `.unsupportedVersion` or `.io`.
     public func load() throws -> RemoteConfigSnapshot? {
-        let data: Data
+        let data: Data?
         do {
-            guard FileManager.default.fileExists(atPath: fileURL.path) else { return nil }
-            data = try Data(contentsOf: fileURL)
+            data = try AtomicFile.read(fileURL)
         } catch {
-            throw RemoteConfigStorageError.io("cannot read \(fileURL.path): \(error.localizedDescription)")
+            throw RemoteConfigStorageError.io(error.message)
         }
-        return try Self.decode(data, maximumJSONDepth: maximumJSONDepth)
+        return try data.map { try Self.decode($0, maximumJSONDepth: maximumJSONDepth) }
     }
 
     /// Writes the snapshot atomically (temporary file, then rename).
@@ -61,29 +53,19 @@ public final class FileRemoteConfigStorage: RemoteConfigStorage, Sendable {
     /// - Throws: `RemoteConfigStorageError.io`.
     public func save(_ snapshot: RemoteConfigSnapshot) throws {
         let data = try Self.encode(snapshot)
-        let temporary = directory.appendingPathComponent(".\(Self.fileName).\(UUID().uuidString).tmp")
         do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            try data.write(to: temporary)
+            try AtomicFile.write(data, to: fileURL)
         } catch {
-            try? FileManager.default.removeItem(at: temporary)
-            throw RemoteConfigStorageError.io("cannot write \(temporary.path): \(error.localizedDescription)")
-        }
-        // rename(2) replaces the destination atomically.
-        if rename(temporary.path, fileURL.path) != 0 {
-            let reason = String(cString: strerror(errno))
-            try? FileManager.default.removeItem(at: temporary)
-            throw RemoteConfigStorageError.io("cannot rename \(temporary.path) to \(fileURL.path): \(reason)")
+            throw RemoteConfigStorageError.io(error.message)
         }
     }
 
     /// Deletes the snapshot file, if any.
     public func removeAll() throws {
-        guard FileManager.default.fileExists(atPath: fileURL.path) else { return }
         do {
-            try FileManager.default.removeItem(at: fileURL)
+            try AtomicFile.remove(fileURL)
         } catch {
-            throw RemoteConfigStorageError.io("cannot remove \(fileURL.path): \(error.localizedDescription)")
+            throw RemoteConfigStorageError.io(error.message)
         }
     }
 

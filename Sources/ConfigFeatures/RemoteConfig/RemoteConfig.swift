@@ -370,12 +370,15 @@ public final class RemoteConfig: @unchecked Sendable {
     /// One backend connection is shared by all subscribers; it opens with the first and closes
     /// when the last one disposes. On an invalidation newer than the fetched template, the
     /// client fetches (bypassing the minimum interval, up to 3 attempts, 1 s then 2 s apart,
-    /// times the jitter) until the fetched template reaches that version. A dropped connection
-    /// reconnects with exponential backoff (1 s, 2 s, … × jitter, or the server's retry
-    /// interval); a connection that ended normally (the backend completed it) starts the
-    /// backoff over. Errors (`RemoteConfigUpdateError`): `.unavailable` when the server disables
+    /// times the jitter) until the fetched template reaches that version. A connection that
+    /// fails with HTTP 408, 429, 502, 503, 504 or a network error reconnects with exponential
+    /// backoff (1 s, 2 s, … × jitter, or the server's retry interval), as Firebase's Android SDK
+    /// does; a connection that ended normally (the backend completed it) starts the backoff
+    /// over. Errors (`RemoteConfigUpdateError`): `.unavailable` when the server disables
     /// realtime, `.notFetched` when the attempts run out, `.streamError` after 7 failed
-    /// reconnections in a row, `.messageInvalid` for a malformed message.
+    /// reconnections in a row, `.realtimeDisabled(message:)` at once on HTTP 403 (the project's
+    /// Realtime API is disabled; Google's message says where to enable it), `.httpError` at once
+    /// on any other status, `.messageInvalid` for a malformed message.
     /// - Note: Delivers on the client's scheduler. See Guides/RemoteConfig.md.
     public var configUpdates: Observable<RemoteConfigUpdate> { sharedUpdates }
 

@@ -13,8 +13,10 @@ import Foundation
 ///   subscription cancels the request.
 /// - `realtimeInvalidations` emits one invalidation per server message for as long as the
 ///   connection lives; an error or completion means the connection dropped. An error means the
-///   connection could not be established or failed (the client counts consecutive errors and
-///   gives up after too many); a completion means an established connection ended (the server
+///   connection could not be established or failed: the client retries `.rateLimited`,
+///   `.network`, `.unavailable` for 502/503/504 and `.http` for 408, counting consecutive
+///   errors and giving up after too many; any other error ends `configUpdates` at once (403 as
+///   `.realtimeDisabled`). A completion means an established connection ended (the server
 ///   closed it, or it went idle), after which the client reconnects with a fresh backoff, as
 ///   Firebase resets its retries on every successful connection. Disposing it closes the
 ///   connection.
@@ -76,7 +78,7 @@ public enum RemoteConfigFetchResponse: Sendable, Hashable {
 public enum RemoteConfigBackendError: Error, Sendable, Hashable, CustomStringConvertible {
     /// HTTP 429: too many requests.
     case rateLimited
-    /// A server-side failure (HTTP 500, 503, 504): the service is unavailable right now.
+    /// A server-side failure (HTTP 500, 503, 504; also 502 on the realtime stream).
     case unavailable(statusCode: Int)
     /// Any other HTTP failure (400, 401, 403, …): no backoff.
     case http(statusCode: Int, message: String)
@@ -88,7 +90,9 @@ public enum RemoteConfigBackendError: Error, Sendable, Hashable, CustomStringCon
     /// `maximumJSONDepth`, `JSONValue.defaultMaximumDepth` by default); it was not read further.
     case jsonTooDeep(limit: Int)
     /// A realtime message grew past `limit` bytes (the backend's
-    /// `maximumRealtimeMessageSize`, 1 MiB by default) before it ended; the stream was ended.
+    /// `maximumRealtimeMessageSize`, 1 MiB by default) before it ended, and the stream was
+    /// ended; or a fetch response body grew past the transport's limit (16 MiB) and the
+    /// request was cancelled.
     case messageTooLarge(limit: Int)
 
     /// `.unavailable(statusCode: statusCode)`.
@@ -116,7 +120,7 @@ public enum RemoteConfigBackendError: Error, Sendable, Hashable, CustomStringCon
         case .network(let message): return "network: \(message)"
         case .invalidResponse(let message): return "invalid response: \(message)"
         case .jsonTooDeep(let limit): return "invalid response: JSON nested deeper than \(limit) levels"
-        case .messageTooLarge(let limit): return "invalid response: realtime message larger than \(limit) bytes"
+        case .messageTooLarge(let limit): return "invalid response: message larger than \(limit) bytes"
         }
     }
 }

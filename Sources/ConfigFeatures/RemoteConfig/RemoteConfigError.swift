@@ -34,7 +34,7 @@ public enum RemoteConfigError: Error, Equatable, Sendable, CustomStringConvertib
 
 /// Errors that end `RemoteConfig.configUpdates` (Firebase's `RemoteConfigUpdateError`).
 public enum RemoteConfigUpdateError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// The realtime stream kept failing after every reconnection attempt (the last failure).
+    /// Retryable realtime failures outlasted every reconnection attempt (the last failure).
     case streamError(String)
     /// An invalidation announced a newer template, but no fetch reached it within the attempts.
     case notFetched
@@ -42,6 +42,10 @@ public enum RemoteConfigUpdateError: Error, Equatable, Sendable, CustomStringCon
     case messageInvalid(String)
     /// The backend disabled realtime updates for this app (`featureDisabled`).
     case unavailable
+    /// HTTP 403 on the realtime stream: the project's Realtime API is disabled (Google's message).
+    case realtimeDisabled(message: String)
+    /// A non-retryable HTTP status on the realtime stream (not 403), with Google's message.
+    case httpError(statusCode: Int, message: String)
 
     /// A human-readable description.
     public var description: String {
@@ -50,6 +54,8 @@ public enum RemoteConfigUpdateError: Error, Equatable, Sendable, CustomStringCon
         case .notFetched: return "Remote Config realtime update could not be fetched"
         case .messageInvalid(let message): return "Remote Config realtime message invalid: \(message)"
         case .unavailable: return "Remote Config realtime updates are unavailable"
+        case .realtimeDisabled(let message): return "Remote Config realtime API is disabled (HTTP 403): \(message)"
+        case .httpError(let code, let message): return "Remote Config realtime stream failed with HTTP \(code): \(message)"
         }
     }
 }

@@ -109,25 +109,16 @@ final class RemoteConfigRealtimeSession: Disposable, @unchecked Sendable {
     }
 
     private func dropped(connection id: UInt64, error: Error?) {
-        switch error as? RemoteConfigBackendError {
-        case .invalidResponse(let message)?:
-            terminate(with: .messageInvalid(message), ifConnection: id)
+        if let error, let failure = Self.terminalError(for: error) {
+            terminate(with: failure, ifConnection: id)
             return
-        case .jsonTooDeep(let limit)?:
-            terminate(with: .messageInvalid("JSON nested deeper than \(limit) levels"), ifConnection: id)
-            return
-        case .messageTooLarge(let limit)?:
-            terminate(with: .messageInvalid("message larger than \(limit) bytes"), ifConnection: id)
-            return
-        default:
-            break
         }
         let random = randomSource()
         let decision = state.withLock { state -> DropDecision in
             guard !state.isDisposed, !state.isTerminated, state.connectionID == id else { return .ignore }
             defer { state.retryIntervalHint = nil }
             // A completion ends a connection that was established (Firebase resets its retry
-            // budget on HTTP 200): only errors count as consecutive failures.
+            // budget on HTTP 200): only (retryable) errors count as consecutive failures.
             if error == nil { state.reconnection.reset() }
             guard let delay = state.reconnection.nextDelay(random: random, minimum: state.retryIntervalHint) else {
                 state.isTerminated = true
@@ -147,6 +138,33 @@ final class RemoteConfigRealtimeSession: Disposable, @unchecked Sendable {
         case .fail(let error):
             tearDown()
             deliver(.error(error))
+        }
+    }
+
+    /// The error that ends `configUpdates` at once for a failed connection, or `nil` when the
+    /// failure is retried with the reconnection backoff.
+    ///
+    /// As Firebase's Android SDK (`ConfigRealtimeHttpClient`): HTTP 408, 429, 502, 503, 504 and
+    /// network failures are retried; 403 (the Realtime API is disabled for the project, Google's
+    /// message says where to enable it) and every other status fail at once. Errors that are
+    /// not `RemoteConfigBackendError`s count as network failures.
+    private static func terminalError(for error: Error) -> RemoteConfigUpdateError? {
+        guard let error = error as? RemoteConfigBackendError else { return nil }
+        switch error {
+        case .rateLimited, .network, .http(statusCode: 408, _):
+            return nil
+        case .unavailable(let status):
+            return [502, 503, 504].contains(status) ? nil : .httpError(statusCode: status, message: "service unavailable")
+        case .http(statusCode: 403, let message):
+            return .realtimeDisabled(message: message)
+        case .http(let status, let message):
+            return .httpError(statusCode: status, message: message)
+        case .invalidResponse(let message):
+            return .messageInvalid(message)
+        case .jsonTooDeep(let limit):
+            return .messageInvalid("JSON nested deeper than \(limit) levels")
+        case .messageTooLarge(let limit):
+            return .messageInvalid("message larger than \(limit) bytes")
         }
     }
 

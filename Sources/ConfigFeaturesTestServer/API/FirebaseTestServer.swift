@@ -21,6 +21,10 @@ import Foundation
 /// - `POST …:streamFetchInvalidations?key={apiKey}`: a long-lived streamed JSON array, `[`
 ///   then `{"latestTemplateVersionNumber":"N"}` (at once if newer than the body's
 ///   `lastKnownVersionNumber`), then `,{…}` per publication.
+/// - `POST /v1/projects/{project}/installations` and `…/installations/{fid}/authTokens:generate`:
+///   Firebase Installations (registration, auth-token refresh with `Authorization: FIS_v2
+///   <refresh token>`; `deleteInstallation(_:)` and `revokeInstallationRefreshTokens()` make
+///   refreshes answer 404 and 401; `requiresInstallationAuth` makes Remote Config check tokens).
 /// - `GET|PUT|PATCH|POST|DELETE /{path}.json`: the Realtime Database REST API; `GET` with
 ///   `Accept: text/event-stream` streams `put`/`patch` events relative to the location.
 ///

@@ -5,6 +5,10 @@ extension FirebaseTestServer {
         case remoteConfigFetch
         /// Remote Config `POST /v1/projects/{project}/namespaces/{namespace}:streamFetchInvalidations`.
         case remoteConfigRealtime
+        /// Firebase Installations `POST /v1/projects/{project}/installations` (registration).
+        case installationsCreate
+        /// Firebase Installations `POST /v1/projects/{project}/installations/{fid}/authTokens:generate`.
+        case installationsAuthToken
         /// Realtime Database REST: `/{path}.json` with any method, streaming or not.
         case database
 
@@ -13,6 +17,8 @@ extension FirebaseTestServer {
             switch self {
             case .remoteConfigFetch: return "remoteConfigFetch"
             case .remoteConfigRealtime: return "remoteConfigRealtime"
+            case .installationsCreate: return "installationsCreate"
+            case .installationsAuthToken: return "installationsAuthToken"
             case .database: return "database"
             }
         }

@@ -4,6 +4,10 @@ enum Endpoint: Equatable {
     case remoteConfigFetch(project: String, namespace: String)
     /// `/v1/projects/{project}/namespaces/{namespace}:streamFetchInvalidations`.
     case remoteConfigRealtime(project: String, namespace: String)
+    /// `/v1/projects/{project}/installations`.
+    case installationsCreate(project: String)
+    /// `/v1/projects/{project}/installations/{fid}/authTokens:generate`.
+    case installationsAuthToken(project: String, fid: String)
     /// `/{path}.json`: `path` is the part before `.json` (not yet validated).
     case database(path: String)
     /// Anything else.
@@ -16,6 +20,19 @@ enum Endpoint: Equatable {
     init(path: String) {
         if path.hasPrefix("/v1/projects/") {
             let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+            // ["", "v1", "projects", project, "installations"]
+            // ["", "v1", "projects", project, "installations", fid, "authTokens:generate"]
+            if parts.count >= 5, parts[4] == "installations", !parts[3].isEmpty {
+                let project = String(parts[3])
+                if parts.count == 5 {
+                    self = .installationsCreate(project: project)
+                } else if parts.count == 7, !parts[5].isEmpty, parts[6] == "authTokens:generate" {
+                    self = .installationsAuthToken(project: project, fid: String(parts[5]))
+                } else {
+                    self = .unknown
+                }
+                return
+            }
             // ["", "v1", "projects", project, "namespaces", "namespace:method"]
             if parts.count == 6, parts[4] == "namespaces", !parts[3].isEmpty, let colon = parts[5].lastIndex(of: ":") {
                 let project = String(parts[3])
@@ -42,6 +59,8 @@ enum Endpoint: Equatable {
         switch self {
         case .remoteConfigFetch: return .remoteConfigFetch
         case .remoteConfigRealtime: return .remoteConfigRealtime
+        case .installationsCreate: return .installationsCreate
+        case .installationsAuthToken: return .installationsAuthToken
         case .database: return .database
         case .unknown: return nil
         }

@@ -200,6 +200,10 @@ final class ServerEngine: @unchecked Sendable {
                 return .response(state.fetchRemoteConfig(request, project: project, namespace: namespace))
             case .remoteConfigRealtime(let project, let namespace):
                 return state.openRemoteConfigStream(request, project: project, namespace: namespace, connection: connection, malformed: malformed, &effects)
+            case .installationsCreate(let project):
+                return .response(state.createInstallation(request, project: project, now: Date()))
+            case .installationsAuthToken(let project, let fid):
+                return .response(state.generateInstallationAuthToken(request, project: project, fid: fid, now: Date()))
             case .database(let rawPath):
                 return state.handleDatabase(request, rawPath: rawPath, pushID: pushID, connection: connection, malformed: malformed, &effects)
             case .unknown:
@@ -219,7 +223,7 @@ final class ServerEngine: @unchecked Sendable {
         switch endpoint {
         case .remoteConfigRealtime: return true
         case .database: return request.method == "GET" && request.header("accept")?.lowercased().contains("text/event-stream") == true
-        case .remoteConfigFetch, .unknown: return false
+        case .remoteConfigFetch, .installationsCreate, .installationsAuthToken, .unknown: return false
         }
     }
 

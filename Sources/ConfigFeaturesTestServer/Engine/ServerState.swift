@@ -25,6 +25,7 @@ struct ServerState {
     var streams: [UInt64: OpenStream] = [:]
     var remoteConfig = RemoteConfigState()
     var database = DatabaseState()
+    var installations = InstallationsState()
     var faults: [FirebaseTestServer.Fault] = []
     var requests: [FirebaseTestServer.RecordedRequest] = []
     var waiters: [UInt64: Waiter] = [:]

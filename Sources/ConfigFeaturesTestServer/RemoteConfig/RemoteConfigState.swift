@@ -77,18 +77,7 @@ enum RemoteConfigWire {
 extension ServerState {
     /// The error for a request to the wrong project, namespace or API key, if any.
     func remoteConfigAccessError(_ request: HTTPRequest, project: String, namespace: String) -> HTTPResponse? {
-        guard request.method == "POST" else {
-            return RemoteConfigWire.error(404, "The requested method \(request.method) is not allowed for \(request.path).", status: "NOT_FOUND")
-        }
-        guard let key = request.query("key") ?? request.header("x-goog-api-key"), !key.isEmpty else {
-            return RemoteConfigWire.error(403, "Method doesn't allow unregistered callers (callers without established identity). Please use API Key or other form of API consumer identity to call this API.", status: "PERMISSION_DENIED")
-        }
-        guard key == configuration.apiKey else {
-            return RemoteConfigWire.error(400, "API key not valid. Please pass a valid API key.", status: "INVALID_ARGUMENT")
-        }
-        guard project == configuration.project else {
-            return RemoteConfigWire.error(403, "Permission denied on resource project \(project).", status: "PERMISSION_DENIED")
-        }
+        if let error = googleAPIAccessError(request, project: project) { return error }
         guard namespace == configuration.namespace else {
             return RemoteConfigWire.error(404, "Namespace \(namespace) not found in project \(project).", status: "NOT_FOUND")
         }
@@ -107,6 +96,9 @@ extension ServerState {
         if let error = remoteConfigAccessError(request, project: project, namespace: namespace) { return error }
         guard let body = Self.remoteConfigBody(request) else {
             return RemoteConfigWire.error(400, "Invalid JSON payload received. The fetch request body must be a JSON object.")
+        }
+        if let error = installationAuthError(request, fid: body["app_instance_id"]?.stringValue, bodyToken: body["app_instance_id_token"]?.stringValue, now: Date()) {
+            return error
         }
         let rc = remoteConfig
         let eTag = rc.eTag(project: configuration.project)
@@ -158,6 +150,9 @@ extension ServerState {
         if let error = remoteConfigAccessError(request, project: project, namespace: namespace) { return .response(error) }
         guard let body = Self.remoteConfigBody(request) else {
             return .response(RemoteConfigWire.error(400, "Invalid JSON payload received. The realtime request body must be a JSON object."))
+        }
+        if let error = installationAuthError(request, fid: body["appInstanceId"]?.stringValue, bodyToken: nil, now: Date()) {
+            return .response(error)
         }
         let lastKnown = RemoteConfigWire.int64(body["lastKnownVersionNumber"])
         remoteConfig.realtimeConnections.append(FirebaseTestServer.RemoteConfigRealtimeRecord(lastKnownVersionNumber: lastKnown, body: body))

@@ -329,13 +329,25 @@ final class HTTPRemoteConfigBackendTests: XCTestCase {
         }
     }
 
-    func testHTTPRemoteConfigBackend_defaults() {
+    func testHTTPRemoteConfigBackend_defaults() throws {
         let backend = HTTPRemoteConfigBackend(project: "p", apiKey: "k", appID: "a")
         XCTAssertEqual(backend.wire.fetchBaseURL, RemoteConfigWire.defaultFetchBaseURL)
         XCTAssertEqual(backend.wire.realtimeBaseURL, RemoteConfigWire.defaultRealtimeBaseURL)
         XCTAssertEqual(backend.wire.namespace, "firebase")
-        XCTAssertEqual(backend.wire.appInstanceID, HTTPRemoteConfigBackend.processAppInstanceID)
-        XCTAssertEqual(HTTPRemoteConfigBackend(project: "q", apiKey: "k", appID: "a").wire.appInstanceID, backend.wire.appInstanceID, "stable within the process")
+        // The identity comes from Firebase Installations, kept in the user's files, as the SDKs.
+        let installations = try XCTUnwrap(backend.installations)
+        XCTAssertEqual(installations.wire.baseURL, FirebaseInstallations.defaultBaseURL)
+        XCTAssertEqual(installations.wire.project, "p")
+        XCTAssertEqual(installations.wire.apiKey, "k")
+        XCTAssertEqual(installations.wire.appID, "a")
+        XCTAssertEqual(installations.wire.sdkVersion, "i:11.0.0")
+        XCTAssertEqual((installations.storage as? FileFirebaseInstallationsStorage)?.fileURL, FileFirebaseInstallationsStorage.standard(appID: "a").fileURL)
+        XCTAssertEqual(backend.wire.appInfo, RemoteConfigAppInfo.current)
+        // An explicit instance ID replaces it.
+        let fixed = HTTPRemoteConfigBackend(project: "p", apiKey: "k", appID: "a", appInstanceID: HTTPRemoteConfigBackend.processAppInstanceID, appInstanceIDToken: "t")
+        XCTAssertNil(fixed.installations)
+        XCTAssertEqual(fixed.wire.appInstanceID, HTTPRemoteConfigBackend.processAppInstanceID)
+        XCTAssertEqual(fixed.wire.appInstanceIDToken, "t")
         XCTAssertNotNil(UUID(uuidString: HTTPRemoteConfigBackend.processAppInstanceID))
         XCTAssertEqual(backend.fetchTimeout, 60)
         XCTAssertTrue(backend.transport is URLSessionTransport)

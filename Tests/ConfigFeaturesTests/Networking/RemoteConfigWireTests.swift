@@ -44,7 +44,71 @@ final class RemoteConfigWireTests: XCTestCase {
             "Content-Type": "application/json",
             "If-None-Match": "*",
             "X-Firebase-RC-Fetch-Type": "BASE/1",
+            "X-Goog-Api-Key": "AIza key+/=",
         ])
+    }
+
+    func testRemoteConfigWire_appInfoFieldsAndIdentifierHeaders() throws {
+        var ios = wire
+        ios.appInfo = RemoteConfigAppInfo(
+            platform: .apple, appIdentifier: "com.example.app", appVersion: "1.4.2", appBuild: "77",
+            platformVersion: "17.2", countryCode: "jp", languageCode: "ja-JP", timeZone: "Asia/Tokyo"
+        )
+        ios.appInstanceIDToken = "fis-token"
+        let fetch = ios.fetchRequest(RemoteConfigFetchRequest())
+        XCTAssertEqual(try json(fetch.body), [
+            "app_instance_id": "instance-1",
+            "app_instance_id_token": "fis-token",
+            "app_id": "1:123:ios:abc",
+            "sdk_version": "11.0.0",
+            "custom_signals": [:],
+            "language_code": "ja-JP",
+            "country_code": "jp",
+            "platform_version": "17.2",
+            "time_zone": "Asia/Tokyo",
+            "package_name": "com.example.app",
+            "app_version": "1.4.2",
+            "app_build": "77",
+        ])
+        XCTAssertEqual(fetch.header("X-Ios-Bundle-Identifier"), "com.example.app")
+        XCTAssertNil(fetch.header("X-Android-Package"))
+        XCTAssertEqual(fetch.header("X-Goog-Firebase-Installations-Auth"), "fis-token")
+        let realtime = ios.realtimeRequest(lastKnownTemplateVersion: 3, eTag: "etag-3")
+        XCTAssertEqual(realtime.headers, [
+            "Accept": "application/json",
+            "Content-Type": "application/json",
+            "If-None-Match": "etag-3",
+            "X-Goog-Api-Key": "AIza key+/=",
+            "X-Goog-Firebase-Installations-Auth": "fis-token",
+            "X-Google-GFE-Can-Retry": "true",
+            "X-Ios-Bundle-Identifier": "com.example.app",
+        ])
+
+        var android = ios
+        android.appInfo.platform = .android
+        XCTAssertEqual(android.fetchRequest(RemoteConfigFetchRequest()).header("X-Android-Package"), "com.example.app")
+        XCTAssertNil(android.fetchRequest(RemoteConfigFetchRequest()).header("X-Ios-Bundle-Identifier"))
+        var server = ios
+        server.appInfo.platform = .other
+        XCTAssertNil(server.fetchRequest(RemoteConfigFetchRequest()).header("X-Ios-Bundle-Identifier"))
+        XCTAssertNil(server.fetchRequest(RemoteConfigFetchRequest()).header("X-Android-Package"))
+        XCTAssertNil(wire.realtimeRequest(lastKnownTemplateVersion: nil).header("If-None-Match"), "no ETag known yet")
+        XCTAssertNil(wire.realtimeRequest(lastKnownTemplateVersion: nil).header("X-Goog-Firebase-Installations-Auth"), "no token")
+    }
+
+    func testRemoteConfigAppInfo_currentReadsTheProcess() {
+        let current = RemoteConfigAppInfo.current
+        XCTAssertEqual(current.timeZone, TimeZone.current.identifier)
+        XCTAssertFalse(current.languageCode.isEmpty)
+        XCTAssertEqual(current.countryCode, current.countryCode?.lowercased(), "lower-cased as the iOS SDK sends it")
+        let os = ProcessInfo.processInfo.operatingSystemVersion
+        XCTAssertEqual(current.platformVersion?.hasPrefix("\(os.majorVersion).\(os.minorVersion)"), true)
+        #if canImport(Darwin)
+        XCTAssertEqual(current.platform, .apple)
+        #else
+        XCTAssertEqual(current.platform, .other)
+        XCTAssertEqual(current.identifierHeaders, [:], "no bundle on Linux, no app header")
+        #endif
     }
 
     func testRemoteConfigWire_fetchRequestSendsTheStoredETagAndTheFetchType() {

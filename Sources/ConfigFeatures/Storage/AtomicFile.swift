@@ -1,0 +1,59 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Whole-file reads and atomic replacements, for the file-backed storages.
+///
+/// A write goes to a temporary file in the same directory, which `rename(2)` then puts over the
+/// old file, so a crash leaves the old or the new contents, never a mix. Failures are
+/// `AtomicFile.Failure`s whose message names the path; each storage wraps them in its own error.
+enum AtomicFile {
+    /// What went wrong, with the path and the system's reason.
+    struct Failure: Error {
+        let message: String
+    }
+
+    /// The contents of `url`; `nil` if there is no file.
+    static func read(_ url: URL) throws(Failure) -> Data? {
+        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+        do {
+            return try Data(contentsOf: url)
+        } catch {
+            throw Failure(message: "cannot read \(url.path): \(error.localizedDescription)")
+        }
+    }
+
+    /// Replaces the contents of `url` with `data` atomically, creating its directory if needed.
+    static func write(_ data: Data, to url: URL) throws(Failure) {
+        let directory = url.deletingLastPathComponent()
+        let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            try data.write(to: temporary)
+        } catch {
+            try? FileManager.default.removeItem(at: temporary)
+            throw Failure(message: "cannot write \(temporary.path): \(error.localizedDescription)")
+        }
+        // rename(2) replaces the destination atomically.
+        if rename(temporary.path, url.path) != 0 {
+            let reason = String(cString: strerror(errno))
+            try? FileManager.default.removeItem(at: temporary)
+            throw Failure(message: "cannot rename \(temporary.path) to \(url.path): \(reason)")
+        }
+    }
+
+    /// Deletes `url`, if it exists.
+    static func remove(_ url: URL) throws(Failure) {
+        guard FileManager.default.fileExists(atPath: url.path) else { return }
+        do {
+            try FileManager.default.removeItem(at: url)
+        } catch {
+            throw Failure(message: "cannot remove \(url.path): \(error.localizedDescription)")
+        }
+    }
+}
