@@ -6,12 +6,14 @@ let package = Package(
     platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .library(name: "Streams", targets: ["Streams"]),
+        .library(name: "StreamsCocoa", targets: ["StreamsCocoa"]),
         .library(name: "StreamsTest", targets: ["StreamsTest"]),
         .library(name: "ConfigFeatures", targets: ["ConfigFeatures"]),
         .library(name: "ConfigFeaturesTestServer", targets: ["ConfigFeaturesTestServer"]),
     ],
     targets: [
         .target(name: "Streams"),
+        .target(name: "StreamsCocoa", dependencies: ["Streams"]),
         .target(name: "StreamsTest", dependencies: ["Streams"]),
         .target(name: "ConfigFeatures", dependencies: ["Streams"]),
         .target(name: "ConfigFeaturesTestServer", dependencies: ["ConfigFeatures"]),
@@ -25,6 +27,7 @@ let package = Package(
         .target(name: "StreamsBenchmarks", dependencies: ["Streams"], path: "Benchmarks/StreamsBenchmarks"),
         .executableTarget(name: "streams-bench", dependencies: ["StreamsBenchmarks"], path: "Benchmarks/StreamsBench"),
         .testTarget(name: "StreamsTests", dependencies: ["Streams", "StreamsTest"]),
+        .testTarget(name: "StreamsCocoaTests", dependencies: ["StreamsCocoa", "StreamsTest"]),
         .testTarget(name: "StreamsTestTests", dependencies: ["Streams", "StreamsTest"]),
         .testTarget(name: "StreamsBenchmarksTests", dependencies: ["StreamsBenchmarks", "Streams", "StreamsTest"]),
         .testTarget(name: "ConfigFeaturesTests", dependencies: ["ConfigFeatures", "Streams", "StreamsTest"]),

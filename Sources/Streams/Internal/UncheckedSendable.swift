@@ -4,11 +4,11 @@
 /// concurrently (usually: ownership is handed over to the scheduler and the caller
 /// keeps no reference).
 @usableFromInline
-struct UncheckedSendable<Value>: @unchecked Sendable {
+package struct UncheckedSendable<Value>: @unchecked Sendable {
     // Safety: the wrapper itself adds no sharing; each construction site documents
     // why the wrapped value is used by one thread at a time.
-    @usableFromInline var value: Value
+    @usableFromInline package var value: Value
 
     @usableFromInline
-    init(_ value: Value) { self.value = value }
+    package init(_ value: Value) { self.value = value }
 }

@@ -1,12 +1,11 @@
 // This file imports Streams alone, on purpose: it compiles only while `import Streams` also
-// imports Foundation (and, where URLSession lives there, FoundationNetworking), as
-// `import RxCocoa` does on Apple platforms. Used by FoundationExportsTests.
+// imports Foundation, as `import RxCocoa` does on Apple platforms. Used by
+// FoundationExportsTests.
 import Streams
 
-/// A request built from Foundation types named without importing Foundation.
-func requestNamingFoundationTypes() -> (URLRequest, Observable<Data>) {
-    let request = URLRequest(url: URL(string: "https://example.com/search?q=rx")!, timeoutInterval: TimeInterval(5))
-    return (request, URLSession.shared.rx.data(request: request))
+/// A URL and a time interval, named without importing Foundation.
+func urlNamingFoundationTypes() -> (URL, TimeInterval) {
+    (URL(string: "https://example.com/search?q=rx")!, TimeInterval(5))
 }
 
 /// An `NSError` as RxSwift sample code makes them, named without importing Foundation.

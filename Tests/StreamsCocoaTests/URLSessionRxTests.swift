@@ -3,7 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import XCTest
-import Streams
+import StreamsCocoa
 import StreamsTest
 
 /// `URLSession.rx` against a loopback HTTP server started by each test.

@@ -4,7 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Foundation
-import Streams
+import StreamsCocoa
 
 /// A tiny HTTP/1.1 server on `127.0.0.1` for `URLSession.rx` tests: a thread accepts
 /// connections, a thread per connection reads one request and answers it from `routes`.

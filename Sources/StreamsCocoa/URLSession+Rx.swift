@@ -1,4 +1,5 @@
 import Foundation
+import Streams
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif

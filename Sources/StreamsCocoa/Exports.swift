@@ -1,0 +1,9 @@
+// `import StreamsCocoa` is `import RxCocoa`'s counterpart for non-UI code: it imports Streams
+// (RxSwift, RxRelay, the traits, Driver and Signal) and Foundation, and where `URLSession`
+// lives in FoundationNetworking (Linux) that module too, so `URLSession.shared.rx` needs no
+// other import. See Guides/Networking.md.
+@_exported import Streams
+@_exported import Foundation
+#if canImport(FoundationNetworking)
+@_exported import FoundationNetworking
+#endif
