@@ -2,8 +2,7 @@
 // (RxSwift, RxRelay, the traits, Driver and Signal) and Foundation, and where `URLSession`
 // lives in FoundationNetworking (Linux) that module too, so `URLSession.shared.rx` needs no
 // other import. See Guides/Networking.md.
-@_exported import Streams
-@_exported import Foundation
+@_exported import Streams  // re-exports Foundation
 #if canImport(FoundationNetworking)
 @_exported import FoundationNetworking
 #endif
