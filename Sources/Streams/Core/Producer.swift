@@ -22,13 +22,13 @@ class Producer<Element>: Observable<Element> {
     @inline(__always)
     private func subscribeNow<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
         let disposer = SinkDisposer()
-        let pair = run(observer, cancel: disposer)
-        disposer.setSinkAndSubscription(sink: pair.sink, subscription: pair.subscription)
+        let (sink, subscription) = run(observer, cancel: disposer)
+        disposer.setSinkAndSubscription(sink: sink, subscription: subscription)
         return disposer
     }
 
     /// Creates the sink for `observer` and subscribes it upstream.
-    func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkDisposer) -> (sink: AnyObject & Disposable, subscription: Disposable) where Observer.Element == Element {
         fatalError("Producer.run(_:cancel:) is abstract; override it in \(type(of: self))")
     }
 }
@@ -43,14 +43,18 @@ final class SinkDisposer: Cancelable, @unchecked Sendable {
     private let state = AssignOnceState()
     // Not optionals: destroying an `Optional<any Disposable>` goes through the runtime's generic
     // value witnesses (~500 instructions); a plain existential is released directly.
-    @exclusivity(unchecked) private var sink: Disposable = NopDisposable.shared
+    // The sink is a class (every `run` returns one), held as a class existential: copying and
+    // destroying it is a retain and a release, not a call through the value witnesses.
+    @exclusivity(unchecked) private var sink: AnyObject & Disposable = NopDisposable.shared
     @exclusivity(unchecked) private var subscription: Disposable = NopDisposable.shared
 
     var isDisposed: Bool { state.isDisposed }
 
-    func setSinkAndSubscription(sink: Disposable, subscription: Disposable) {
-        self.sink = sink
-        self.subscription = subscription
+    /// Stores the sink and the subscription (moved in, and swapped with the no-op placeholders
+    /// rather than assigned: no value-witness calls), or disposes both if disposed already.
+    func setSinkAndSubscription(sink: consuming AnyObject & Disposable, subscription: consuming Disposable) {
+        swap(&sink, &self.sink)
+        swap(&subscription, &self.subscription)
         if state.assign("SinkDisposer assigned twice") { disposeBoth() }
     }
 
@@ -61,7 +65,9 @@ final class SinkDisposer: Cancelable, @unchecked Sendable {
     private func disposeBoth() {
         // Moves each out and leaves the no-op disposable, breaking the cycle
         // sink -> disposer -> sink.
-        let sink = swapOut(&self.sink), subscription = swapOut(&self.subscription)
+        var sink: AnyObject & Disposable = NopDisposable.shared
+        swap(&sink, &self.sink)
+        let subscription = swapOut(&self.subscription)
         sink.dispose()
         subscription.dispose()
     }

@@ -36,7 +36,7 @@ class SerializingSink<Observer: ObserverType, State>: Sink<Observer> {
     @exclusivity(unchecked) private final var state: State
     @exclusivity(unchecked) private final var outbox = Outbox<Observer.Element>()
 
-    init(state: State, observer: Observer, cancel: Cancelable) {
+    init(state: State, observer: Observer, cancel: SinkDisposer) {
         self.state = state
         super.init(observer: observer, cancel: cancel)
     }
@@ -104,6 +104,7 @@ class SerializingSink<Observer: ObserverType, State>: Sink<Observer> {
     }
 
     /// Runs `body` on the state under the lock (for state changes that send nothing).
+    @inline(__always)  // so the caller's closure is inlined with the lock (no closure context or generic result)
     final func withState<R>(_ body: (inout State) -> R) -> R {
         lock.withLock { _ in withStateAccess(body) }
     }

@@ -7,13 +7,13 @@ import Synchronization
 /// event disposes the whole subscription (upstream included) right after delivering it.
 class Sink<Observer: ObserverType>: Disposable {
     final let observer: Observer
-    final let cancel: Cancelable
+    final let cancel: SinkDisposer
     private final let stopped = Atomic<Bool>(false)
     #if DEBUG
     private final let deliveringThread = Atomic<UInt>(0)
     #endif
 
-    init(observer: Observer, cancel: Cancelable) {
+    init(observer: Observer, cancel: SinkDisposer) {
         self.observer = observer
         self.cancel = cancel
         Resources.increment(type(of: self))

@@ -139,13 +139,7 @@ struct KeyedList<Value> {
             single = nil
             return lone
         }
-        var low = 0
-        var high = keys.count
-        while low < high {
-            let middle = low &+ (high &- low) / 2
-            if keys[middle] < key { low = middle &+ 1 } else { high = middle }
-        }
-        guard low < keys.count, keys[low] == key, let value = buffer[low] else { return nil }
+        guard let low = bufferIndex(of: key), let value = buffer[low] else { return nil }
         buffer[low] = nil
         holes &+= 1
         if holes == buffer.count {
@@ -167,6 +161,40 @@ struct KeyedList<Value> {
             squeeze()
         }
         return value
+    }
+
+    /// Puts `value` in place of the one registered under `key` and returns the old one (for
+    /// release after the lock); `nil`, storing nothing, if there is none.
+    ///
+    /// - Complexity: O(log n).
+    @discardableResult
+    mutating func replace(_ key: UInt64, with value: Value) -> Value? {
+        if let lone = single {
+            guard key == singleKey else { return nil }
+            single = value
+            return lone
+        }
+        guard let index = bufferIndex(of: key), let old = buffer[index] else { return nil }
+        buffer[index] = value
+        return old
+    }
+
+    /// Whether a value is registered under `key`.
+    func contains(_ key: UInt64) -> Bool {
+        if single != nil { return key == singleKey }
+        guard let index = bufferIndex(of: key) else { return false }
+        return buffer[index] != nil
+    }
+
+    /// The buffer index of `key` (a binary search: keys only grow), or `nil`.
+    private func bufferIndex(of key: UInt64) -> Int? {
+        var low = 0
+        var high = keys.count
+        while low < high {
+            let middle = low &+ (high &- low) / 2
+            if keys[middle] < key { low = middle &+ 1 } else { high = middle }
+        }
+        return low < keys.count && keys[low] == key ? low : nil
     }
 
     /// Drops the holes (O(n), run after n/2 removals at the least).

@@ -50,7 +50,7 @@ final private class AndThenSink<Observer: ObserverType>: Sink<Observer> {
     /// The first sequence's subscription, then the second's.
     private let current = SerialDisposable()
 
-    init(second: Observable<Element>, observer: Observer, cancel: Cancelable) {
+    init(second: Observable<Element>, observer: Observer, cancel: SinkDisposer) {
         self.second = second
         super.init(observer: observer, cancel: cancel)
     }
@@ -93,7 +93,7 @@ final private class AndThenProducer<Element>: Producer<Element> {
         self.second = second
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkDisposer) -> (sink: AnyObject & Disposable, subscription: Disposable) where Observer.Element == Element {
         let sink = AndThenSink(second: second, observer: observer, cancel: cancel)
         let subscription = sink.run(first)
         return (sink, subscription)

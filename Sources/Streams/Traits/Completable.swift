@@ -134,7 +134,7 @@ final private class IgnoreElementsProducer<Source, Result>: Producer<Result> {
         self.source = source
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Result {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkDisposer) -> (sink: AnyObject & Disposable, subscription: Disposable) where Observer.Element == Result {
         let sink = IgnoreElementsSink<Source, Observer>(observer: observer, cancel: cancel)
         return (sink, source.subscribe(sink))
     }

@@ -104,4 +104,24 @@ final class KeyedListTests: XCTestCase {
         XCTAssertTrue(empty.isEmpty)
         XCTAssertEqual(values(empty), [])
     }
+
+    func testReplace_swapsTheValueUnderAKeyAndReportsMissingKeys() {
+        var list = KeyedList<Box>()
+        let lone = list.insert(Box(1))
+        XCTAssertTrue(list.contains(lone))
+        XCTAssertFalse(list.contains(lone &+ 1))
+        XCTAssertNil(list.replace(lone &+ 1, with: Box(9)), "an unknown key stores nothing")
+        XCTAssertEqual(list.replace(lone, with: Box(2))?.id, 1, "the lone value is replaced inline")
+        XCTAssertEqual(values(list.slots), [2])
+        let second = list.insert(Box(3))
+        let third = list.insert(Box(4))
+        XCTAssertEqual(list.replace(second, with: Box(30))?.id, 3)
+        XCTAssertEqual(values(list.slots), [2, 30, 4], "replacing keeps registration order")
+        list.remove(third)
+        XCTAssertFalse(list.contains(third), "a removed key is gone")
+        XCTAssertNil(list.replace(third, with: Box(40)), "a removed key's hole is not refilled")
+        XCTAssertEqual(values(list.slots), [2, 30])
+        XCTAssertEqual(list.count, 2)
+        XCTAssertTrue(list.contains(lone) && list.contains(second))
+    }
 }

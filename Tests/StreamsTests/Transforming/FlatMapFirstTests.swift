@@ -65,6 +65,37 @@ final class FlatMapFirstTests: XCTestCase {
         }
     }
 
+    /// The running inner's subscription is held until it completes, then disposed once; a
+    /// synchronous inner's right after its `subscribe` returns.
+    func testFlatMapFirst_innerSubscriptionsAreDisposedOnce() {
+        XCTAssertNoLeaks {
+            var disposals = 0
+            let running = PublishSubject<Int>()
+            let subject = PublishSubject<Int>()
+            let subscription = subject
+                .flatMapFirst { value -> Observable<Int> in
+                    let inner: Observable<Int> = value == 0 ? running.asObservable() : .just(value)
+                    return Observable.create { observer in
+                        let upstream = inner.subscribe(observer)
+                        return Disposables.create {
+                            upstream.dispose()
+                            disposals += 1
+                        }
+                    }
+                }
+                .subscribe()
+            subject.onNext(1)
+            XCTAssertEqual(disposals, 1)
+            subject.onNext(0)
+            subject.onNext(2)  // dropped: the inner of 0 runs
+            XCTAssertEqual(disposals, 1)
+            running.onCompleted()
+            XCTAssertEqual(disposals, 2)
+            subscription.dispose()
+            XCTAssertEqual(disposals, 2)
+        }
+    }
+
     func testFlatMapFirst_disposeMidStream() {
         XCTAssertNoLeaks {
             let scheduler = TestScheduler(initialClock: 0)

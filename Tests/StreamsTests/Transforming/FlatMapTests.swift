@@ -116,6 +116,76 @@ final class FlatMapTests: XCTestCase {
         }
     }
 
+    /// An inner sequence that completes while it is being subscribed has its subscription
+    /// disposed once `subscribe` returns; one still running is held until it completes.
+    func testFlatMap_innerSubscriptionsAreDisposedOnceWhenDone() {
+        XCTAssertNoLeaks {
+            var disposals = 0
+            let running = PublishSubject<Int>()
+            let subject = PublishSubject<Int>()
+            var events: [Event<Int>] = []
+            let subscription = subject
+                .flatMap { value -> Observable<Int> in
+                    let inner: Observable<Int> = value == 0 ? running.asObservable() : .just(value)
+                    return Observable.create { observer in
+                        let upstream = inner.subscribe(observer)
+                        return Disposables.create {
+                            upstream.dispose()
+                            disposals += 1
+                        }
+                    }
+                }
+                .subscribe { events.append($0) }
+            subject.onNext(1)
+            XCTAssertEqual(disposals, 1, "a synchronous inner is disposed after its subscribe returns")
+            subject.onNext(0)
+            XCTAssertEqual(disposals, 1, "a running inner is kept")
+            running.onNext(5)
+            subject.onNext(2)
+            XCTAssertEqual(disposals, 2)
+            running.onCompleted()
+            XCTAssertEqual(disposals, 3, "a running inner is disposed when it completes")
+            subject.onCompleted()
+            XCTAssertEqual(events, [.next(1), .next(5), .next(2), .completed])
+            subscription.dispose()
+            XCTAssertEqual(disposals, 3, "nothing is disposed twice")
+        }
+    }
+
+    /// Disposing the output from inside a synchronous inner sequence's element (`take(1)`) stops
+    /// it: its subscription is disposed as soon as `subscribe` returns, and nothing more arrives.
+    func testFlatMap_disposedDuringSynchronousInner() {
+        XCTAssertNoLeaks {
+            var disposed = false
+            var emitted: [Int] = []
+            let inner = Observable<Int>.create { observer in
+                for value in 1...3 { emitted.append(value); observer.onNext(value) }
+                observer.onCompleted()
+                return Disposables.create { disposed = true }
+            }
+            let events = collectEvents(Observable.just(0).flatMap { _ in inner }.take(1)).events
+            XCTAssertEqual(events, [.next(1), .completed])
+            XCTAssertTrue(disposed)
+        }
+    }
+
+    /// A running inner sequence held by the sink is disposed with it.
+    func testFlatMap_disposeReachesRunningInners() {
+        XCTAssertNoLeaks {
+            var disposals = 0
+            let subject = PublishSubject<Int>()
+            let subscription = subject
+                .flatMap { _ in
+                    Observable<Int>.create { _ in Disposables.create { disposals += 1 } }
+                }
+                .subscribe()
+            for value in 0..<20 { subject.onNext(value) }
+            XCTAssertEqual(disposals, 0)
+            subscription.dispose()
+            XCTAssertEqual(disposals, 20)
+        }
+    }
+
     func testFlatMap_synchronousInners() {
         XCTAssertNoLeaks {
             let events = collectEvents(Observable.of(1, 2, 3).flatMap { Observable.of($0, $0 * 10) }).events

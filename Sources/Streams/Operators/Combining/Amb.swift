@@ -36,7 +36,7 @@ final private class AmbSink<Observer: ObserverType>: SerializingSink<Observer, I
     typealias Element = Observer.Element
     private let subscriptions: [SingleAssignmentDisposable]
 
-    init(sourceCount: Int, observer: Observer, cancel: Cancelable) {
+    init(sourceCount: Int, observer: Observer, cancel: SinkDisposer) {
         subscriptions = (0..<sourceCount).map { _ in SingleAssignmentDisposable() }
         super.init(state: nil, observer: observer, cancel: cancel)
     }
@@ -82,7 +82,7 @@ final private class AmbProducer<Element>: Producer<Element> {
         self.sources = sources
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkDisposer) -> (sink: AnyObject & Disposable, subscription: Disposable) where Observer.Element == Element {
         let sink = AmbSink(sourceCount: sources.count, observer: observer, cancel: cancel)
         let subscription = sink.run(sources)
         return (sink, subscription)

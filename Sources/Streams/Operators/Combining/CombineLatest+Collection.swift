@@ -51,7 +51,7 @@ final private class CombineLatestCollection<SourceElement, Result>: Producer<Res
         self.select = select
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Result {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkDisposer) -> (sink: AnyObject & Disposable, subscription: Disposable) where Observer.Element == Result {
         let sink = CombineLatestSink(arity: sources.count, select: select, observer: observer, cancel: cancel)
         if sources.isEmpty {
             sink.runEmpty()

@@ -146,7 +146,7 @@ final class CombineLatestSink<Result, Observer: ObserverType>: DrainingSink<Obse
     @exclusivity(unchecked) private var isDone: [Bool]
     @exclusivity(unchecked) private var doneCount = 0
 
-    init(arity: Int, select: @escaping (CombineLatestValues) throws -> Result, observer: Observer, cancel: Cancelable) {
+    init(arity: Int, select: @escaping (CombineLatestValues) throws -> Result, observer: Observer, cancel: SinkDisposer) {
         self.arity = arity
         self.select = select
         subscriptions = (0..<arity).map { _ in SingleAssignmentDisposable() }

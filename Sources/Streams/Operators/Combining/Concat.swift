@@ -68,7 +68,7 @@ final private class ConcatSink<Sources: Sequence, Observer: ObserverType>: Seria
     /// `iterator`).
     private var nested: [AnyIterator<Observable<Element>>] = []
 
-    init(sources: Sources, observer: Observer, cancel: Cancelable) {
+    init(sources: Sources, observer: Observer, cancel: SinkDisposer) {
         iterator = sources.makeIterator()
         super.init(state: ConcatState(), observer: observer, cancel: cancel)
     }
@@ -191,7 +191,7 @@ final private class ConcatProducer<Sources: Sequence, Element>: ConcatenationPro
         return taken as? [Observable<Element>] ?? []
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkDisposer) -> (sink: AnyObject & Disposable, subscription: Disposable) where Observer.Element == Element {
         let sink = ConcatSink(sources: sources.unsafelyUnwrapped, observer: observer, cancel: cancel)
         let subscription = sink.run()
         return (sink, subscription)

@@ -49,7 +49,7 @@ final private class WithLatestFromSink<First, Second, Result, Observer: Observer
     /// The latest element of `second` (touched only inside `serialize`).
     @exclusivity(unchecked) private var latest: LatestElement<Second>?
 
-    init(resultSelector: @escaping (First, Second) throws -> Result, observer: Observer, cancel: Cancelable) {
+    init(resultSelector: @escaping (First, Second) throws -> Result, observer: Observer, cancel: SinkDisposer) {
         self.resultSelector = resultSelector
         super.init(observer: observer, cancel: cancel)
     }
@@ -116,7 +116,7 @@ final private class WithLatestFromProducer<First, Second, Result>: Producer<Resu
         self.resultSelector = resultSelector
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Result {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkDisposer) -> (sink: AnyObject & Disposable, subscription: Disposable) where Observer.Element == Result {
         let sink = WithLatestFromSink<First, Second, Result, Observer>(resultSelector: resultSelector, observer: observer, cancel: cancel)
         let subscription = sink.run(first: first, second: second)
         return (sink, subscription)

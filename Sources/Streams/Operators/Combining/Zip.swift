@@ -105,7 +105,7 @@ final class ZipSink<Buffers, Arguments, Observer: ObserverType>: SerializingSink
     init(
         arity: Int, buffers: Buffers, completesEarly: Bool,
         take: @escaping (inout Buffers) -> Arguments, selection: ResultSelection<Arguments, Result>,
-        observer: Observer, cancel: Cancelable
+        observer: Observer, cancel: SinkDisposer
     ) {
         self.arity = arity
         self.completesEarly = completesEarly

@@ -38,7 +38,7 @@ final private class GenerateSink<Observer: ObserverType>: SteppingSink<Observer>
     // Only the step being run touches it (steps never overlap): no dynamic exclusivity check.
     @exclusivity(unchecked) private var current: GenerateStep<Element>
 
-    init(initialState: Element, condition: @escaping (Element) throws -> Bool, iterate: @escaping (Element) throws -> Element, observer: Observer, cancel: Cancelable) {
+    init(initialState: Element, condition: @escaping (Element) throws -> Bool, iterate: @escaping (Element) throws -> Element, observer: Observer, cancel: SinkDisposer) {
         self.condition = condition
         self.iterate = iterate
         current = GenerateStep(state: initialState, isFirst: true)
@@ -76,7 +76,7 @@ final private class GenerateProducer<Element>: Producer<Element> {
         self.scheduler = scheduler
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkDisposer) -> (sink: AnyObject & Disposable, subscription: Disposable) where Observer.Element == Element {
         let sink = GenerateSink(initialState: initialState, condition: condition, iterate: iterate, observer: observer, cancel: cancel)
         return (sink, sink.start(on: scheduler))
     }

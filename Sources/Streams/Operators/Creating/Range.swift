@@ -30,7 +30,7 @@ final private class RangeSink<Observer: ObserverType>: SteppingSink<Observer> wh
     // Only the step being run touches it (steps of one subscription never overlap).
     @exclusivity(unchecked) private var index: Element = 0
 
-    init(start: Element, count: Element, failure: RxError?, observer: Observer, cancel: Cancelable) {
+    init(start: Element, count: Element, failure: RxError?, observer: Observer, cancel: SinkDisposer) {
         self.start = start
         self.count = count
         self.failure = failure
@@ -71,7 +71,7 @@ final private class RangeProducer<Element: RxAbstractInteger>: Producer<Element>
         return nil
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkDisposer) -> (sink: AnyObject & Disposable, subscription: Disposable) where Observer.Element == Element {
         let sink = RangeSink(start: start, count: count, failure: failure, observer: observer, cancel: cancel)
         return (sink, sink.start(on: scheduler))
     }

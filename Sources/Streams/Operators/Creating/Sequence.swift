@@ -59,7 +59,7 @@ final class IteratorSink<Iterator: IteratorProtocol, Observer: ObserverType>: St
     // dynamic exclusivity check, a runtime call per element, is not needed.
     @exclusivity(unchecked) private var iterator: Iterator
 
-    init(iterator: Iterator, observer: Observer, cancel: Cancelable) {
+    init(iterator: Iterator, observer: Observer, cancel: SinkDisposer) {
         self.iterator = iterator
         super.init(observer: observer, cancel: cancel)
     }
@@ -83,7 +83,7 @@ final private class SequenceProducer<Elements: Swift.Sequence>: Producer<Element
         self.scheduler = scheduler
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Elements.Element {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkDisposer) -> (sink: AnyObject & Disposable, subscription: Disposable) where Observer.Element == Elements.Element {
         let sink = IteratorSink(iterator: elements.makeIterator(), observer: observer, cancel: cancel)
         return (sink, sink.start(on: scheduler))
     }
@@ -95,7 +95,7 @@ final private class ArraySink<Observer: ObserverType>: SteppingSink<Observer> {
     // Only the step being run touches it (steps of one subscription never overlap).
     @exclusivity(unchecked) private var index = 0
 
-    init(elements: [Observer.Element], observer: Observer, cancel: Cancelable) {
+    init(elements: [Observer.Element], observer: Observer, cancel: SinkDisposer) {
         self.elements = elements
         super.init(observer: observer, cancel: cancel)
     }
@@ -121,7 +121,7 @@ final private class ArrayProducer<Element>: Producer<Element> {
         self.scheduler = scheduler
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkDisposer) -> (sink: AnyObject & Disposable, subscription: Disposable) where Observer.Element == Element {
         let sink = ArraySink(elements: elements, observer: observer, cancel: cancel)
         return (sink, sink.start(on: scheduler))
     }

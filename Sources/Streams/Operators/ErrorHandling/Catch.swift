@@ -46,7 +46,7 @@ final private class CatchSink<Observer: ObserverType>: Sink<Observer>, ObserverT
     private let handler: (Swift.Error) throws -> Observable<Element>
     private let subscription = SerialDisposable()
 
-    init(handler: @escaping (Swift.Error) throws -> Observable<Element>, observer: Observer, cancel: Cancelable) {
+    init(handler: @escaping (Swift.Error) throws -> Observable<Element>, observer: Observer, cancel: SinkDisposer) {
         self.handler = handler
         super.init(observer: observer, cancel: cancel)
     }
@@ -94,7 +94,7 @@ final private class CatchProducer<Element>: Producer<Element> {
         self.handler = handler
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkDisposer) -> (sink: AnyObject & Disposable, subscription: Disposable) where Observer.Element == Element {
         let sink = CatchSink(handler: handler, observer: observer, cancel: cancel)
         let subscription = sink.run(source)
         return (sink, subscription)

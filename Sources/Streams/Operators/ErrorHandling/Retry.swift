@@ -67,7 +67,7 @@ final private class CatchSequenceSink<Observer: ObserverType>: Sink<Observer>, O
     private let state = LockedState(CatchSequenceState())
     private let subscription = SerialDisposable()
 
-    init(sources: AnySequence<Observable<Element>>, observer: Observer, cancel: Cancelable) {
+    init(sources: AnySequence<Observable<Element>>, observer: Observer, cancel: SinkDisposer) {
         self.sources = sources.makeIterator()
         super.init(observer: observer, cancel: cancel)
     }
@@ -125,7 +125,7 @@ final private class CatchSequenceProducer<Element>: Producer<Element> {
         self.sources = sources
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkDisposer) -> (sink: AnyObject & Disposable, subscription: Disposable) where Observer.Element == Element {
         let sink = CatchSequenceSink(sources: sources, observer: observer, cancel: cancel)
         let subscription = sink.run()
         return (sink, subscription)

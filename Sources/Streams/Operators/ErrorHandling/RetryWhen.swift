@@ -94,7 +94,7 @@ final private class RetryWhenSink<Observer: ObserverType, Failure: Swift.Error>:
     private let attempt = SerialDisposable()
     private let notifier = SingleAssignmentDisposable()
 
-    init(source: Observable<Element>, observer: Observer, cancel: Cancelable) {
+    init(source: Observable<Element>, observer: Observer, cancel: SinkDisposer) {
         self.source = source
         super.init(state: RetryWhenState(), observer: observer, cancel: cancel)
     }
@@ -223,7 +223,7 @@ final private class RetryWhenProducer<Element, Failure: Swift.Error>: Producer<E
         self.handler = handler
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkDisposer) -> (sink: AnyObject & Disposable, subscription: Disposable) where Observer.Element == Element {
         let sink = RetryWhenSink<Observer, Failure>(source: source, observer: observer, cancel: cancel)
         let subscription = sink.run(handler)
         return (sink, subscription)

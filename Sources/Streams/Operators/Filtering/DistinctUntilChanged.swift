@@ -78,7 +78,7 @@ final private class DistinctUntilChangedSink<Key, Observer: ObserverType>: Sink<
     // optional, a `nil` key is stored as `.some(nil)`, so it still counts as a key.)
     private var currentKey: Key?
 
-    init(keySelector: @escaping (Element) throws -> Key, comparer: @escaping (Key, Key) throws -> Bool, observer: Observer, cancel: Cancelable) {
+    init(keySelector: @escaping (Element) throws -> Key, comparer: @escaping (Key, Key) throws -> Bool, observer: Observer, cancel: SinkDisposer) {
         self.keySelector = keySelector
         self.comparer = comparer
         super.init(observer: observer, cancel: cancel)
@@ -113,7 +113,7 @@ final private class DistinctUntilChangedProducer<Element, Key>: Producer<Element
         self.comparer = comparer
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkDisposer) -> (sink: AnyObject & Disposable, subscription: Disposable) where Observer.Element == Element {
         let sink = DistinctUntilChangedSink(keySelector: keySelector, comparer: comparer, observer: observer, cancel: cancel)
         let subscription = source.subscribe(sink)
         return (sink, subscription)

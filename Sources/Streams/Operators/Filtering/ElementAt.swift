@@ -29,7 +29,7 @@ final private class ElementAtSink<Observer: ObserverType>: Sink<Observer>, Obser
     // The upstream is serial by contract, so `remaining` needs no lock.
     private var remaining: Int
 
-    init(index: Int, observer: Observer, cancel: Cancelable) {
+    init(index: Int, observer: Observer, cancel: SinkDisposer) {
         remaining = index
         super.init(observer: observer, cancel: cancel)
     }
@@ -59,7 +59,7 @@ final private class ElementAtProducer<Element>: Producer<Element> {
         self.index = index
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkDisposer) -> (sink: AnyObject & Disposable, subscription: Disposable) where Observer.Element == Element {
         let sink = ElementAtSink(index: index, observer: observer, cancel: cancel)
         let subscription = source.subscribe(sink)
         return (sink, subscription)

@@ -36,7 +36,7 @@ final private class DefaultIfEmptySink<Observer: ObserverType>: Sink<Observer>, 
     // The upstream is serial by contract, so `isEmpty` needs no lock.
     private var isEmpty = true
 
-    init(default defaultElement: Element, observer: Observer, cancel: Cancelable) {
+    init(default defaultElement: Element, observer: Observer, cancel: SinkDisposer) {
         self.defaultElement = defaultElement
         super.init(observer: observer, cancel: cancel)
     }
@@ -64,7 +64,7 @@ final private class DefaultIfEmptyProducer<Element>: Producer<Element> {
         self.defaultElement = defaultElement
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkDisposer) -> (sink: AnyObject & Disposable, subscription: Disposable) where Observer.Element == Element {
         let sink = DefaultIfEmptySink(default: defaultElement, observer: observer, cancel: cancel)
         let subscription = source.subscribe(sink)
         return (sink, subscription)
@@ -79,7 +79,7 @@ final private class SwitchIfEmptySink<Observer: ObserverType>: Sink<Observer>, O
     // Only the (serial) source touches `isEmpty`, and `other` is subscribed after it ends.
     private var isEmpty = true
 
-    init(other: Observable<Element>, observer: Observer, cancel: Cancelable) {
+    init(other: Observable<Element>, observer: Observer, cancel: SinkDisposer) {
         self.other = other
         super.init(observer: observer, cancel: cancel)
     }
@@ -117,7 +117,7 @@ final private class SwitchIfEmptyProducer<Element>: Producer<Element> {
         self.other = other
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkDisposer) -> (sink: AnyObject & Disposable, subscription: Disposable) where Observer.Element == Element {
         let sink = SwitchIfEmptySink(other: other, observer: observer, cancel: cancel)
         let subscription = sink.run(source: source)
         return (sink, subscription)

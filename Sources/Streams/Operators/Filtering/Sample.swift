@@ -32,7 +32,7 @@ final private class SampleSink<Sampler, Observer: ObserverType>: SerializingSink
     private let sourceSubscription = SingleAssignmentDisposable()
     private let samplerSubscription = SingleAssignmentDisposable()
 
-    init(defaultValue: Element?, observer: Observer, cancel: Cancelable) {
+    init(defaultValue: Element?, observer: Observer, cancel: SinkDisposer) {
         self.defaultValue = defaultValue
         super.init(state: SampleState(), observer: observer, cancel: cancel)
     }
@@ -84,7 +84,7 @@ final private class SampleProducer<Element, Sampler>: Producer<Element> {
         self.defaultValue = defaultValue
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkDisposer) -> (sink: AnyObject & Disposable, subscription: Disposable) where Observer.Element == Element {
         let sink = SampleSink<Sampler, Observer>(defaultValue: defaultValue, observer: observer, cancel: cancel)
         let subscription = sink.run(source: source, sampler: sampler)
         return (sink, subscription)

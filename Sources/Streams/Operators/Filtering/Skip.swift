@@ -19,7 +19,7 @@ final private class SkipCountSink<Observer: ObserverType>: Sink<Observer>, Obser
     // The upstream is serial by contract, so `remaining` needs no lock.
     private var remaining: Int
 
-    init(count: Int, observer: Observer, cancel: Cancelable) {
+    init(count: Int, observer: Observer, cancel: SinkDisposer) {
         remaining = count
         super.init(observer: observer, cancel: cancel)
     }
@@ -42,7 +42,7 @@ final private class SkipCountProducer<Element>: Producer<Element> {
         self.count = count
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkDisposer) -> (sink: AnyObject & Disposable, subscription: Disposable) where Observer.Element == Element {
         let sink = SkipCountSink(count: count, observer: observer, cancel: cancel)
         let subscription = source.subscribe(sink)
         return (sink, subscription)

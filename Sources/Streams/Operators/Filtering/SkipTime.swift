@@ -50,7 +50,7 @@ final private class SkipTimeProducer<Element>: Producer<Element> {
         self.scheduler = scheduler
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkDisposer) -> (sink: AnyObject & Disposable, subscription: Disposable) where Observer.Element == Element {
         let sink = SkipTimeSink(state: false, observer: observer, cancel: cancel)
         sink.startTimer(duration: duration, scheduler: scheduler)
         let subscription = source.subscribe(sink)

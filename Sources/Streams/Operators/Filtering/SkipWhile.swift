@@ -28,7 +28,7 @@ final private class SkipWhileSink<Observer: ObserverType>: Sink<Observer>, Obser
     // The upstream is serial by contract, so `skipping` needs no lock.
     private var skipping = true
 
-    init(predicate: @escaping (Element) throws -> Bool, observer: Observer, cancel: Cancelable) {
+    init(predicate: @escaping (Element) throws -> Bool, observer: Observer, cancel: SinkDisposer) {
         self.predicate = predicate
         super.init(observer: observer, cancel: cancel)
     }
@@ -56,7 +56,7 @@ final private class SkipWhileProducer<Element>: Producer<Element> {
         self.predicate = predicate
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkDisposer) -> (sink: AnyObject & Disposable, subscription: Disposable) where Observer.Element == Element {
         let sink = SkipWhileSink(predicate: predicate, observer: observer, cancel: cancel)
         let subscription = source.subscribe(sink)
         return (sink, subscription)

@@ -21,7 +21,7 @@ final private class TakeLastSink<Observer: ObserverType>: Sink<Observer>, Observ
     private var ring: [Element] = []
     private var start = 0
 
-    init(count: Int, observer: Observer, cancel: Cancelable) {
+    init(count: Int, observer: Observer, cancel: SinkDisposer) {
         self.count = max(count, 0)
         super.init(observer: observer, cancel: cancel)
     }
@@ -60,7 +60,7 @@ final private class TakeLastProducer<Element>: Producer<Element> {
         self.count = count
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkDisposer) -> (sink: AnyObject & Disposable, subscription: Disposable) where Observer.Element == Element {
         let sink = TakeLastSink(count: count, observer: observer, cancel: cancel)
         let subscription = source.subscribe(sink)
         return (sink, subscription)

@@ -62,7 +62,7 @@ final private class TakeUntilProducer<Element, Other>: Producer<Element> {
         self.other = other
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkDisposer) -> (sink: AnyObject & Disposable, subscription: Disposable) where Observer.Element == Element {
         let sink = TakeUntilSink<Other, Observer>(state: (), observer: observer, cancel: cancel)
         let subscription = sink.run(source: source, other: other)
         return (sink, subscription)

@@ -61,7 +61,7 @@ final private class TakeUntilPredicateSink<Observer: ObserverType>: Sink<Observe
     private let behavior: TakeBehavior
     private let predicate: (Element) throws -> Bool
 
-    init(behavior: TakeBehavior, predicate: @escaping (Element) throws -> Bool, observer: Observer, cancel: Cancelable) {
+    init(behavior: TakeBehavior, predicate: @escaping (Element) throws -> Bool, observer: Observer, cancel: SinkDisposer) {
         self.behavior = behavior
         self.predicate = predicate
         super.init(observer: observer, cancel: cancel)
@@ -100,7 +100,7 @@ final private class TakeUntilPredicateProducer<Element>: Producer<Element> {
         self.predicate = predicate
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkDisposer) -> (sink: AnyObject & Disposable, subscription: Disposable) where Observer.Element == Element {
         let sink = TakeUntilPredicateSink(behavior: behavior, predicate: predicate, observer: observer, cancel: cancel)
         let subscription = source.subscribe(sink)
         return (sink, subscription)

@@ -228,7 +228,7 @@ final private class MulticastProducer<Subject: SubjectType, Result>: Producer<Re
         self.selector = selector
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Result {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkDisposer) -> (sink: AnyObject & Disposable, subscription: Disposable) where Observer.Element == Result {
         let sink = MulticastSink<Subject, Observer>(observer: observer, cancel: cancel)
         let subscription = sink.run(self)
         return (sink, subscription)

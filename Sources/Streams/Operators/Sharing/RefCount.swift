@@ -25,7 +25,7 @@ final private class RefCountSink<Source: ConnectableObservableType, Observer: Ob
     /// The connection epoch this sink counts in (0 until it registers).
     private let epoch = Atomic<UInt64>(0)
 
-    init(parent: RefCountProducer<Source>, observer: Observer, cancel: Cancelable) {
+    init(parent: RefCountProducer<Source>, observer: Observer, cancel: SinkDisposer) {
         self.parent = parent
         super.init(observer: observer, cancel: cancel)
     }
@@ -95,7 +95,7 @@ final private class RefCountProducer<Source: ConnectableObservableType>: Produce
         super.init()
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Source.Element {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkDisposer) -> (sink: AnyObject & Disposable, subscription: Disposable) where Observer.Element == Source.Element {
         let sink = RefCountSink(parent: self, observer: observer, cancel: cancel)
         let subscription = sink.run()
         return (sink, subscription)

@@ -51,7 +51,7 @@ final private class ObserveOnSink<Observer: ObserverType>: Sink<Observer>, Obser
     /// Whether one step delivers the whole batch (dispatch queues) or one event (RxSwift's rule).
     private let deliversBatches: Bool
 
-    init(scheduler: ImmediateSchedulerType, observer: Observer, cancel: Cancelable) {
+    init(scheduler: ImmediateSchedulerType, observer: Observer, cancel: SinkDisposer) {
         self.scheduler = scheduler
         deliversBatches = scheduler is SerialDispatchQueueScheduler || scheduler is ConcurrentDispatchQueueScheduler
         super.init(observer: observer, cancel: cancel)
@@ -120,7 +120,7 @@ final private class ObserveOnProducer<Element>: Producer<Element> {
         self.scheduler = scheduler
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkDisposer) -> (sink: AnyObject & Disposable, subscription: Disposable) where Observer.Element == Element {
         let sink = ObserveOnSink(scheduler: scheduler, observer: observer, cancel: cancel)
         let subscription = source.subscribe(sink)
         return (sink, subscription)

@@ -55,7 +55,7 @@ final private class SubscribeOnProducer<Source: ObservableType>: Producer<Source
         self.scheduler = scheduler
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkDisposer) -> (sink: AnyObject & Disposable, subscription: Disposable) where Observer.Element == Element {
         let sink = SubscribeOnSink(observer: observer, cancel: cancel)
         let subscription = sink.run(source: source, scheduler: scheduler)
         return (sink, subscription)

@@ -38,7 +38,7 @@ final private class BufferSink<Element, Observer: ObserverType>: SerializingSink
     private let count: Int
     private let scheduler: SchedulerType
 
-    init(timeSpan: RxTimeInterval, count: Int, scheduler: SchedulerType, observer: Observer, cancel: Cancelable) {
+    init(timeSpan: RxTimeInterval, count: Int, scheduler: SchedulerType, observer: Observer, cancel: SinkDisposer) {
         self.timeSpan = timeSpan
         self.count = count
         self.scheduler = scheduler
@@ -122,7 +122,7 @@ final private class BufferProducer<Element>: Producer<[Element]> {
         self.scheduler = scheduler
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == [Element] {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkDisposer) -> (sink: AnyObject & Disposable, subscription: Disposable) where Observer.Element == [Element] {
         let sink = BufferSink(timeSpan: timeSpan, count: count, scheduler: scheduler, observer: observer, cancel: cancel)
         sink.startTimer(0)
         let subscription = source.subscribe(sink)

@@ -17,7 +17,7 @@ final private class CompactMapSink<Source, Observer: ObserverType>: Sink<Observe
     typealias Element = Source
     private let transform: (Source) throws -> Observer.Element?
 
-    init(transform: @escaping (Source) throws -> Observer.Element?, observer: Observer, cancel: Cancelable) {
+    init(transform: @escaping (Source) throws -> Observer.Element?, observer: Observer, cancel: SinkDisposer) {
         self.transform = transform
         super.init(observer: observer, cancel: cancel)
     }
@@ -47,7 +47,7 @@ final private class CompactMapProducer<Source, Result>: Producer<Result> {
         self.transform = transform
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Result {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkDisposer) -> (sink: AnyObject & Disposable, subscription: Disposable) where Observer.Element == Result {
         let sink = CompactMapSink(transform: transform, observer: observer, cancel: cancel)
         let subscription = source.subscribe(sink)
         return (sink, subscription)

@@ -149,19 +149,47 @@ private struct FlatMapState {
     var queue = InnerQueue()
     /// The subscriptions of the running inner sequences, by key. Kept here rather than in a
     /// `CompositeDisposable`, so registering and removing one shares the lock that counts it.
-    var inners = KeyedList<SingleAssignmentDisposable>()
+    /// An inner sequence being subscribed holds `InnerSubscription.pending` until its
+    /// subscription is registered (`register`): one that completes while it is being subscribed
+    /// (`just`, `of`, …) never gets a holder of its own.
+    var inners = KeyedList<InnerSubscription>()
     /// Whether the sink has been disposed: no inner sequence is subscribed any more.
     var disposed = false
 
     /// Nothing is left to run: the output completes.
     var isDone: Bool { outerStopped && active == 0 && !pumping && queue.isEmpty }
 
-    /// Counts a new inner subscription and registers its disposable; `nil` once disposed.
-    mutating func startInner() -> (subscription: SingleAssignmentDisposable, key: UInt64)? {
+    /// Counts a new inner subscription and returns its key; `nil` once disposed.
+    mutating func startInner() -> UInt64? {
         active += 1
         guard !disposed else { return nil }
-        let subscription = SingleAssignmentDisposable()
-        return (subscription, inners.insert(subscription))
+        return inners.insert(.pending)
+    }
+
+    /// Stores the subscription of the inner sequence started under `key` if it still runs, and
+    /// returns whether it did; if not (it completed while being subscribed, or the sink was
+    /// disposed), the caller disposes the subscription after the lock. (A `Bool` rather than
+    /// the leftover disposable: copying an `any Disposable` goes through the runtime's value
+    /// witnesses.)
+    mutating func register(_ subscription: Disposable, key: UInt64) -> Bool {
+        guard !disposed, inners.contains(key) else { return false }
+        inners.replace(key, with: InnerSubscription(subscription))  // replaces `.pending`
+        return true
+    }
+}
+
+/// The subscription of one running inner sequence (a class, so the sink's `KeyedList` holds it
+/// as a plain reference; see `KeyedList`).
+private final class InnerSubscription: @unchecked Sendable {
+    // Safety: immutable; the one operation on `subscription`, `dispose()`, may be called from any
+    // thread (the `Disposable` contract). `pending` holds the shared no-op disposable.
+
+    /// Held while the inner sequence is being subscribed (disposing it does nothing).
+    static let pending = InnerSubscription(NopDisposable.shared)
+    let subscription: Disposable
+
+    init(_ subscription: Disposable) {
+        self.subscription = subscription
     }
 }
 
@@ -183,11 +211,13 @@ final private class FlatMapSink<SourceElement, Source: ObservableConvertibleType
     private let mode: FlatMapMode
     private let maxConcurrent: Int
     private let outerSubscription = SingleAssignmentDisposable()
+    private let innerObserver: any InnerObserver.Type
 
-    init(mode: FlatMapMode, selector: @escaping (SourceElement) throws -> Source, observer: Observer, cancel: Cancelable) {
+    init(mode: FlatMapMode, selector: @escaping (SourceElement) throws -> Source, observer: Observer, cancel: SinkDisposer) {
         self.mode = mode
         self.maxConcurrent = mode.maxConcurrent
         self.selector = selector
+        innerObserver = FlatMapInnerObserver<SourceElement, Source, Observer>.self
         super.init(state: FlatMapState(), observer: observer, cancel: cancel)
     }
 
@@ -225,29 +255,31 @@ final private class FlatMapSink<SourceElement, Source: ObservableConvertibleType
         if isDisposed { return }
         if case .first = mode {
             // Claims the slot before the selector runs, so a concurrent element is dropped.
-            let claimed = withState { state -> (subscription: SingleAssignmentDisposable, key: UInt64)? in
+            let claimed = withState { state -> UInt64? in
                 state.active == 0 ? state.startInner() : nil
             }
             guard let claimed, let inner = select(element) else { return }
-            Trampoline.run { subscribeInner(inner, claimed) }
+            Trampoline.run {
+                let subscription = subscribeInner(inner, key: claimed)
+                if !withState({ $0.register(subscription, key: claimed) }) { subscription.dispose() }
+            }
             return
         }
         guard let inner = select(element) else { return }
         // Starts it now (with its registration), or queues it for a free slot (`nil`, also
         // once disposed: then nothing starts).
-        let started = withState { state -> (subscription: SingleAssignmentDisposable, key: UInt64)? in
+        let started = withState { state -> UInt64? in
             if !state.pumping && state.active < maxConcurrent {
-                guard let started = state.startInner() else { return nil }
+                guard let key = state.startInner() else { return nil }
                 state.pumping = true
-                return started
+                return key
             }
             state.queue.append(inner)
             return nil
         }
         guard let started else { return }
         Trampoline.run {
-            subscribeInner(inner, started)
-            pumpQueued()
+            pumpQueued(registering: subscribeInner(inner, key: started), key: started)
         }
     }
 
@@ -273,11 +305,17 @@ final private class FlatMapSink<SourceElement, Source: ObservableConvertibleType
         Trampoline.run { pumpQueued() }
     }
 
-    /// `pump`'s loop, for callers already running it on the trampoline.
-    private func pumpQueued() {
+    /// `pump`'s loop, for callers already running it on the trampoline. It first registers
+    /// the subscription of the inner sequence the caller just started, if any (under the lock
+    /// it takes anyway).
+    private func pumpQueued(registering subscription: Disposable = NopDisposable.shared, key: UInt64? = nil) {
+        var isRegistering = key != nil, registering = subscription, key = key ?? 0
         while true {
-            var done = false
-            let next = withState { state -> (inner: AnyObject, started: (subscription: SingleAssignmentDisposable, key: UInt64)?)? in
+            var done = false, disposeRegistering = false
+            let next = withState { state -> (inner: AnyObject, key: UInt64?)? in
+                if isRegistering {
+                    disposeRegistering = !state.register(registering, key: key)
+                }
                 if state.active < maxConcurrent, let inner = state.queue.popFirst() {
                     return (inner, state.startInner())
                 }
@@ -285,19 +323,25 @@ final private class FlatMapSink<SourceElement, Source: ObservableConvertibleType
                 done = state.isDone
                 return nil
             }
+            isRegistering = false
+            if disposeRegistering { registering.dispose() }
             guard let next else {
                 if done { completeOutput() }
                 return
             }
-            guard let started = next.started else { continue }  // disposed meanwhile
-            subscribeInner(unsafeDowncast(next.inner, to: Observable<Inner>.self), started)
+            guard let started = next.key else { continue }  // disposed meanwhile
+            registering = subscribeInner(next.inner, key: started)
+            key = started
+            isRegistering = true
         }
     }
 
-    private func subscribeInner(_ inner: Observable<Inner>, _ started: (subscription: SingleAssignmentDisposable, key: UInt64)) {
-        // Called on the trampoline (see `pump`), so the subscription is stored (and disposable,
-        // e.g. by `take` downstream) before a synchronous inner sequence's elements flow.
-        started.subscription.setDisposable(inner.subscribe(FlatMapInnerObserver(sink: self, key: started.key)))
+    /// Subscribes an observer of inner sequence `key` to `inner` and returns the subscription,
+    /// for the caller to register. Called on the trampoline (see `pump`): the inner sequence's
+    /// key is registered before its synchronous elements flow, so disposing the sink meanwhile
+    /// (e.g. `take` downstream) reaches the subscription once `register` runs.
+    private func subscribeInner(_ inner: AnyObject, key: UInt64) -> Disposable {
+        innerObserver.subscribe(inner, sink: self, key: key)
     }
 
     fileprivate func innerOn(_ event: Event<Inner>, key: UInt64) {
@@ -311,7 +355,7 @@ final private class FlatMapSink<SourceElement, Source: ObservableConvertibleType
 
     fileprivate func innerCompleted(key: UInt64) {
         // Decided with `withState` (no outbox) because an inner completion usually sends nothing.
-        var finished: SingleAssignmentDisposable?
+        var finished: InnerSubscription?
         let next = withState { state -> InnerCompletion in
             finished = state.inners.remove(key)
             state.active -= 1
@@ -322,7 +366,7 @@ final private class FlatMapSink<SourceElement, Source: ObservableConvertibleType
             }
             return state.isDone ? .complete : .nothing
         }
-        finished?.dispose()  // outside the lock, as `CompositeDisposable.remove(for:)` would
+        finished?.subscription.dispose()  // outside the lock, as `CompositeDisposable.remove(for:)` would
         switch next {
         case .nothing: return
         case .pump: pump()
@@ -341,12 +385,12 @@ final private class FlatMapSink<SourceElement, Source: ObservableConvertibleType
     }
 
     override func dispose() {
-        let running = withState { state -> KeyedList<SingleAssignmentDisposable>.Slots in
+        let running = withState { state -> KeyedList<InnerSubscription>.Slots in
             state.disposed = true
             return state.inners.removeAll()
         }
         outerSubscription.dispose()
-        for subscription in running { subscription?.dispose() }
+        running.forEachValue { $0.subscription.dispose() }
         super.dispose()
     }
 }
@@ -370,6 +414,13 @@ private struct FlatMapInnerObserver<SourceElement, Source: ObservableConvertible
     }
 }
 
+extension FlatMapInnerObserver: InnerObserver {
+    init(sink: AnyObject, key: UInt64) {
+        // Unchecked: only the sink that stored this metatype calls it, with itself.
+        self.init(sink: unsafeDowncast(sink, to: FlatMapSink<SourceElement, Source, Observer>.self), key: key)
+    }
+}
+
 final private class FlatMapProducer<SourceElement, Source: ObservableConvertibleType>: Producer<Source.Element> {
     private let source: Observable<SourceElement>
     private let mode: FlatMapMode
@@ -381,7 +432,7 @@ final private class FlatMapProducer<SourceElement, Source: ObservableConvertible
         self.selector = selector
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Source.Element {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkDisposer) -> (sink: AnyObject & Disposable, subscription: Disposable) where Observer.Element == Source.Element {
         let sink = FlatMapSink(mode: mode, selector: selector, observer: observer, cancel: cancel)
         let subscription = sink.run(source)
         return (sink, subscription)

@@ -66,9 +66,11 @@ final private class SwitchSink<SourceElement, Source: ObservableConvertibleType,
     /// The id of the latest inner subscription; events of older ones are dropped. Changed only
     /// under the lock (so it is consistent with `SwitchState`), read with or without it.
     private let latestID = Atomic<UInt64>(0)
+    private let innerObserver: any InnerObserver.Type
 
-    init(selector: @escaping (SourceElement) throws -> Source, observer: Observer, cancel: Cancelable) {
+    init(selector: @escaping (SourceElement) throws -> Source, observer: Observer, cancel: SinkDisposer) {
         self.selector = selector
+        innerObserver = SwitchInnerObserver<SourceElement, Source, Observer>.self
         super.init(state: SwitchState(), observer: observer, cancel: cancel)
     }
 
@@ -119,7 +121,7 @@ final private class SwitchSink<SourceElement, Source: ObservableConvertibleType,
         // On the trampoline, so that a synchronous inner sequence's subscription is stored (and
         // can be disposed by a switch from inside its own elements) before they flow.
         Trampoline.run {
-            let subscription = inner.subscribe(SwitchInnerObserver(sink: self, id: id))
+            let subscription = innerObserver.subscribe(inner, sink: self, key: id)
             // Kept while it is the latest and running; otherwise (replaced meanwhile, completed
             // synchronously, or the sink disposed) disposed now.
             let stale = withState { state -> Disposable in
@@ -167,9 +169,15 @@ final private class SwitchSink<SourceElement, Source: ObservableConvertibleType,
 }
 
 /// Forwards one inner sequence's events, tagged with its id, to its `SwitchSink`.
-private struct SwitchInnerObserver<SourceElement, Source: ObservableConvertibleType, Observer: ObserverType>: ObserverType where Source.Element == Observer.Element {
+private struct SwitchInnerObserver<SourceElement, Source: ObservableConvertibleType, Observer: ObserverType>: InnerObserver where Source.Element == Observer.Element {
     let sink: SwitchSink<SourceElement, Source, Observer>
     let id: UInt64
+
+    init(sink: AnyObject, key: UInt64) {
+        // Unchecked: only the sink that stored this metatype calls it, with itself.
+        self.sink = unsafeDowncast(sink, to: SwitchSink<SourceElement, Source, Observer>.self)
+        id = key
+    }
 
     func on(_ event: Event<Observer.Element>) {
         sink.innerOn(event, id: id)
@@ -193,7 +201,7 @@ final private class SwitchProducer<SourceElement, Source: ObservableConvertibleT
         self.selector = selector
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Source.Element {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkDisposer) -> (sink: AnyObject & Disposable, subscription: Disposable) where Observer.Element == Source.Element {
         let sink = SwitchSink(selector: selector, observer: observer, cancel: cancel)
         let subscription = sink.run(source)
         return (sink, subscription)

@@ -55,7 +55,7 @@ final private class GroupBySink<Key: Hashable, Element, Observer: ObserverType>:
     private var ordered: [PublishSubject<Element>] = []
     private var isStopped = false
 
-    init(keySelector: @escaping (Element) throws -> Key, observer: Observer, cancel: Cancelable) {
+    init(keySelector: @escaping (Element) throws -> Key, observer: Observer, cancel: SinkDisposer) {
         self.keySelector = keySelector
         refCount = RefCountDisposable(disposable: upstream)
         super.init(observer: observer, cancel: cancel)
@@ -115,7 +115,7 @@ final private class GroupByProducer<Key: Hashable, Element>: Producer<GroupedObs
         self.keySelector = keySelector
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == GroupedObservable<Key, Element> {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkDisposer) -> (sink: AnyObject & Disposable, subscription: Disposable) where Observer.Element == GroupedObservable<Key, Element> {
         let sink = GroupBySink(keySelector: keySelector, observer: observer, cancel: cancel)
         let subscription = sink.run(source)
         return (sink, subscription)

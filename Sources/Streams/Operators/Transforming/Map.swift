@@ -21,7 +21,7 @@ final private class MapSink<Source, Result, Observer: ObserverType>: Sink<Observ
     typealias Element = Source
     private let transform: (Source) throws -> Result
 
-    init(transform: @escaping (Source) throws -> Result, observer: Observer, cancel: Cancelable) {
+    init(transform: @escaping (Source) throws -> Result, observer: Observer, cancel: SinkDisposer) {
         self.transform = transform
         super.init(observer: observer, cancel: cancel)
     }
@@ -65,7 +65,7 @@ final class MapProducer<Source, Result>: Producer<Result> {
         self.transform = transform
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Result {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkDisposer) -> (sink: AnyObject & Disposable, subscription: Disposable) where Observer.Element == Result {
         let sink = MapSink(transform: transform, observer: observer, cancel: cancel)
         let subscription = source.subscribe(sink)
         return (sink, subscription)

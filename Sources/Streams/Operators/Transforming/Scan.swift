@@ -49,7 +49,7 @@ final private class ScanSink<Source, Accumulate, Observer: ObserverType>: Sink<O
     // field. Unchecked: the dynamic check cost ~80 instructions per element.
     @exclusivity(unchecked) private var accumulate: Accumulate
 
-    init(seed: Accumulate, accumulator: ScanAccumulator<Accumulate, Source>, observer: Observer, cancel: Cancelable) {
+    init(seed: Accumulate, accumulator: ScanAccumulator<Accumulate, Source>, observer: Observer, cancel: SinkDisposer) {
         self.accumulate = seed
         self.accumulator = accumulator
         super.init(observer: observer, cancel: cancel)
@@ -91,7 +91,7 @@ final private class ScanProducer<Source, Accumulate>: Producer<Accumulate> {
         self.accumulator = accumulator
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Accumulate {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkDisposer) -> (sink: AnyObject & Disposable, subscription: Disposable) where Observer.Element == Accumulate {
         let sink = ScanSink(seed: seed, accumulator: accumulator, observer: observer, cancel: cancel)
         let subscription = source.subscribe(sink)
         return (sink, subscription)

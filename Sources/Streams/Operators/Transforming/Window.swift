@@ -47,7 +47,7 @@ final class AddRefProducer<Element>: Producer<Element> {
         self.refCount = refCount
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkDisposer) -> (sink: AnyObject & Disposable, subscription: Disposable) where Observer.Element == Element {
         let handle = refCount.retain()
         let sink = AddRefSink(observer: observer, cancel: cancel)
         let subscription = source.subscribe(sink)
@@ -94,7 +94,7 @@ final private class WindowSink<Element, Observer: ObserverType>: Sink<Observer>,
     private let upstream = CompositeDisposable()
     let refCount: RefCountDisposable
 
-    init(timeSpan: RxTimeInterval, count: Int, scheduler: SchedulerType, observer: Observer, cancel: Cancelable) {
+    init(timeSpan: RxTimeInterval, count: Int, scheduler: SchedulerType, observer: Observer, cancel: SinkDisposer) {
         self.timeSpan = timeSpan
         self.count = count
         self.scheduler = scheduler
@@ -212,7 +212,7 @@ final private class WindowProducer<Element>: Producer<Observable<Element>> {
         self.scheduler = scheduler
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Observable<Element> {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkDisposer) -> (sink: AnyObject & Disposable, subscription: Disposable) where Observer.Element == Observable<Element> {
         let sink = WindowSink(timeSpan: timeSpan, count: count, scheduler: scheduler, observer: observer, cancel: cancel)
         let subscription = sink.run(source)
         return (sink, subscription)

@@ -46,7 +46,7 @@ final private class DebugSink<Observer: ObserverType>: Sink<Observer>, ObserverT
     private let formatter: DateFormatter
     private let loggedDispose = AtomicFlag()
 
-    init(identifier: String, trimOutput: Bool, observer: Observer, cancel: Cancelable) {
+    init(identifier: String, trimOutput: Bool, observer: Observer, cancel: SinkDisposer) {
         self.identifier = identifier
         self.trimOutput = trimOutput
         formatter = DateFormatter()
@@ -90,7 +90,7 @@ final private class DebugProducer<Element>: Producer<Element> {
         self.trimOutput = trimOutput
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkDisposer) -> (sink: AnyObject & Disposable, subscription: Disposable) where Observer.Element == Element {
         let sink = DebugSink(identifier: identifier, trimOutput: trimOutput, observer: observer, cancel: cancel)
         let subscription = source.subscribe(sink)
         return (sink, subscription)

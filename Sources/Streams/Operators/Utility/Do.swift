@@ -84,7 +84,7 @@ final private class DoSink<Observer: ObserverType>: Sink<Observer>, ObserverType
     private let handlers: DoHandlers<Element>
     private let disposePhase = Atomic<Int>(DisposePhase.idle)
 
-    init(handlers: DoHandlers<Element>, observer: Observer, cancel: Cancelable) {
+    init(handlers: DoHandlers<Element>, observer: Observer, cancel: SinkDisposer) {
         self.handlers = handlers
         super.init(observer: observer, cancel: cancel)
     }
@@ -147,7 +147,7 @@ final private class DoProducer<Element>: Producer<Element> {
         self.handlers = handlers
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkDisposer) -> (sink: AnyObject & Disposable, subscription: Disposable) where Observer.Element == Element {
         handlers.onSubscribe?()
         let sink = DoSink(handlers: handlers, observer: observer, cancel: cancel)
         let subscription = source.subscribe(sink)

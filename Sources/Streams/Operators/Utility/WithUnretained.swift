@@ -34,7 +34,7 @@ final private class WithUnretainedSink<Object: AnyObject, Source, Observer: Obse
     private weak var object: Object?
     private let resultSelector: (Object, Source) -> Observer.Element
 
-    init(object: Object?, resultSelector: @escaping (Object, Source) -> Observer.Element, observer: Observer, cancel: Cancelable) {
+    init(object: Object?, resultSelector: @escaping (Object, Source) -> Observer.Element, observer: Observer, cancel: SinkDisposer) {
         self.object = object
         self.resultSelector = resultSelector
         super.init(observer: observer, cancel: cancel)
@@ -67,7 +67,7 @@ final private class WithUnretainedProducer<Object: AnyObject, Source, Result>: P
         self.resultSelector = resultSelector
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Result {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkDisposer) -> (sink: AnyObject & Disposable, subscription: Disposable) where Observer.Element == Result {
         let sink = WithUnretainedSink(object: object, resultSelector: resultSelector, observer: observer, cancel: cancel)
         let subscription = source.subscribe(sink)
         return (sink, subscription)
