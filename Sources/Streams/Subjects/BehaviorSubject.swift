@@ -64,7 +64,9 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
     public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
         // One value to replay: no `SubscribeOutcome`/array, so subscribing (e.g. by
         // `flatMapLatest` for every element) stays cheap.
-        let gate = ReplayGate(observer, sharing: state)
+        // The gate's type from the cache, not the runtime (see `MetatypeCache`).
+        let gateType = MetatypeCache.type(owner: type(of: self), observer: Observer.self) { ReplayGate<Observer>.self }
+        let gate = unsafeBitCast(gateType, to: ReplayGate<Observer>.Type.self).init(observer, sharing: state)
         var registered: UInt64?
         let value = state.withLock { state -> Element in
             if state.isLive { registered = state.observers.insert(gate) }

@@ -46,7 +46,9 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ob
 
     /// Subscribes `observer`.
     public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
-        let node = SubjectObserverOf(observer)
+        // The node's type from the cache, not the runtime (see `MetatypeCache`).
+        let nodeType = MetatypeCache.type(owner: type(of: self), observer: Observer.self) { SubjectObserverOf<Observer>.self }
+        let node = unsafeBitCast(nodeType, to: SubjectObserverOf<Observer>.Type.self).init(observer)
         let key = state.withLock { state -> UInt64? in
             state.isLive ? state.observers.insert(node) : nil
         }

@@ -23,6 +23,11 @@ final private class FilterSink<Observer: ObserverType>: Sink<Observer>, Observer
         super.init(observer: observer, cancel: cancel)
     }
 
+    /// Subscribes this sink to `source` (see `MapSink.subscribeSelf(to:)`).
+    func subscribeSelf(to source: Observable<Element>) -> Disposable {
+        source.subscribe(self)
+    }
+
     func onNext(_ element: Element) {
         let passes: Bool
         do {
@@ -61,8 +66,14 @@ final class FilterProducer<Element>: Producer<Element> {
     }
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkDisposer) -> (sink: AnyObject & Disposable, subscription: Disposable) where Observer.Element == Element {
-        let sink = FilterSink(predicate: predicate, observer: observer, cancel: cancel)
-        let subscription = source.subscribe(sink)
+        // The sink's type from the cache, and subscribed by its own method (where its metadata
+        // is its isa): no runtime metadata lookup (see `MetatypeCache`).
+        let sinkType = MetatypeCache.type(owner: type(of: self), observer: Observer.self) {
+            FilterSink<Observer>.self
+        }
+        let sink = unsafeBitCast(sinkType, to: FilterSink<Observer>.Type.self)
+            .init(predicate: predicate, observer: observer, cancel: cancel)
+        let subscription = sink.subscribeSelf(to: source)
         return (sink, subscription)
     }
 }

@@ -26,6 +26,13 @@ final private class MapSink<Source, Result, Observer: ObserverType>: Sink<Observ
         super.init(observer: observer, cancel: cancel)
     }
 
+    /// Subscribes this sink to `source`. Called on the sink rather than written in `run`: in its
+    /// own method the sink's metadata is its isa, whereas `run` would ask the runtime for
+    /// `MapSink<Source, Result, Observer>` to pass it as the generic argument.
+    func subscribeSelf(to source: Observable<Source>) -> Disposable {
+        source.subscribe(self)
+    }
+
     func onNext(_ element: Source) {
         let result: Result
         do {
@@ -66,8 +73,14 @@ final class MapProducer<Source, Result>: Producer<Result> {
     }
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkDisposer) -> (sink: AnyObject & Disposable, subscription: Disposable) where Observer.Element == Result {
-        let sink = MapSink(transform: transform, observer: observer, cancel: cancel)
-        let subscription = source.subscribe(sink)
+        // The sink's type from the cache, and subscribed by its own method (where its metadata
+        // is its isa): no runtime metadata lookup (see `MetatypeCache`).
+        let sinkType = MetatypeCache.type(owner: type(of: self), observer: Observer.self) {
+            MapSink<Source, Result, Observer>.self
+        }
+        let sink = unsafeBitCast(sinkType, to: MapSink<Source, Result, Observer>.Type.self)
+            .init(transform: transform, observer: observer, cancel: cancel)
+        let subscription = sink.subscribeSelf(to: source)
         return (sink, subscription)
     }
 }
