@@ -49,6 +49,42 @@ final class ObserveOnTests: XCTestCase {
         }
     }
 
+    /// The terminal event follows every element queued before it, as its own step; events that
+    /// break the grammar after it are dropped.
+    func testObserveOn_errorAfterQueuedElementsComesLastAndEndsTheStream() {
+        XCTAssertNoLeaks {
+            let scheduler = TestScheduler(initialClock: 0)
+            let xs = scheduler.createHotObservable([.next(210, 1), .next(210, 2), .error(210, TestError()), .next(210, 3), .completed(215)])
+            let res = scheduler.start { xs.observe(on: scheduler) }
+            XCTAssertEqual(res.events, [.next(211, 1), .next(212, 2), .error(213, TestError())])
+            XCTAssertEqual(scheduler.pendingCount, 0)
+        }
+    }
+
+    /// On a dispatch queue an error after a batch arrives in the same work item, after it.
+    func testObserveOn_serialQueueDeliversTheErrorAfterTheBatch() {
+        XCTAssertNoLeaksEventually {
+            let queue = DispatchQueue(label: "observeOn.batch.error")
+            let scheduler = SerialDispatchQueueScheduler(queue: queue, internalSerialQueueName: "observeOn.batch.error.inner")
+            let subject = PublishSubject<Int>()
+            let failed = expectation(description: "failed")
+            let received = LockedState([Int]())
+            let subscription = subject.observe(on: scheduler).subscribe(onNext: { value in
+                received.withLock { $0.append(value) }
+            }, onError: { _ in
+                received.withLock { $0.append(-1) }
+                failed.fulfill()
+            })
+            queue.sync {
+                for value in 0..<50 { subject.onNext(value) }
+                subject.onError(TestError())
+            }
+            wait(for: [failed], timeout: 10)
+            XCTAssertEqual(received.withLock { $0 }, Array(0..<50) + [-1])
+            subscription.dispose()
+        }
+    }
+
     func testObserveOn_empty() {
         XCTAssertNoLeaks {
             let scheduler = TestScheduler(initialClock: 0)

@@ -28,26 +28,30 @@ extension ObservableType {
     }
 }
 
-private struct ObserveOnState<Element> {
-    var queue: [Event<Element>] = []
+/// The sink's lock-guarded bookkeeping: no type parameter, so its lock is a concrete,
+/// specialized type and no event asks the runtime for generic metadata (see
+/// Guides/Performance.md). The elements themselves queue in the sink's `queue`.
+private struct ObserveOnState {
     /// Whether a work item is scheduled or delivering.
     var scheduled = false
-    /// Whether a terminal event was queued (later events break the grammar and are dropped).
-    var terminated = false
+    /// The terminal event, once it arrived (later events break the grammar and are dropped);
+    /// delivered after every element queued before it.
+    var termination: Termination?
     var isDisposed = false
 }
 
-final private class ObserveOnSink<Observer: ObserverType>: Sink<Observer>, ObserverType {
-    // Thread safety: `state` is guarded by its lock. `batch` is only touched by the delivering work
-    // item, and only one work item is scheduled or running at a time (`state.scheduled`); the
-    // lock hand-over between them orders the accesses.
-    typealias Element = Observer.Element
+final private class ObserveOnSink<Element, Observer: ObserverType>: Sink<Observer>, ObserverType where Observer.Element == Element {
+    // Safety: `flags` is guarded by its own lock, and so is `queue`, which is only read or
+    // written inside `flags.withLock`. `batch`, `next` and `delivered` are only touched by the
+    // delivering work item, and only one work item is scheduled or running at a time
+    // (`scheduled`); the lock hand-over between them orders the accesses.
     private let scheduler: ImmediateSchedulerType
-    private let state = LockedState(ObserveOnState<Observer.Element>())
+    private let flags = LockedState(ObserveOnState())
+    @exclusivity(unchecked) private var queue = ElementBuffer<Element>()
     private let work = SequencedSerialDisposable()
-    /// Events taken from `state.queue`, delivered from `next` on.
-    private var batch: [Event<Element>] = []
-    private var next = 0
+    /// Elements taken from `queue`, delivered from `next` on.
+    @exclusivity(unchecked) private var batch = ElementBuffer<Element>()
+    @exclusivity(unchecked) private var next = 0
     /// Whether one step delivers the whole batch (dispatch queues) or one event (RxSwift's rule).
     private let deliversBatches: Bool
 
@@ -57,11 +61,38 @@ final private class ObserveOnSink<Observer: ObserverType>: Sink<Observer>, Obser
         super.init(observer: observer, cancel: cancel)
     }
 
+    /// Subscribes this sink to `source` (see `MapSink.subscribeSelf(to:)`).
+    func subscribeSelf(to source: Observable<Element>) -> Disposable {
+        source.subscribe(self)
+    }
+
+    func onNext(_ element: Element) {
+        let start = flags.withLock { state -> Bool in
+            guard !state.isDisposed, state.termination == nil else { return false }
+            queue.append(element)
+            if state.scheduled { return false }
+            state.scheduled = true
+            return true
+        }
+        if start { scheduleDelivery() }
+    }
+
+    func onCompleted() {
+        terminate(.completed)
+    }
+
     func on(_ event: Event<Element>) {
-        let start = state.withLock { state -> Bool in
-            guard !state.isDisposed, !state.terminated else { return false }
-            if event.isStopEvent { state.terminated = true }
-            state.queue.append(event)
+        switch event {
+        case .next(let element): onNext(element)
+        case .error(let error): terminate(.error(error))
+        case .completed: terminate(.completed)
+        }
+    }
+
+    private func terminate(_ termination: Termination) {
+        let start = flags.withLock { state -> Bool in
+            guard !state.isDisposed, state.termination == nil else { return false }
+            state.termination = termination
             if state.scheduled { return false }
             state.scheduled = true
             return true
@@ -78,33 +109,59 @@ final private class ObserveOnSink<Observer: ObserverType>: Sink<Observer>, Obser
         }
     }
 
+    /// One scheduled step: the queued elements (all of them, or one), then the terminal event
+    /// once nothing precedes it.
     private func deliver() {
+        var termination: Termination?
         if next == batch.count {
-            batch.removeAll(keepingCapacity: batch.count <= 64)
+            batch.removeAll(keepingCapacityUpTo: 1_024)
             next = 0
-            state.withLock { state in swap(&state.queue, &batch) }
+            termination = flags.withLock { state -> Termination? in
+                swap(&queue, &batch)
+                return batch.isEmpty ? state.termination : nil
+            }
         }
         let end = deliversBatches ? batch.count : Swift.min(next + 1, batch.count)
         while next < end {
-            let event = batch[next]
+            let element = batch[next]
             next += 1
-            if isDisposed { break }
-            forwardOn(event)
+            if isDisposed { return }
+            forwardNext(element)
         }
-        let more = state.withLock { state -> Bool in
-            if state.isDisposed || (next == batch.count && state.queue.isEmpty) {
+        if let termination {
+            forward(termination)
+            return
+        }
+        // Done, or more to deliver (in another step); on a dispatch queue, a terminal event that
+        // follows the batch goes in this step.
+        var last: Termination?
+        let more = flags.withLock { state -> Bool in
+            let drained = next == batch.count && queue.isEmpty
+            if drained && deliversBatches && state.termination != nil { last = state.termination }
+            if state.isDisposed || (drained && (state.termination == nil || last != nil)) {
                 state.scheduled = false
                 return false
             }
             return true
         }
-        if more { scheduleDelivery() }
+        if let last {
+            forward(last)
+        } else if more {
+            scheduleDelivery()
+        }
+    }
+
+    private func forward(_ termination: Termination) {
+        switch termination {
+        case .completed: forwardCompleted()
+        case .error(let error): forwardError(error)
+        }
     }
 
     override func dispose() {
-        state.withLock { state in
+        flags.withLock { state in
             state.isDisposed = true
-            state.queue.removeAll()
+            queue.removeAll()
         }
         work.dispose()
         super.dispose()
@@ -121,8 +178,8 @@ final private class ObserveOnProducer<Element>: Producer<Element> {
     }
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkDisposer) -> (sink: AnyObject & Disposable, subscription: Disposable) where Observer.Element == Element {
-        let sink = ObserveOnSink(scheduler: scheduler, observer: observer, cancel: cancel)
-        let subscription = source.subscribe(sink)
+        let sink = ObserveOnSink<Element, Observer>(scheduler: scheduler, observer: observer, cancel: cancel)
+        let subscription = sink.subscribeSelf(to: source)
         return (sink, subscription)
     }
 }
