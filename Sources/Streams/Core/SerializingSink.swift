@@ -1,17 +1,45 @@
 import Dispatch
 
 /// Events an operator decides to send while holding its lock; delivered after the lock is released.
-struct Outbox<Element> {
-    fileprivate var pending: ContiguousArray<Event<Element>> = []
-    /// The last delivered batch's buffer, emptied, for the next queue (so a steady contended
-    /// stream does not allocate per batch).
-    fileprivate var spare: ContiguousArray<Event<Element>> = []
+///
+/// The queue is the elements, in order, then at most one terminal event: nothing sent after a
+/// terminal event could ever be delivered (the sink stops on it), so it is dropped here. The
+/// elements queue in an `ElementBuffer`, without an `Event` each: in the sink's unspecialized
+/// code both building an `Event<Element>` and appending to an array of them ask the runtime
+/// for generic metadata (see Guides/Performance.md).
+struct Outbox<Element>: ~Copyable {
+    fileprivate var elements = ElementBuffer<Element>()
+    /// The terminal event, queued after `elements`; taken by the drainer.
+    fileprivate var termination: Termination?
+    /// Whether a terminal event was queued (everything sent later is dropped).
+    private var closed = false
     fileprivate var gate = BacklogGate()
 
     /// Queues `event` for delivery.
-    mutating func send(_ event: Event<Element>) { pending.append(event) }
+    mutating func send(_ event: Event<Element>) {
+        switch event {
+        case .next(let element): sendNext(element)
+        case .error(let error): terminate(.error(error))
+        case .completed: terminate(.completed)
+        }
+    }
 
-    fileprivate var hasPending: Bool { !pending.isEmpty }
+    /// Queues an element for delivery.
+    @inline(__always)
+    mutating func sendNext(_ element: Element) {
+        if !closed { elements.append(element) }
+    }
+
+    private mutating func terminate(_ event: Termination) {
+        guard !closed else { return }
+        closed = true
+        termination = event
+    }
+
+    fileprivate var hasPending: Bool { !elements.isEmpty || termination != nil }
+
+    /// How many events are queued.
+    fileprivate var count: Int { elements.count &+ (termination == nil ? 0 : 1) }
 }
 
 /// A sink for operators with several upstreams (merge, combineLatest, flatMap, …).
@@ -35,6 +63,10 @@ class SerializingSink<Observer: ObserverType, State>: Sink<Observer> {
     private final let role = DrainRole()
     @exclusivity(unchecked) private final var state: State
     @exclusivity(unchecked) private final var outbox = Outbox<Observer.Element>()
+    /// The batch being delivered: swapped with the outbox's elements under the lock, read by the
+    /// thread holding the draining role only (and emptied by it, keeping its memory for the next
+    /// swap, so a steady contended stream does not allocate per batch).
+    @exclusivity(unchecked) private final var draining = ElementBuffer<Observer.Element>()
 
     init(state: State, observer: Observer, cancel: SinkDisposer) {
         self.state = state
@@ -92,9 +124,9 @@ class SerializingSink<Observer: ObserverType, State>: Sink<Observer> {
     private final func enqueue(_ element: Observer.Element, when isCurrent: () -> Bool = { true }) {
         let wait = lock.withLock { _ -> DispatchSemaphore? in
             guard isCurrent() else { return nil }
-            outbox.send(.next(element))
+            outbox.sendNext(element)
             role.markPending()
-            return outbox.gate.admit(queued: outbox.pending.count, role: role)
+            return outbox.gate.admit(queued: outbox.count, role: role)
         }
         role.drainIfIdle(drainQueued)
         if let wait {
@@ -128,28 +160,32 @@ class SerializingSink<Observer: ObserverType, State>: Sink<Observer> {
     /// the role to waiting producers instead (`BacklogGate.handOff()`): it returns their wakeup.
     @inline(never)
     private final func drainQueued() -> BacklogGate.Wakeup? {
-        var delivered = ContiguousArray<Event<Observer.Element>>()
         while true {
-            var (batch, wakeup, handOff) = lock.withLock { _ -> (ContiguousArray<Event<Observer.Element>>, BacklogGate.Wakeup?, BacklogGate.Wakeup?) in
-                if delivered.capacity > 0 && delivered.capacity <= 2 * BacklogGate.limit { swap(&outbox.spare, &delivered) }
+            var termination: Termination?
+            let (taken, wakeup, handOff) = lock.withLock { _ -> (Int, BacklogGate.Wakeup?, BacklogGate.Wakeup?) in
                 if !outbox.hasPending {
                     role.clearPending()
                     outbox.gate.finish()
-                    return ([], nil, nil)
+                    return (0, nil, nil)
                 }
-                if let handOff = outbox.gate.handOff() { return ([], nil, handOff) }
-                let batch = outbox.pending
-                outbox.pending = outbox.spare
-                outbox.spare = []
-                outbox.gate.serve(batch.count)
-                return (batch, outbox.gate.release(queued: 0), nil)
+                if let handOff = outbox.gate.handOff() { return (0, nil, handOff) }
+                let taken = outbox.count
+                swap(&outbox.elements, &draining)
+                termination = outbox.termination
+                outbox.termination = nil
+                outbox.gate.serve(taken)
+                return (taken, outbox.gate.release(queued: 0), nil)
             }
             if handOff != nil { return handOff }
-            if batch.isEmpty { return nil }
+            if taken == 0 { return nil }
             wakeup?.run()
-            for event in batch { forwardOn(event) }
-            batch.removeAll(keepingCapacity: true)
-            delivered = consume batch
+            for index in 0..<draining.count { forwardNext(draining[index]) }
+            draining.removeAll(keepingCapacityUpTo: 2 * BacklogGate.limit)
+            switch termination {
+            case nil: break
+            case .completed?: forwardCompleted()
+            case .error(let error)?: forwardError(error)
+            }
         }
     }
 }

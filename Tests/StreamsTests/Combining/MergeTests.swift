@@ -88,6 +88,31 @@ final class MergeTests: XCTestCase {
         }
     }
 
+    /// Events queued while the observer runs (reentrantly) are delivered in order after it
+    /// returns; an error queued among them comes after the elements queued before it, and what
+    /// is queued after the error is dropped.
+    func testMerge_reentrantErrorIsQueuedInOrderAndEndsTheStream() {
+        XCTAssertNoLeaks {
+            let a = PublishSubject<Int>()
+            let b = PublishSubject<Int>()
+            var events: [Event<Int>] = []
+            let subscription = Observable.merge(a.asObservable(), b.asObservable())
+                .subscribe { event in
+                    events.append(event)
+                    if case .next(1) = event {
+                        a.onNext(2)
+                        b.onNext(3)
+                        b.onError(TestError.first)
+                        a.onNext(4)
+                        a.onCompleted()
+                    }
+                }
+            a.onNext(1)
+            XCTAssertEqual(events, [.next(1), .next(2), .next(3), .error(TestError.first)])
+            subscription.dispose()
+        }
+    }
+
     /// Sources emit concurrently: serialized delivery, every element once, each source's order
     /// kept, one completion after all sources complete.
     func testMerge_concurrentSources() {

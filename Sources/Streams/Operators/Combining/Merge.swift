@@ -47,15 +47,12 @@ final private class MergeArraySink<Observer: ObserverType>: SerializingSink<Obse
             if isDisposed { break }
             let subscription = SingleAssignmentDisposable()
             guard let key = group.insert(subscription) else { break }
-            subscription.setDisposable(source.subscribe(SinkForward<Element>(
-                next: { [self] element in serializedNext(element) },
-                events: { [self] event in self.on(event, key: key) }
-            )))
+            subscription.setDisposable(source.subscribe(MergeSourceObserver(sink: self, key: key)))
         }
         return group
     }
 
-    private func on(_ event: Event<Element>, key: CompositeDisposable.DisposeKey) {
+    fileprivate func on(_ event: Event<Element>, key: CompositeDisposable.DisposeKey) {
         switch event {
         case .next, .error:
             synchronized { _, outbox in outbox.send(event) }
@@ -71,6 +68,22 @@ final private class MergeArraySink<Observer: ObserverType>: SerializingSink<Obse
     override func dispose() {
         group.dispose()
         super.dispose()
+    }
+}
+
+/// Forwards one source's events to its `MergeArraySink` (a struct holding the sink, so an element
+/// costs no closure-context retain and release, as a `SinkForward` of closures would).
+private struct MergeSourceObserver<Observer: ObserverType>: ObserverType {
+    typealias Element = Observer.Element
+    let sink: MergeArraySink<Observer>
+    let key: CompositeDisposable.DisposeKey
+
+    func onNext(_ element: Element) {
+        sink.serializedNext(element)
+    }
+
+    func on(_ event: Event<Element>) {
+        sink.on(event, key: key)
     }
 }
 
