@@ -109,6 +109,7 @@ final class ClosureObserver<Element>: ObserverType {
     }
 
     @usableFromInline
+    @inline(__always)  // into its protocol witness: one call frame less per delivery
     func onNext(_ element: Element) {
         if stopped.load(ordering: .relaxed) { return }
         next?(element)

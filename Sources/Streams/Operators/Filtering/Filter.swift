@@ -28,6 +28,7 @@ final private class FilterSink<Observer: ObserverType>: Sink<Observer>, Observer
         source.subscribe(self)
     }
 
+    @inline(__always)  // into its protocol witness: one call frame per stage (see `Sink.forwardNext`)
     func onNext(_ element: Element) {
         let passes: Bool
         do {

@@ -33,15 +33,15 @@ final private class MapSink<Source, Result, Observer: ObserverType>: Sink<Observ
         source.subscribe(self)
     }
 
+    @inline(__always)  // into its protocol witness: one call frame per stage (see `Sink.forwardNext`)
     func onNext(_ element: Source) {
-        let result: Result
+        // The result goes straight to `forwardNext` (which cannot throw, so the `catch` is the
+        // transform's): no intermediate copy of it through the value witnesses.
         do {
-            result = try transform(element)
+            forwardNext(try transform(element))
         } catch {
             forwardError(error)
-            return
         }
-        forwardNext(result)
     }
 
     /// Completes without building an `Event` (a metadata lookup in this generic code).

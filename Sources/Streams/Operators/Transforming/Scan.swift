@@ -55,6 +55,7 @@ final private class ScanSink<Source, Accumulate, Observer: ObserverType>: Sink<O
         super.init(observer: observer, cancel: cancel)
     }
 
+    @inline(__always)  // into its protocol witness: one call frame per stage (see `Sink.forwardNext`)
     func onNext(_ element: Source) {
         do {
             switch accumulator {
