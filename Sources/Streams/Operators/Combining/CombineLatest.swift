@@ -159,10 +159,17 @@ final class CombineLatestSink<Result, Observer: ObserverType>: DrainingSink<Obse
 
     func subscribe<E>(_ source: Observable<E>, at index: Int) {
         guard !isDisposed else { return }
-        subscriptions[index].setDisposable(source.subscribe(SinkForward<E>(
-            next: { [self] element in serialize({ onNext(element, at: index) }, later: { { self.onNext(element, at: index) } }) },
-            events: { [self] event in serialize({ on(event, at: index) }, later: { { self.on(event, at: index) } }) }
-        )))
+        subscriptions[index].setDisposable(source.subscribe(CombineLatestSourceObserver(sink: self, index: index)))
+    }
+
+    /// An element of source `index`, in turn with the other sources' events.
+    fileprivate func sourceNext<E>(_ element: E, at index: Int) {
+        serialize({ onNext(element, at: index) }, later: { { self.onNext(element, at: index) } })
+    }
+
+    /// A terminal event of source `index`, in turn with the other sources' events.
+    fileprivate func sourceOn<E>(_ event: Event<E>, at index: Int) {
+        serialize({ on(event, at: index) }, later: { { self.on(event, at: index) } })
     }
 
     /// An empty collection: the selector runs once on no elements, then the output completes.
@@ -216,5 +223,20 @@ final class CombineLatestSink<Result, Observer: ObserverType>: DrainingSink<Obse
                 subscriptions[index].dispose()
             }
         }
+    }
+}
+
+/// Forwards source `index`'s events to its `CombineLatestSink` (a struct holding the sink, so an
+/// element costs no closure-context retain and release, as a `SinkForward` of closures would).
+private struct CombineLatestSourceObserver<Element, Result, Observer: ObserverType>: ObserverType where Observer.Element == Result {
+    let sink: CombineLatestSink<Result, Observer>
+    let index: Int
+
+    func onNext(_ element: Element) {
+        sink.sourceNext(element, at: index)
+    }
+
+    func on(_ event: Event<Element>) {
+        sink.sourceOn(event, at: index)
     }
 }

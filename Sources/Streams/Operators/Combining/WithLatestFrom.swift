@@ -55,17 +55,31 @@ final private class WithLatestFromSink<First, Second, Result, Observer: Observer
     }
 
     func run(first: Observable<First>, second: Observable<Second>) -> Disposable {
-        secondSubscription.setDisposable(second.subscribe(SinkForward<Second>(
-            next: { [self] element in serialize({ secondNext(element) }, later: { { self.secondNext(element) } }) },
-            events: { [self] event in serialize({ onSecond(event) }, later: { { self.onSecond(event) } }) }
-        )))
+        secondSubscription.setDisposable(second.subscribe(WithLatestFromSecondObserver(sink: self)))
         if !isDisposed {
-            firstSubscription.setDisposable(first.subscribe(SinkForward<First>(
-                next: { [self] element in serialize({ firstNext(element) }, later: { { self.firstNext(element) } }) },
-                events: { [self] event in serialize({ onFirst(event) }, later: { { self.onFirst(event) } }) }
-            )))
+            firstSubscription.setDisposable(first.subscribe(WithLatestFromFirstObserver(sink: self)))
         }
         return Disposables.create(firstSubscription, secondSubscription)
+    }
+
+    /// The first source's element, in turn with the other events.
+    fileprivate func serializedFirstNext(_ element: First) {
+        serialize({ firstNext(element) }, later: { { self.firstNext(element) } })
+    }
+
+    /// The first source's terminal event, in turn with the other events.
+    fileprivate func serializedFirstOn(_ event: Event<First>) {
+        serialize({ onFirst(event) }, later: { { self.onFirst(event) } })
+    }
+
+    /// The second source's element, in turn with the other events.
+    fileprivate func serializedSecondNext(_ element: Second) {
+        serialize({ secondNext(element) }, later: { { self.secondNext(element) } })
+    }
+
+    /// The second source's terminal event, in turn with the other events.
+    fileprivate func serializedSecondOn(_ event: Event<Second>) {
+        serialize({ onSecond(event) }, later: { { self.onSecond(event) } })
     }
 
     private func firstNext(_ element: First) {
@@ -121,4 +135,21 @@ final private class WithLatestFromProducer<First, Second, Result>: Producer<Resu
         let subscription = sink.run(first: first, second: second)
         return (sink, subscription)
     }
+}
+
+/// Forwards the first source's events to its `WithLatestFromSink` (a struct holding the sink:
+/// no closure-context retain and release per element).
+private struct WithLatestFromFirstObserver<First, Second, Result, Observer: ObserverType>: ObserverType where Observer.Element == Result {
+    let sink: WithLatestFromSink<First, Second, Result, Observer>
+
+    func onNext(_ element: First) { sink.serializedFirstNext(element) }
+    func on(_ event: Event<First>) { sink.serializedFirstOn(event) }
+}
+
+/// Forwards the second source's events to its `WithLatestFromSink`.
+private struct WithLatestFromSecondObserver<First, Second, Result, Observer: ObserverType>: ObserverType where Observer.Element == Result {
+    let sink: WithLatestFromSink<First, Second, Result, Observer>
+
+    func onNext(_ element: Second) { sink.serializedSecondNext(element) }
+    func on(_ event: Event<Second>) { sink.serializedSecondOn(event) }
 }
