@@ -30,10 +30,16 @@ class DrainingSink<Observer: ObserverType>: Sink<Observer> {
     final func serialize(_ handler: () -> Void, later: () -> (() -> Void)) {
         if role.enterDirectly() {
             handler()
-            role.leave(drain: runQueued)
+            if role.leave() { runPending() }
         } else {
             enqueue(later())
         }
+    }
+
+    /// Runs what was queued while this thread held the role (out of line: the contended path).
+    @inline(never)
+    private final func runPending() {
+        role.drainIfIdle(runQueued)
     }
 
     /// Queues `task`, then runs the queue if no other thread holds the role (out of line: the

@@ -94,7 +94,7 @@ class SerializingSink<Observer: ObserverType, State>: Sink<Observer> {
     final func serializedNext(_ element: Observer.Element) {
         if role.enterDirectly() {
             forwardNext(element)
-            role.leave(drain: drainQueued)
+            if role.leave() { drainPending() }
             return
         }
         enqueue(element)
@@ -112,10 +112,16 @@ class SerializingSink<Observer: ObserverType, State>: Sink<Observer> {
                 #endif
                 forwardNext(element)
             }
-            role.leave(drain: drainQueued)
+            if role.leave() { drainPending() }
             return
         }
         enqueue(element, when: isCurrent)
+    }
+
+    /// Delivers what was queued while this thread held the role (out of line: the contended path).
+    @inline(never)
+    private final func drainPending() {
+        role.drainIfIdle(drainQueued)
     }
 
     /// Queues an element that met a busy drainer or a non-empty queue (out of line: the

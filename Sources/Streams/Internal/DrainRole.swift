@@ -65,10 +65,13 @@ struct DrainRole: ~Copyable {
         }
     }
 
-    /// Gives up the role, then delivers what was queued meanwhile.
-    func leave(drain: () -> BacklogGate.Wakeup?) {
+    /// Gives up the role; returns whether work was queued meanwhile, which the caller then
+    /// delivers with `drainIfIdle(_:)`. (Not a `drain` closure parameter: forming the closure
+    /// from the owner's method retains and releases the owner on every direct delivery.)
+    @inline(__always)
+    func leave() -> Bool {
         owner.store(0, ordering: .relaxed)
         draining.store(false, ordering: .sequentiallyConsistent)
-        drainIfIdle(drain)
+        return hasPending.load(ordering: .sequentiallyConsistent)
     }
 }

@@ -17,7 +17,7 @@ package struct LockedState<State>: @unchecked Sendable {
     // `pthread_mutex_unlock` of the storage's mutex, so every access is serialized.
     @usableFromInline let storage: LockStorage<State>
 
-    package init(_ initial: State) {
+    package init(_ initial: consuming State) {
         storage = LockStorage.make(initial)
     }
 
@@ -47,8 +47,11 @@ extension LockedState where State == Void {
 /// The heap object behind a `LockedState`: the state as the header, one mutex as the element.
 @usableFromInline
 package final class LockStorage<State>: ManagedBuffer<State, pthread_mutex_t> {
-    static func make(_ initial: State) -> LockStorage<State> {
-        let buffer = create(minimumCapacity: 1) { _ in initial }
+    static func make(_ initial: consuming State) -> LockStorage<State> {
+        // Moved into the header (the closure would otherwise copy it: a retain per reference
+        // the state holds, for every lock created).
+        var moving: State? = consume initial
+        let buffer = create(minimumCapacity: 1) { _ in moving.take().unsafelyUnwrapped }
         let storage = unsafeDowncast(buffer, to: LockStorage<State>.self)
         storage.withUnsafeMutablePointerToElements { mutex in
             mutex.initialize(to: pthread_mutex_t())
