@@ -187,11 +187,7 @@ class SerializingSink<Observer: ObserverType, State>: Sink<Observer> {
             wakeup?.run()
             for index in 0..<draining.count { forwardNext(draining[index]) }
             draining.removeAll(keepingCapacityUpTo: 2 * BacklogGate.limit)
-            switch termination {
-            case nil: break
-            case .completed?: forwardCompleted()
-            case .error(let error)?: forwardError(error)
-            }
+            if let termination { forward(termination) }
         }
     }
 }

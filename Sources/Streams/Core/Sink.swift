@@ -88,6 +88,15 @@ class Sink<Observer: ObserverType>: Disposable {
         cancel.dispose()
     }
 
+    /// Forwards a terminal event kept apart from the elements (`observe(on:)`'s and the
+    /// serializing sinks' queues), without building an `Event` for completion.
+    final func forward(_ termination: Termination) {
+        switch termination {
+        case .completed: forwardCompleted()
+        case .error(let error): forwardError(error)
+        }
+    }
+
     /// Stops forwarding and releases upstream resources. Subclasses that own inner
     /// subscriptions override it and call `super.dispose()`.
     func dispose() {

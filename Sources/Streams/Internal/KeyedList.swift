@@ -164,18 +164,19 @@ struct KeyedList<Value> {
     }
 
     /// Puts `value` in place of the one registered under `key` and returns the old one (for
-    /// release after the lock); `nil`, storing nothing, if there is none.
+    /// release after the lock); `nil`, storing nothing, if there is none. `value` is only
+    /// evaluated when the key is found.
     ///
     /// - Complexity: O(log n).
     @discardableResult
-    mutating func replace(_ key: UInt64, with value: Value) -> Value? {
+    mutating func replace(_ key: UInt64, with value: @autoclosure () -> Value) -> Value? {
         if let lone = single {
             guard key == singleKey else { return nil }
-            single = value
+            single = value()
             return lone
         }
         guard let index = bufferIndex(of: key), let old = buffer[index] else { return nil }
-        buffer[index] = value
+        buffer[index] = value()
         return old
     }
 

@@ -7,8 +7,8 @@ import Synchronization
 /// asks the runtime for that type's metadata: a lookup in its concurrent hash map, ~330
 /// instructions, once per sink of every subscription. The sink type is a function of the
 /// producer's own (dynamic) type and the observer's type, both of which the unspecialized code
-/// has for free, so a small table keyed by the pair answers in ~20 instructions (see
-/// `Sink.make(owner:…)` and Guides/Performance.md).
+/// has for free, so a small table keyed by the pair answers in ~20 instructions (see the
+/// producers of `map` and `filter`, and Guides/Performance.md).
 ///
 /// The table has a fixed number of slots, each an `Atomic` pointer to an immutable entry
 /// (owner, observer, metatype) that is never freed: an entry is published with a releasing
@@ -29,6 +29,12 @@ enum MetatypeCache {
         let owner: UnsafeRawPointer
         let observer: UnsafeRawPointer
         let type: UnsafeRawPointer
+
+        /// Whether this entry is the one for (`owner`, `observer`).
+        @inline(__always)
+        func matches(_ owner: UnsafeRawPointer, _ observer: UnsafeRawPointer) -> Bool {
+            self.owner == owner && self.observer == observer
+        }
     }
 
     /// The metatype `make()` returns for (`owner`, `observer`), as a raw pointer for the caller
@@ -54,7 +60,7 @@ enum MetatypeCache {
             let current = slots[index].load(ordering: .acquiring)
             if current == 0 { break }
             let entry = UnsafePointer<Entry>(bitPattern: current).unsafelyUnwrapped
-            if entry.pointee.owner == ownerKey && entry.pointee.observer == observerKey {
+            if entry.pointee.matches(ownerKey, observerKey) {
                 return entry.pointee.type
             }
             index = (index &+ 1) & mask
@@ -78,7 +84,7 @@ enum MetatypeCache {
             let (exchanged, current) = slots[index].compareExchange(expected: 0, desired: bits, ordering: .acquiringAndReleasing)
             if exchanged { return type }
             let other = UnsafePointer<Entry>(bitPattern: current).unsafelyUnwrapped
-            if other.pointee.owner == owner && other.pointee.observer == observer { break }
+            if other.pointee.matches(owner, observer) { break }
             index = (index &+ 1) & mask
         }
         // Published by another thread meanwhile, or no room: not cached.

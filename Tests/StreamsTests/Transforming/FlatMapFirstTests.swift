@@ -75,13 +75,7 @@ final class FlatMapFirstTests: XCTestCase {
             let subscription = subject
                 .flatMapFirst { value -> Observable<Int> in
                     let inner: Observable<Int> = value == 0 ? running.asObservable() : .just(value)
-                    return Observable.create { observer in
-                        let upstream = inner.subscribe(observer)
-                        return Disposables.create {
-                            upstream.dispose()
-                            disposals += 1
-                        }
-                    }
+                    return inner.reportingDisposal { disposals += 1 }
                 }
                 .subscribe()
             subject.onNext(1)

@@ -127,13 +127,7 @@ final class FlatMapTests: XCTestCase {
             let subscription = subject
                 .flatMap { value -> Observable<Int> in
                     let inner: Observable<Int> = value == 0 ? running.asObservable() : .just(value)
-                    return Observable.create { observer in
-                        let upstream = inner.subscribe(observer)
-                        return Disposables.create {
-                            upstream.dispose()
-                            disposals += 1
-                        }
-                    }
+                    return inner.reportingDisposal { disposals += 1 }
                 }
                 .subscribe { events.append($0) }
             subject.onNext(1)

@@ -9,6 +9,18 @@ struct TransformTestError: Error, Equatable {
 }
 
 extension ObservableType {
+    /// This sequence behind a subscription whose disposal calls `disposed`, so a test sees
+    /// whether (and how often) an operator disposes what it subscribed.
+    func reportingDisposal(_ disposed: @escaping () -> Void) -> Observable<Element> {
+        Observable.create { observer in
+            let upstream = self.subscribe(observer)
+            return Disposables.create {
+                upstream.dispose()
+                disposed()
+            }
+        }
+    }
+
     /// Completes after the first `count` elements, built only from Creating/Transforming operators
     /// (`map` + `dematerialize`), so a synchronous source above it must notice it stopped.
     func firstElements(_ count: Int) -> Observable<Element> {

@@ -151,13 +151,6 @@ final private class ObserveOnSink<Element, Observer: ObserverType>: Sink<Observe
         }
     }
 
-    private func forward(_ termination: Termination) {
-        switch termination {
-        case .completed: forwardCompleted()
-        case .error(let error): forwardError(error)
-        }
-    }
-
     override func dispose() {
         flags.withLock { state in
             state.isDisposed = true

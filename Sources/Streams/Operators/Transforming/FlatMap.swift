@@ -172,9 +172,8 @@ private struct FlatMapState {
     /// the leftover disposable: copying an `any Disposable` goes through the runtime's value
     /// witnesses.)
     mutating func register(_ subscription: Disposable, key: UInt64) -> Bool {
-        guard !disposed, inners.contains(key) else { return false }
-        inners.replace(key, with: InnerSubscription(subscription))  // replaces `.pending`
-        return true
+        // Replaces `.pending`; the holder is only allocated if the key is still there.
+        !disposed && inners.replace(key, with: InnerSubscription(subscription)) != nil
     }
 }
 
