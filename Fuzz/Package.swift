@@ -24,7 +24,7 @@ let package = Package(
     name: "StreamsFuzz",
     platforms: [.macOS(.v15)],
     dependencies: [
-        .package(name: root, path: ".."),
+        .package(name: root, path: "..")
     ],
     targets: [
         .target(name: "FuzzSupport"),

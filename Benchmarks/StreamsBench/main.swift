@@ -107,10 +107,12 @@ func pad(_ text: String, _ width: Int, left: Bool = false) -> String {
 }
 
 if !json {
-    print("streams-bench: threading=\(threading) runs=\(runs) "
-          + (fixedSize.map { "size=\($0)" } ?? "scale=\(scale)") + " warmup-scale=\(warmupScale)")
-    print(pad("workload", 30, left: true) + pad("events", 12) + pad("best s", 10) + pad("median s", 10)
-          + pad("ns/ev best", 12) + pad("ns/ev med", 11) + pad("peak MB", 9) + "  checksum")
+    print(
+        "streams-bench: threading=\(threading) runs=\(runs) "
+            + (fixedSize.map { "size=\($0)" } ?? "scale=\(scale)") + " warmup-scale=\(warmupScale)")
+    print(
+        pad("workload", 30, left: true) + pad("events", 12) + pad("best s", 10) + pad("median s", 10)
+            + pad("ns/ev best", 12) + pad("ns/ev med", 11) + pad("peak MB", 9) + "  checksum")
 }
 
 var results: [BenchmarkResult] = []
@@ -128,14 +130,15 @@ for workload in selected {
         if !result.checked { notes.append("unchecked") }
         if result.unit != "event" { notes.append("per \(result.unit)") }
         if singleThreaded && result.startedSingleThreaded == false { notes.append("process already multi-threaded") }
-        print(pad(result.name, 30, left: true)
-              + pad("\(result.events)", 12)
-              + pad(String(format: "%.4f", result.best), 10)
-              + pad(String(format: "%.4f", result.median), 10)
-              + pad(String(format: "%.1f", result.nanosecondsPerEvent), 12)
-              + pad(String(format: "%.1f", result.medianNanosecondsPerEvent), 11)
-              + pad(String(format: "%.1f", result.peakResidentMB), 9)
-              + "  \(result.checksum)" + (notes.isEmpty ? "" : "  (\(notes.joined(separator: ", ")))"))
+        print(
+            pad(result.name, 30, left: true)
+                + pad("\(result.events)", 12)
+                + pad(String(format: "%.4f", result.best), 10)
+                + pad(String(format: "%.4f", result.median), 10)
+                + pad(String(format: "%.1f", result.nanosecondsPerEvent), 12)
+                + pad(String(format: "%.1f", result.medianNanosecondsPerEvent), 11)
+                + pad(String(format: "%.1f", result.peakResidentMB), 9)
+                + "  \(result.checksum)" + (notes.isEmpty ? "" : "  (\(notes.joined(separator: ", ")))"))
     }
 }
 

@@ -66,16 +66,20 @@ func startThread(_ body: @escaping () -> Void) -> pthread_t? {
     pthread_attr_setstacksize(&attributes, 1 << 20)
     #if canImport(Glibc)
     var thread = pthread_t()
-    let status = pthread_create(&thread, &attributes, { context in
-        Unmanaged<ThreadBody>.fromOpaque(context!).takeRetainedValue().run()
-        return nil
-    }, context)
+    let status = pthread_create(
+        &thread, &attributes,
+        { context in
+            Unmanaged<ThreadBody>.fromOpaque(context!).takeRetainedValue().run()
+            return nil
+        }, context)
     #else
     var thread: pthread_t?
-    let status = pthread_create(&thread, &attributes, { context in
-        Unmanaged<ThreadBody>.fromOpaque(context).takeRetainedValue().run()
-        return nil
-    }, context)
+    let status = pthread_create(
+        &thread, &attributes,
+        { context in
+            Unmanaged<ThreadBody>.fromOpaque(context).takeRetainedValue().run()
+            return nil
+        }, context)
     #endif
     guard status == 0 else {
         Unmanaged<ThreadBody>.fromOpaque(context).release()
@@ -174,13 +178,15 @@ public func measure(_ workload: Workload, size: Int, runs: Int, warmupSize: Int?
     }
     let times = seconds
     seconds.sort()
-    let median = seconds.count % 2 == 1
+    let median =
+        seconds.count % 2 == 1
         ? seconds[seconds.count / 2]
         : (seconds[seconds.count / 2 - 1] + seconds[seconds.count / 2]) / 2
-    return BenchmarkResult(name: workload.name, unit: workload.unit, size: size, events: workload.events(size: size),
-                           best: seconds[0], median: median, times: times, peakResidentMB: peak,
-                           checksum: first ?? 0, checked: expected != nil,
-                           startedSingleThreaded: singleThreaded)
+    return BenchmarkResult(
+        name: workload.name, unit: workload.unit, size: size, events: workload.events(size: size),
+        best: seconds[0], median: median, times: times, peakResidentMB: peak,
+        checksum: first ?? 0, checked: expected != nil,
+        startedSingleThreaded: singleThreaded)
 }
 
 /// Writes `message` and a newline to standard error.

@@ -19,8 +19,10 @@ public struct Workload {
     private let expectedForSize: ((Int) -> Int)?
     private let runForSize: (Int) -> Int
 
-    init(name: String, unit: String, baseSize: Int, events: @escaping (Int) -> Int,
-         expected: ((Int) -> Int)?, run: @escaping (Int) -> Int) {
+    init(
+        name: String, unit: String, baseSize: Int, events: @escaping (Int) -> Int,
+        expected: ((Int) -> Int)?, run: @escaping (Int) -> Int
+    ) {
         self.name = name
         self.unit = unit
         self.baseSize = baseSize
@@ -92,7 +94,11 @@ func makeBox(_ call: @escaping (Int) -> Void) -> ClosureBox { ClosureBox(call) }
 func runOnThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
     let gate = DispatchSemaphore(value: 0)
     let threads = (0..<count).map { index in
-        guard let thread = startThread({ gate.wait(); body(index) }) else {
+        guard
+            let thread = startThread({
+                gate.wait(); body(index)
+            })
+        else {
             fatalError("runOnThreads: could not start thread \(index) of \(count)")
         }
         return thread
@@ -147,7 +153,8 @@ func issue6Workloads() -> [Workload] {
             let sum = Tally()
             defer { sum.free() }
             let subject = PublishSubject<Int>()
-            let subscription = subject
+            let subscription =
+                subject
                 .map { $0 &* 2 }
                 .filter { $0 % 3 == 0 }
                 .map { $0 &+ 1 }
@@ -175,7 +182,8 @@ func issue6Workloads() -> [Workload] {
             let sum = Tally()
             defer { sum.free() }
             let subject = PublishSubject<Int>()
-            let subscription = subject
+            let subscription =
+                subject
                 .scan(0) { $0 &+ $1 }
                 .subscribe(onNext: { sum.add($0) })
             for i in 0..<n { subject.onNext(i) }
@@ -218,7 +226,8 @@ func issue6Workloads() -> [Workload] {
             let sum = Tally()
             defer { sum.free() }
             let subject = PublishSubject<Int>()
-            let subscription = subject
+            let subscription =
+                subject
                 .flatMap { Observable.just($0) }
                 .subscribe(onNext: { sum.add($0) })
             for i in 0..<n { subject.onNext(i) }
@@ -231,7 +240,8 @@ func issue6Workloads() -> [Workload] {
             let sum = Tally()
             defer { sum.free() }
             let subject = PublishSubject<Int>()
-            let subscription = subject
+            let subscription =
+                subject
                 .flatMapLatest { BehaviorSubject(value: $0) }
                 .subscribe(onNext: { sum.add($0) })
             for i in 0..<n { subject.onNext(i) }
@@ -247,7 +257,8 @@ func issue6Workloads() -> [Workload] {
             var delivered = 0
             for _ in 0..<n {
                 let subject = PublishSubject<Int>()
-                let subscription = subject
+                let subscription =
+                    subject
                     .map { $0 &+ 1 }
                     .filter { $0 & 1 == 0 }
                     .subscribe(onNext: { delivered &+= $0 })
@@ -298,8 +309,10 @@ func issue12Workloads() -> [Workload] {
     let million = 1_000_000
     return [
         // share(replay: 1) on a hot subject, 10 subscribers; counted per delivery.
-        Workload(name: "share_replay1_10subs", unit: "delivery", baseSize: million, events: { $0 * 10 },
-                 expected: { 10 &* triangular($0) }) { n in
+        Workload(
+            name: "share_replay1_10subs", unit: "delivery", baseSize: million, events: { $0 * 10 },
+            expected: { 10 &* triangular($0) }
+        ) { n in
             let sum = Tally()
             defer { sum.free() }
             let subject = PublishSubject<Int>()
@@ -311,8 +324,10 @@ func issue12Workloads() -> [Workload] {
         },
 
         // subject -> 20 x map { $0 + 1 } -> subscribe.
-        Workload(name: "deep_chain_20maps", unit: "event", baseSize: 2 * million, events: { $0 },
-                 expected: { triangular($0) &+ 20 &* $0 }) { n in
+        Workload(
+            name: "deep_chain_20maps", unit: "event", baseSize: 2 * million, events: { $0 },
+            expected: { triangular($0) &+ 20 &* $0 }
+        ) { n in
             let sum = Tally()
             defer { sum.free() }
             let subject = PublishSubject<Int>()
@@ -326,8 +341,10 @@ func issue12Workloads() -> [Workload] {
 
         // subject -> observe(on: a concurrent dispatch queue) -> subscribe; the producer pumps,
         // completes and waits for the completion to arrive.
-        Workload(name: "observeOn_concurrent_queue", unit: "event", baseSize: million, events: { $0 },
-                 expected: triangular) { n in
+        Workload(
+            name: "observeOn_concurrent_queue", unit: "event", baseSize: million, events: { $0 },
+            expected: triangular
+        ) { n in
             let queue = DispatchQueue(label: "streams-bench.observeOn.concurrent", attributes: .concurrent)
             let scheduler = ConcurrentDispatchQueueScheduler(queue: queue)
             return pumpObservedOn(scheduler, n)
@@ -335,8 +352,10 @@ func issue12Workloads() -> [Workload] {
 
         // Observable.from(array) -> toArray (a Single) -> the observer sums the array (and adds
         // its count). The array is built inside the timed run.
-        Workload(name: "from_array_toArray", unit: "element", baseSize: million, events: { $0 },
-                 expected: { triangular($0) &+ $0 }) { n in
+        Workload(
+            name: "from_array_toArray", unit: "element", baseSize: million, events: { $0 },
+            expected: { triangular($0) &+ $0 }
+        ) { n in
             let array = Array(0..<n)
             let sum = Tally()
             defer { sum.free() }
@@ -351,8 +370,10 @@ func issue12Workloads() -> [Workload] {
 
         // ReplaySubject(bufferSize: 100) fed 200 elements (holds 100..<200): per unit, subscribe
         // (100 replayed) and dispose.
-        Workload(name: "replay100_subscribe_churn", unit: "subscription", baseSize: 100_000, events: { $0 },
-                 expected: { $0 &* (100..<200).reduce(0, +) }) { n in
+        Workload(
+            name: "replay100_subscribe_churn", unit: "subscription", baseSize: 100_000, events: { $0 },
+            expected: { $0 &* (100..<200).reduce(0, +) }
+        ) { n in
             let sum = Tally()
             defer { sum.free() }
             let subject = ReplaySubject<Int>.create(bufferSize: 100)
@@ -365,8 +386,10 @@ func issue12Workloads() -> [Workload] {
         },
 
         // combineLatest of 8 subjects (summed), fed round-robin: i -> subject i % 8.
-        Workload(name: "combineLatest8_pump", unit: "event", baseSize: 2 * million, events: { $0 },
-                 expected: combineLatest8Model) { n in
+        Workload(
+            name: "combineLatest8_pump", unit: "event", baseSize: 2 * million, events: { $0 },
+            expected: combineLatest8Model
+        ) { n in
             let sum = Tally()
             defer { sum.free() }
             let s = (0..<8).map { _ in PublishSubject<Int>() }
@@ -382,8 +405,10 @@ func issue12Workloads() -> [Workload] {
         // debounce(10 ms) on a HistoricalScheduler (virtual time): groups of 4 events 1 ms
         // apart, then a 20 ms gap, advancing the clock after each event, so the 4th of each
         // group is emitted.
-        Workload(name: "debounce_virtual_time", unit: "event", baseSize: 200_000, events: { $0 },
-                 expected: debounceModel) { n in
+        Workload(
+            name: "debounce_virtual_time", unit: "event", baseSize: 200_000, events: { $0 },
+            expected: debounceModel
+        ) { n in
             let sum = Tally()
             defer { sum.free() }
             return burstTimeline(n, into: sum) { $0.debounce(.milliseconds(10), scheduler: $1) }
@@ -392,8 +417,10 @@ func issue12Workloads() -> [Workload] {
         // throttle(10 ms, latest: true) on a HistoricalScheduler, same timeline as debounce.
         // No plain-loop model (the cross-library harness cross-checks it against RxSwift):
         // reported as unchecked; every run must produce the same checksum.
-        Workload(name: "throttle_virtual_time", unit: "event", baseSize: 200_000, events: { $0 },
-                 expected: nil) { n in
+        Workload(
+            name: "throttle_virtual_time", unit: "event", baseSize: 200_000, events: { $0 },
+            expected: nil
+        ) { n in
             let sum = Tally()
             defer { sum.free() }
             return burstTimeline(n, into: sum) { $0.throttle(.milliseconds(10), latest: true, scheduler: $1) }
@@ -401,8 +428,10 @@ func issue12Workloads() -> [Workload] {
 
         // 4 threads, each pumping n elements into its own subject; the 4 are merged (the
         // contract: calls into one subject are serialized, so each thread has its own).
-        Workload(name: "merge4_threads", unit: "event", baseSize: million, events: { $0 * 4 },
-                 expected: { 4 &* triangular($0) }) { n in
+        Workload(
+            name: "merge4_threads", unit: "event", baseSize: million, events: { $0 * 4 },
+            expected: { 4 &* triangular($0) }
+        ) { n in
             let sum = Tally()
             defer { sum.free() }
             let subjects = (0..<4).map { _ in PublishSubject<Int>() }
@@ -417,8 +446,10 @@ func issue12Workloads() -> [Workload] {
         },
 
         // A one-shot request-style pipeline per element: Single.just -> map -> subscribe, dispose.
-        Workload(name: "single_just_map_churn", unit: "chain", baseSize: million, events: { $0 },
-                 expected: { triangular($0) &+ $0 }) { n in
+        Workload(
+            name: "single_just_map_churn", unit: "chain", baseSize: million, events: { $0 },
+            expected: { triangular($0) &+ $0 }
+        ) { n in
             let sum = Tally()
             defer { sum.free() }
             for i in 0..<n {
@@ -431,8 +462,10 @@ func issue12Workloads() -> [Workload] {
         // n subscribers on one subject, one element, then disposed newest first (removal from
         // a large observer list), then one more element (reaching nobody). Counted per
         // subscription (subscribe + dispose); the cost per unit grows with n (see `--size`).
-        Workload(name: "many_subs_dispose_lifo", unit: "subscription", baseSize: 20_000, events: { $0 },
-                 expected: { $0 }) { n in
+        Workload(
+            name: "many_subs_dispose_lifo", unit: "subscription", baseSize: 20_000, events: { $0 },
+            expected: { $0 }
+        ) { n in
             let sum = Tally()
             defer { sum.free() }
             let subject = PublishSubject<Int>()
@@ -445,8 +478,10 @@ func issue12Workloads() -> [Workload] {
 
         // n subscribers on one subject in a DisposeBag, one element, then disposed by releasing
         // the bag (insertion order), then one more element (reaching nobody).
-        Workload(name: "many_subs_disposebag", unit: "subscription", baseSize: 20_000, events: { $0 },
-                 expected: { $0 }) { n in
+        Workload(
+            name: "many_subs_disposebag", unit: "subscription", baseSize: 20_000, events: { $0 },
+            expected: { $0 }
+        ) { n in
             let sum = Tally()
             defer { sum.free() }
             let subject = PublishSubject<Int>()
@@ -554,7 +589,8 @@ func pumpObservedOn(_ scheduler: ImmediateSchedulerType, _ n: Int) -> Int {
     let sum = Tally()
     defer { sum.free() }
     let subject = PublishSubject<Int>()
-    let subscription = subject
+    let subscription =
+        subject
         .observe(on: scheduler)
         .subscribe(onNext: { sum.add($0) }, onCompleted: { done.signal() })
     for i in 0..<n { subject.onNext(i) }

@@ -203,9 +203,10 @@ public final class DemoBackends: Sendable {
                 apiKey: server.apiKey,
                 appID: localAppID,
                 // The loopback server is new on every run: its installation lives in memory.
-                installations: FirebaseInstallations(projectID: server.project, apiKey: server.apiKey, appID: localAppID,
-                                                     storage: InMemoryFirebaseInstallationsStorage(),
-                                                     baseURL: server.installationsBaseURL, requestTimeout: 10),
+                installations: FirebaseInstallations(
+                    projectID: server.project, apiKey: server.apiKey, appID: localAppID,
+                    storage: InMemoryFirebaseInstallationsStorage(),
+                    baseURL: server.installationsBaseURL, requestTimeout: 10),
                 fetchBaseURL: server.remoteConfigBaseURL,
                 realtimeBaseURL: server.remoteConfigBaseURL,
                 fetchTimeout: 10

@@ -14,14 +14,18 @@ public struct DemoCatalogEntry: Sendable {
 public enum DemoCatalog {
     /// Every demo, in `DemoOptions.demoNames` order.
     public static let all: [DemoCatalogEntry] = [
-        DemoCatalogEntry(name: "launch", summary: "seed 000: config behind the splash, with a timeout and both loading strategies",
-                         run: { runLaunchDemo(backends: $0) }),
-        DemoCatalogEntry(name: "item-list", summary: "seed 001: a config-driven JSON item list on Action (isLoading, errors)",
-                         run: { runItemListDemo(backends: $0) }),
-        DemoCatalogEntry(name: "force-update", summary: "seed 002: a live required_version update forces an app update",
-                         run: { runForceUpdateDemo(backends: $0) }),
-        DemoCatalogEntry(name: "group-comments", summary: "seed 004: follow a user's changing chat groups and merge their comments",
-                         run: { runGroupCommentsDemo(backends: $0) }),
+        DemoCatalogEntry(
+            name: "launch", summary: "seed 000: config behind the splash, with a timeout and both loading strategies",
+            run: { runLaunchDemo(backends: $0) }),
+        DemoCatalogEntry(
+            name: "item-list", summary: "seed 001: a config-driven JSON item list on Action (isLoading, errors)",
+            run: { runItemListDemo(backends: $0) }),
+        DemoCatalogEntry(
+            name: "force-update", summary: "seed 002: a live required_version update forces an app update",
+            run: { runForceUpdateDemo(backends: $0) }),
+        DemoCatalogEntry(
+            name: "group-comments", summary: "seed 004: follow a user's changing chat groups and merge their comments",
+            run: { runGroupCommentsDemo(backends: $0) }),
     ]
 
     /// The demo called `name`, if any.

@@ -54,7 +54,10 @@ public struct DemoOptions: Sendable, Hashable, CustomStringConvertible {
         public var installationsBaseURL: URL?
 
         /// Creates a target.
-        public init(project: String, apiKey: Secret, appID: String = DemoOptions.defaultAppID, fetchBaseURL: URL? = nil, realtimeBaseURL: URL? = nil, installationsBaseURL: URL? = nil) {
+        public init(
+            project: String, apiKey: Secret, appID: String = DemoOptions.defaultAppID, fetchBaseURL: URL? = nil, realtimeBaseURL: URL? = nil,
+            installationsBaseURL: URL? = nil
+        ) {
             self.installationsBaseURL = installationsBaseURL
             self.project = project
             self.apiKey = apiKey
@@ -280,7 +283,7 @@ extension DemoOptions {
             }
             if switchFlags.contains(flag) {
                 if attached != nil { throw .unexpectedValue(flag: flag) }
-                switches.insert(flag == "-h" ? "--help" : flag)   // repeating a switch is harmless
+                switches.insert(flag == "-h" ? "--help" : flag)  // repeating a switch is harmless
                 continue
             }
             guard valueFlags.contains(flag) else { throw .unknownFlag(flag) }
@@ -305,7 +308,9 @@ extension DemoOptions {
             options.duration = seconds
         }
         let fetchURL = try values["--remote-config-url"].map { value throws(DemoOptionsError) in try url(value, flag: "--remote-config-url") }
-        let realtimeURL = try values["--remote-config-realtime-url"].map { value throws(DemoOptionsError) in try url(value, flag: "--remote-config-realtime-url") }
+        let realtimeURL = try values["--remote-config-realtime-url"].map { value throws(DemoOptionsError) in
+            try url(value, flag: "--remote-config-realtime-url")
+        }
         let installationsURL = try values["--installations-url"].map { value throws(DemoOptionsError) in try url(value, flag: "--installations-url") }
         let databaseURL = try values["--database-url"].map { value throws(DemoOptionsError) in try url(value, flag: "--database-url") }
         if let databaseURL, hasCredentialQuery(databaseURL) { throw .credentialInURL(flag: "--database-url") }
@@ -313,8 +318,9 @@ extension DemoOptions {
         if options.showsHelp {
             // Nothing runs: keep what was given, but do not insist on complete combinations.
             if let project = values["--remote-config-project"], let key = values["--api-key"] {
-                options.remoteConfig = RemoteConfigProject(project: project, apiKey: Secret(key), appID: values["--app-id"] ?? defaultAppID,
-                                                           fetchBaseURL: fetchURL, realtimeBaseURL: realtimeURL, installationsBaseURL: installationsURL)
+                options.remoteConfig = RemoteConfigProject(
+                    project: project, apiKey: Secret(key), appID: values["--app-id"] ?? defaultAppID,
+                    fetchBaseURL: fetchURL, realtimeBaseURL: realtimeURL, installationsBaseURL: installationsURL)
             }
             if let databaseURL { options.database = DatabaseProject(url: databaseURL, credential: credential(values)) }
             return options
@@ -331,8 +337,9 @@ extension DemoOptions {
         case (nil, _?):
             throw .missingCompanion(flag: "--api-key", required: "--remote-config-project")
         case (let project?, let key?):
-            options.remoteConfig = RemoteConfigProject(project: project, apiKey: Secret(key), appID: values["--app-id"] ?? defaultAppID,
-                                                       fetchBaseURL: fetchURL, realtimeBaseURL: realtimeURL, installationsBaseURL: installationsURL)
+            options.remoteConfig = RemoteConfigProject(
+                project: project, apiKey: Secret(key), appID: values["--app-id"] ?? defaultAppID,
+                fetchBaseURL: fetchURL, realtimeBaseURL: realtimeURL, installationsBaseURL: installationsURL)
         }
 
         // Database: at most one token, and only with a URL.
@@ -381,37 +388,37 @@ extension DemoOptions {
     public static var usage: String {
         let demoLines = DemoCatalog.all.map { "  \($0.name.padding(toLength: 16, withPad: " ", startingAt: 0)) \($0.summary)" }
         return """
-        usage: streams-demo [demo …] [options]
+            usage: streams-demo [demo …] [options]
 
-        Runs the feature demos (all of them when none is named). Without options they run their
-        scripted storylines on the embedded in-memory backends.
+            Runs the feature demos (all of them when none is named). Without options they run their
+            scripted storylines on the embedded in-memory backends.
 
-        options:
-          --list, --help, -h                 print this help and the demos
-          --local-server                     run the scripted storylines over HTTP against an
-                                             in-process loopback server (FirebaseTestServer)
-          --remote-config-project ID         a real Remote Config project (ID or number; realtime
-                                             updates need the number); needs --api-key
-          --api-key KEY                      the app's Web API key; needs --remote-config-project
-          --app-id ID                        the Firebase app ID (default \(defaultAppID))
-          --remote-config-url URL            the Remote Config fetch host (default Firebase's)
-          --remote-config-realtime-url URL   the realtime host (default: --remote-config-url if
-                                             given, else Firebase's)
-          --installations-url URL            the Firebase Installations host (default:
-                                             --remote-config-url if given, else Firebase's);
-                                             the installation is kept in the standard file only
-                                             against Firebase's host, in memory otherwise
-          --database-url URL                 a real Realtime Database (https://<db>.firebaseio.com)
-          --auth-token TOKEN                 a Firebase ID token (or database secret), as auth=
-          --access-token TOKEN               a Google OAuth2 access token, as access_token=
-          --duration SECONDS                 how long the live demos listen (default \(formatSeconds(defaultDuration)))
+            options:
+              --list, --help, -h                 print this help and the demos
+              --local-server                     run the scripted storylines over HTTP against an
+                                                 in-process loopback server (FirebaseTestServer)
+              --remote-config-project ID         a real Remote Config project (ID or number; realtime
+                                                 updates need the number); needs --api-key
+              --api-key KEY                      the app's Web API key; needs --remote-config-project
+              --app-id ID                        the Firebase app ID (default \(defaultAppID))
+              --remote-config-url URL            the Remote Config fetch host (default Firebase's)
+              --remote-config-realtime-url URL   the realtime host (default: --remote-config-url if
+                                                 given, else Firebase's)
+              --installations-url URL            the Firebase Installations host (default:
+                                                 --remote-config-url if given, else Firebase's);
+                                                 the installation is kept in the standard file only
+                                                 against Firebase's host, in memory otherwise
+              --database-url URL                 a real Realtime Database (https://<db>.firebaseio.com)
+              --auth-token TOKEN                 a Firebase ID token (or database secret), as auth=
+              --access-token TOKEN               a Google OAuth2 access token, as access_token=
+              --duration SECONDS                 how long the live demos listen (default \(formatSeconds(defaultDuration)))
 
-        With a real project the demos run live: they print what the project holds for their
-        keys, then every update for --duration seconds (see Guides/Networking.md). A demo whose
-        backend was not given runs on the embedded one and says so. Secrets are never printed.
+            With a real project the demos run live: they print what the project holds for their
+            keys, then every update for --duration seconds (see Guides/Networking.md). A demo whose
+            backend was not given runs on the embedded one and says so. Secrets are never printed.
 
-        demos:
-        \(demoLines.joined(separator: "\n"))
-        """
+            demos:
+            \(demoLines.joined(separator: "\n"))
+            """
     }
 }

@@ -70,7 +70,7 @@ public func runForceUpdateDemo(backends: DemoBackends) {
     )
     let bag = DisposeBag()
     let done = DispatchSemaphore(value: 0)
-    var stopped = false   // only touched on `queue`
+    var stopped = false  // only touched on `queue`
     var session: Disposable?
     var updatesLog: Disposable?
     var alertsShown = 0
@@ -87,8 +87,9 @@ public func runForceUpdateDemo(backends: DemoBackends) {
     viewModel.outputs.presentAlert
         .subscribe(onNext: { alert in
             alertsShown += 1
-            log("ALERT \(alertsShown == 1 ? "shown" : "shown again"): \"\(alert.title)\" — \(alert.message) "
-                + "[\(alert.isDismissable ? "dismissable" : "not dismissable"), button → \(alert.storeURL)]")
+            log(
+                "ALERT \(alertsShown == 1 ? "shown" : "shown again"): \"\(alert.title)\" — \(alert.message) "
+                    + "[\(alert.isDismissable ? "dismissable" : "not dismissable"), button → \(alert.storeURL)]")
             if alertsShown == 1 {
                 after(400) {
                     log("user taps \"Open the store\"")
@@ -111,7 +112,8 @@ public func runForceUpdateDemo(backends: DemoBackends) {
         session = viewModel.startObserving()
         // A second listener on the same realtime connection, only to show what arrives.
         updatesLog = remoteConfig.configUpdates.subscribe(onNext: { update in
-            let verdict = update.updatedKeys.contains("required_version")
+            let verdict =
+                update.updatedKeys.contains("required_version")
                 ? "contains required_version → activate, then check"
                 : "no version key → nothing to do"
             log("configUpdates: updatedKeys = \(update.updatedKeys.sorted()) (\(verdict))")
@@ -135,7 +137,7 @@ public func runForceUpdateDemo(backends: DemoBackends) {
         done.signal()
     }
     done.wait()
-    timeout.dispose()   // a later demo must not see "timed out"
+    timeout.dispose()  // a later demo must not see "timed out"
     if queue.sync(execute: { stopped }) {
         // Counted off the queue: on the loopback server the closed stream takes a moment to
         // reach the server.
@@ -170,7 +172,11 @@ private func runLiveForceUpdateDemo(project: DemoOptions.RemoteConfigProject, ba
             .disposed(by: bag)
         viewModel.outputs.error
             .subscribe(onNext: { error in
-                if case .fetchFailed(let underlying)? = error as? ForceUpdateError { live.logFetchFailure(underlying) } else { live.log("diagnostic: \(error)") }
+                if case .fetchFailed(let underlying)? = error as? ForceUpdateError {
+                    live.logFetchFailure(underlying)
+                } else {
+                    live.log("diagnostic: \(error)")
+                }
             })
             .disposed(by: bag)
         viewModel.outputs.presentAlert

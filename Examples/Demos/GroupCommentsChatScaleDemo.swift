@@ -12,7 +12,7 @@ import Streams
 private func history(_ count: Int, asObjects: Bool = true) -> JSONValue {
     var comments: [String: JSONValue] = [:]
     comments.reserveCapacity(count)
-    for index in 0 ..< count {
+    for index in 0..<count {
         let text = JSONValue.string("comment \(index)")
         comments[String(format: "c%05d", index)] = asObjects ? ["text": text, "time": .number(Double(index))] : text
     }
@@ -61,7 +61,9 @@ func runChatScaleSection(timeline: DemoTimeline) {
 
 /// The mean time from writing a comment to its snapshot, over `comments` string comments
 /// appended (in key order) to a group of `history` comments, for the listener mode `listen`.
-private func timePerComment(history size: Int, comments: Int, _ listen: (GroupCommentsListener, Observable<[String]>) -> Observable<[String: [String]]>) -> Double {
+private func timePerComment(history size: Int, comments: Int, _ listen: (GroupCommentsListener, Observable<[String]>) -> Observable<[String: [String]]>)
+    -> Double
+{
     let queue = DispatchQueue(label: "group-comments-demo.timing")
     let scheduler = SerialDispatchQueueScheduler(serialQueue: queue)
     let database = InMemoryRealtimeDatabase(scheduler: scheduler)
@@ -71,7 +73,7 @@ private func timePerComment(history size: Int, comments: Int, _ listen: (GroupCo
     let subscription = listen(listener, Observable.just(["chat"])).subscribe(onNext: { _ in snapshots.signal() })
     snapshots.wait()
     let start = DispatchTime.now()
-    for index in size ..< size + comments {
+    for index in size..<size + comments {
         try? database.setValue(.string("new \(index)"), at: "Groups/chat/\(String(format: "c%05d", index))")
         snapshots.wait()
     }

@@ -18,17 +18,17 @@ import Streams
 
 /// The seed's database.json.
 private let seedDatabaseJSON = """
-{
-  "Groups" : {
-    "group0" : [ "comment0-0", "comment0-1", "comment0-2" ],
-    "group1" : [ "comment1-0", "comment1-1", "comment1-2" ],
-    "group2" : [ "comment2-0", "comment2-1", "comment2-2" ]
-  },
-  "Users" : {
-    "user1" : [ "group0", "group1" ]
-  }
-}
-"""
+    {
+      "Groups" : {
+        "group0" : [ "comment0-0", "comment0-1", "comment0-2" ],
+        "group1" : [ "comment1-0", "comment1-1", "comment1-2" ],
+        "group2" : [ "comment2-0", "comment2-1", "comment2-2" ]
+      },
+      "Users" : {
+        "user1" : [ "group0", "group1" ]
+      }
+    }
+    """
 
 private func describe(_ snapshot: [String: [String]]) -> String {
     if snapshot.isEmpty { return "(no groups)" }

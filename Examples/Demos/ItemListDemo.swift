@@ -59,7 +59,7 @@ public func runItemListDemo(backends: DemoBackends) {
     func log(_ text: String) { timeline.log(text) }
 
     let bag = DisposeBag()
-    var shown: [ItemListDemoItem] = []   // what the table shows; only touched on `queue`
+    var shown: [ItemListDemoItem] = []  // what the table shows; only touched on `queue`
     viewModel.outputs.isLoading
         .subscribe(onNext: { loading in log(loading ? "isLoading: true  (HUD shown)" : "isLoading: false (HUD hidden)") })
         .disposed(by: bag)
@@ -120,7 +120,7 @@ private func runLiveItemListDemo(project: DemoOptions.RemoteConfigProject, backe
     let viewModel = ItemListViewModel<ItemListDemoItem>(remoteConfig: live.remoteConfig, itemsKey: key, expirationDuration: 0, scheduler: live.scheduler)
     let bag = DisposeBag()
     let loaded = DispatchSemaphore(value: 0)
-    var refreshes = 0   // only touched on the queue
+    var refreshes = 0  // only touched on the queue
     live.sync {
         viewModel.outputs.isLoading
             .subscribe(onNext: { loading in

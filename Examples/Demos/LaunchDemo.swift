@@ -46,7 +46,7 @@ public func runLaunchDemo(backends: DemoBackends) {
     let queue = DispatchQueue(label: "launch-demo")
     let scheduler = SerialDispatchQueueScheduler(serialQueue: queue)
     let server = backends.scriptedRemoteConfig(values: ["tabTitles": "ホーム", "tabTitlesEn": "home"], latency: .seconds(0), scheduler: scheduler)
-    let storage = InMemoryRemoteConfigStorage()   // the device's disk: survives each "relaunch"
+    let storage = InMemoryRemoteConfigStorage()  // the device's disk: survives each "relaunch"
 
     /// Starts the app once: a new client over the same storage, a new launch view model.
     func launch(_ title: String, strategy: LaunchStrategy, network delay: RxTimeInterval, timeout: RxTimeInterval) {
@@ -56,7 +56,7 @@ public func runLaunchDemo(backends: DemoBackends) {
         func log(_ text: String) { timeline.log(text) }
         let remoteConfig = RemoteConfig(
             backend: DelayedRemoteConfigBackend(base: server.backend, delay: delay, scheduler: scheduler),
-            settings: RemoteConfigSettings(minimumFetchInterval: 0, fetchTimeout: 10),   // the seed's developer mode
+            settings: RemoteConfigSettings(minimumFetchInterval: 0, fetchTimeout: 10),  // the seed's developer mode
             storage: storage,
             scheduler: scheduler
         )
@@ -87,7 +87,9 @@ public func runLaunchDemo(backends: DemoBackends) {
                     .subscribe(onDisposed: {
                         let snapshot = remoteConfig.snapshot
                         if let fetched = snapshot.fetched, fetched != snapshot.active {
-                            log("stored for the next launch, not activated: tabTitlesEn=\(fetched["tabTitlesEn"] ?? "-") (active: \(snapshot.active["tabTitlesEn"] ?? "-"))")
+                            log(
+                                "stored for the next launch, not activated: tabTitlesEn=\(fetched["tabTitlesEn"] ?? "-") (active: \(snapshot.active["tabTitlesEn"] ?? "-"))"
+                            )
                         }
                         done.signal()
                     })
@@ -102,13 +104,19 @@ public func runLaunchDemo(backends: DemoBackends) {
     launch("1. First launch, fast network: fetch, activate, show", strategy: .fetchAndActivateBeforeShowing, network: .milliseconds(150), timeout: .seconds(1))
 
     server.publish(["tabTitles": "セール", "tabTitlesEn": "sale"])
-    launch("2. Slow network: the timeout hides the splash with the persisted values", strategy: .fetchAndActivateBeforeShowing, network: .milliseconds(1500), timeout: .milliseconds(500))
+    launch(
+        "2. Slow network: the timeout hides the splash with the persisted values", strategy: .fetchAndActivateBeforeShowing, network: .milliseconds(1500),
+        timeout: .milliseconds(500))
 
     server.publish(["tabTitles": "新着", "tabTitlesEn": "new"])
-    launch("3. Next launch, activateCachedThenFetch: what launch 2 stored, at once", strategy: .activateCachedThenFetch, network: .milliseconds(150), timeout: .seconds(1))
+    launch(
+        "3. Next launch, activateCachedThenFetch: what launch 2 stored, at once", strategy: .activateCachedThenFetch, network: .milliseconds(150),
+        timeout: .seconds(1))
 
     server.failNextFetchAsOffline()
-    launch("4. Offline: the failure falls back to what is persisted (launch 3's fetch)", strategy: .fetchAndActivateBeforeShowing, network: .milliseconds(150), timeout: .seconds(1))
+    launch(
+        "4. Offline: the failure falls back to what is persisted (launch 3's fetch)", strategy: .fetchAndActivateBeforeShowing, network: .milliseconds(150),
+        timeout: .seconds(1))
 
     print("\ndone")
 }
@@ -118,8 +126,9 @@ public func runLaunchDemo(backends: DemoBackends) {
 private func runLiveLaunchDemo(project: DemoOptions.RemoteConfigProject, backends: DemoBackends) {
     let keys = ["tabTitles", "tabTitlesEn"]
     backends.printLiveRemoteConfigHeader(project, keys: keys)
-    let live = LiveRemoteConfig(label: "launch-demo.live", project: project, backends: backends,
-                                defaults: ["tabTitles": "メイク", "tabTitlesEn": "make"])
+    let live = LiveRemoteConfig(
+        label: "launch-demo.live", project: project, backends: backends,
+        defaults: ["tabTitles": "メイク", "tabTitlesEn": "make"])
     let scheduler = live.scheduler
     let shown = DispatchSemaphore(value: 0)
     let bag = DisposeBag()

@@ -83,10 +83,11 @@ final class ColdObservable<Element>: TestableObservable<Element>, @unchecked Sen
         let index = recordSubscribe()
         let scheduled = CompositeDisposable()
         for recorded in recordedEvents {
-            scheduled.insert(testScheduler.scheduleRelativeVirtual((), dueTime: recorded.time) { _ in
-                observer.on(recorded.value)
-                return Disposables.create()
-            })
+            scheduled.insert(
+                testScheduler.scheduleRelativeVirtual((), dueTime: recorded.time) { _ in
+                    observer.on(recorded.value)
+                    return Disposables.create()
+                })
         }
         return Disposables.create { [weak self] in
             scheduled.dispose()

@@ -129,9 +129,10 @@ func listMismatch<Element>(
     if differing.isEmpty && lhs.count == rhs.count { return nil }
 
     var lines = ["XCTAssertEqual failed: (\"\(lhs)\") is not equal to (\"\(rhs)\")" + messageSuffix(message)]
-    lines.append(lhs.count == rhs.count
-        ? "Differences:"
-        : "Differences (lhs has \(count(lhs.count)), rhs has \(count(rhs.count))):")
+    lines.append(
+        lhs.count == rhs.count
+            ? "Differences:"
+            : "Differences (lhs has \(count(lhs.count)), rhs has \(count(rhs.count))):")
     for index in differing {
         lines.append("  lhs[\(index)]: \(lhs[index])")
         lines.append("  rhs[\(index)]: \(rhs[index])")

@@ -118,15 +118,17 @@ final class EndToEndTests: FirebaseTestServerTestCase {
             XCTAssertTrue(snapshots.wait { $0.last.flatMap { if case .next(let value) = $0 { return value["group1"]?.count } else { return nil } } == 4 })
             XCTAssertEqual(try server.databaseValue(at: "Groups/group1/\(key)"), "comment1-3")
             try server.setDatabaseValue("edited", at: "Groups/group2/0")
-            XCTAssertTrue(snapshots.wait { $0.last.flatMap { if case .next(let value) = $0 { return value["group2"]?.first } else { return nil } } == "edited" })
+            XCTAssertTrue(
+                snapshots.wait { $0.last.flatMap { if case .next(let value) = $0 { return value["group2"]?.first } else { return nil } } == "edited" })
 
             // A dropped group stream reconnects and catches up.
             server.dropStreams(midMessage: true, route: .database)
             try server.setDatabaseValue(["group1", "group2"], at: "Users/user1")
-            XCTAssertTrue(snapshots.wait { events in
-                guard case .next(let value)? = events.last else { return false }
-                return Set(value.keys) == ["group1", "group2"]
-            })
+            XCTAssertTrue(
+                snapshots.wait { events in
+                    guard case .next(let value)? = events.last else { return false }
+                    return Set(value.keys) == ["group1", "group2"]
+                })
             XCTAssertTrue(waitUntil { database.activeObserverCount == 3 }, "group0's observation was disposed")
             XCTAssertFalse(snapshots.isTerminated)
             XCTAssertEqual(diagnostics.elements.count, 0, "\(diagnostics.elements)")

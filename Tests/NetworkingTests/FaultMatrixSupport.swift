@@ -32,7 +32,9 @@ final class TimeScaledScheduler: SchedulerType, Sendable {
         base.scheduleRelative(state, dueTime: scaled(dueTime), action: action)
     }
 
-    func schedulePeriodic<StateType>(_ state: StateType, startAfter: RxTimeInterval, period: RxTimeInterval, action: @escaping (StateType) -> StateType) -> Disposable {
+    func schedulePeriodic<StateType>(_ state: StateType, startAfter: RxTimeInterval, period: RxTimeInterval, action: @escaping (StateType) -> StateType)
+        -> Disposable
+    {
         base.schedulePeriodic(state, startAfter: scaled(startAfter), period: scaled(period), action: action)
     }
 

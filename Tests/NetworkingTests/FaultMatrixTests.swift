@@ -68,7 +68,9 @@ final class DatabaseFaultMatrixTests: FirebaseTestServerTestCase {
             XCTAssertEqual(values.elements.last, try serverValue, "converged: \(context)", file: file, line: line)
             XCTAssertEqual(values.elements.first, history.first, "the first value is the first snapshot: \(context)", file: file, line: line)
             XCTAssertTrue(hasNoConsecutiveDuplicates(values.elements), "no duplicate emission: \(context): \(values.elements)", file: file, line: line)
-            XCTAssertTrue(isSubsequence(values.elements, of: history), "server states, in server order: \(context): \(values.elements) vs \(history)", file: file, line: line)
+            XCTAssertTrue(
+                isSubsequence(values.elements, of: history), "server states, in server order: \(context): \(values.elements) vs \(history)", file: file,
+                line: line)
         }
 
         /// Disposes the subscription and waits until the server closed the stream.
@@ -99,7 +101,9 @@ final class DatabaseFaultMatrixTests: FirebaseTestServerTestCase {
 
     private var probeCount = 0
 
-    private func makeDatabase(auth: FirebaseRESTAuth = .none, refresher: (@Sendable () -> Observable<FirebaseRESTAuth>)? = nil, maximumAttempts: Int? = nil) -> FirebaseRESTDatabase {
+    private func makeDatabase(auth: FirebaseRESTAuth = .none, refresher: (@Sendable () -> Observable<FirebaseRESTAuth>)? = nil, maximumAttempts: Int? = nil)
+        -> FirebaseRESTDatabase
+    {
         FirebaseRESTDatabase(
             databaseURL: server.databaseURL,
             auth: auth,
@@ -124,7 +128,8 @@ final class DatabaseFaultMatrixTests: FirebaseTestServerTestCase {
     private func probe(_ observation: Observation, _ scenario: String, file: StaticString = #filePath, line: UInt = #line) throws {
         probeCount += 1
         try observation.apply(.set(.number(Double(probeCount)), "rooms/r1/probe"))
-        XCTAssertTrue(try observation.waitForServerValue(), "live after \(scenario) at \(observation.path): \(observation.values.events)", file: file, line: line)
+        XCTAssertTrue(
+            try observation.waitForServerValue(), "live after \(scenario) at \(observation.path): \(observation.values.events)", file: file, line: line)
     }
 
     /// The core scenario: a live write, then `faults` for the reconnection, the drop, the
@@ -161,7 +166,8 @@ final class DatabaseFaultMatrixTests: FirebaseTestServerTestCase {
                 }
                 for write in writes { try observation.apply(write) }
 
-                XCTAssertTrue(server.waitForRequests(before + reconnectRequests, route: .database), "\(scenario): reconnection requests", file: file, line: line)
+                XCTAssertTrue(
+                    server.waitForRequests(before + reconnectRequests, route: .database), "\(scenario): reconnection requests", file: file, line: line)
                 XCTAssertTrue(server.waitForOpenStreams(1, route: .database), "\(scenario): stream reopened", file: file, line: line)
                 XCTAssertTrue(try observation.waitForServerValue(), "\(scenario) at \(path): converged: \(observation.values.events)", file: file, line: line)
                 try probe(observation, scenario, file: file, line: line)
@@ -401,7 +407,8 @@ final class DatabaseFaultMatrixTests: FirebaseTestServerTestCase {
         let error = observation.values.error as? FirebaseRESTDatabaseError
         XCTAssertTrue(error.map(matches) ?? false, "\(scenario): typed error, got \(String(describing: observation.values.error))", file: file, line: line)
         XCTAssertTrue(hasNoConsecutiveDuplicates(observation.values.elements), file: file, line: line)
-        XCTAssertTrue(isSubsequence(observation.values.elements, of: observation.history), "\(scenario): \(observation.values.elements)", file: file, line: line)
+        XCTAssertTrue(
+            isSubsequence(observation.values.elements, of: observation.history), "\(scenario): \(observation.values.elements)", file: file, line: line)
         XCTAssertTrue(server.waitForOpenStreams(0, route: .database), "\(scenario): no stream left", file: file, line: line)
         XCTAssertTrue(waitUntil { observation.database.activeObserverCount == 0 }, "\(scenario): the failed observation ended", file: file, line: line)
         XCTAssertEqual(server.requests(on: .database).count, requestsBefore + attempts, "\(scenario): no retry of a fatal error", file: file, line: line)
@@ -425,9 +432,11 @@ final class DatabaseFaultMatrixTests: FirebaseTestServerTestCase {
                 let before = server.requests(on: .database).count
                 server.dropStreams(route: .database)
                 try observation.apply(.set(false, "rooms/r1/members/bob"))
-                try assertFailsThenResubscribes(observation, "401 on reconnect", requestsBefore: before, attempts: 1, error: {
-                    if case .permissionDenied = $0 { return true } else { return false }
-                }, resubscribe: { makeDatabase(auth: .idToken("t2")) })
+                try assertFailsThenResubscribes(
+                    observation, "401 on reconnect", requestsBefore: before, attempts: 1,
+                    error: {
+                        if case .permissionDenied = $0 { return true } else { return false }
+                    }, resubscribe: { makeDatabase(auth: .idToken("t2")) })
             }
         }
     }
@@ -438,9 +447,11 @@ final class DatabaseFaultMatrixTests: FirebaseTestServerTestCase {
                 let observation = try observe(path)
                 let before = server.requests(on: .database).count
                 server.sendCancel()
-                try assertFailsThenResubscribes(observation, "cancel", requestsBefore: before, attempts: 0, error: {
-                    if case .permissionDenied = $0 { return true } else { return false }
-                }, resubscribe: { makeDatabase() })
+                try assertFailsThenResubscribes(
+                    observation, "cancel", requestsBefore: before, attempts: 0,
+                    error: {
+                        if case .permissionDenied = $0 { return true } else { return false }
+                    }, resubscribe: { makeDatabase() })
             }
         }
     }
@@ -452,9 +463,11 @@ final class DatabaseFaultMatrixTests: FirebaseTestServerTestCase {
                 let observation = try observe(path, database: makeDatabase(auth: .idToken("t\(path.count)")))
                 let before = server.requests(on: .database).count
                 server.revokeAuth("t\(path.count)")
-                try assertFailsThenResubscribes(observation, "auth_revoked", requestsBefore: before, attempts: 0, error: {
-                    if case .authRevoked = $0 { return true } else { return false }
-                }, resubscribe: { makeDatabase(auth: .idToken("fresh\(path.count)")) })
+                try assertFailsThenResubscribes(
+                    observation, "auth_revoked", requestsBefore: before, attempts: 0,
+                    error: {
+                        if case .authRevoked = $0 { return true } else { return false }
+                    }, resubscribe: { makeDatabase(auth: .idToken("fresh\(path.count)")) })
             }
         }
     }
@@ -467,9 +480,11 @@ final class DatabaseFaultMatrixTests: FirebaseTestServerTestCase {
                 server.inject(.malformedJSON(route: .database))
                 server.dropStreams(midMessage: true, route: .database)
                 try observation.apply(.set("while down", "rooms/r1/title"))
-                try assertFailsThenResubscribes(observation, "malformed event on reconnect", requestsBefore: before, attempts: 1, error: {
-                    if case .invalidResponse = $0 { return true } else { return false }
-                }, resubscribe: { makeDatabase() })
+                try assertFailsThenResubscribes(
+                    observation, "malformed event on reconnect", requestsBefore: before, attempts: 1,
+                    error: {
+                        if case .invalidResponse = $0 { return true } else { return false }
+                    }, resubscribe: { makeDatabase() })
             }
         }
     }
@@ -482,9 +497,11 @@ final class DatabaseFaultMatrixTests: FirebaseTestServerTestCase {
                 let before = server.requests(on: .database).count
                 server.inject(.status(503, count: 3, route: .database))
                 server.dropStreams(route: .database)
-                try assertFailsThenResubscribes(observation, "3×503 with 3 attempts", requestsBefore: before, attempts: 3, error: {
-                    if case .unavailable(503, _) = $0 { return true } else { return false }
-                }, resubscribe: { makeDatabase() })
+                try assertFailsThenResubscribes(
+                    observation, "3×503 with 3 attempts", requestsBefore: before, attempts: 3,
+                    error: {
+                        if case .unavailable(503, _) = $0 { return true } else { return false }
+                    }, resubscribe: { makeDatabase() })
                 XCTAssertEqual(server.pendingFaults, [])
             }
         }
@@ -499,10 +516,12 @@ final class DatabaseFaultMatrixTests: FirebaseTestServerTestCase {
                 let (old, new) = ("old\(path.count)", "new\(path.count)")
                 server.requireDatabaseAuth(validTokens: [old, new])
                 let refreshes = LockedState(0)
-                let database = makeDatabase(auth: .idToken(old), refresher: {
-                    refreshes.withLock { $0 += 1 }
-                    return Observable.just(.idToken(new))
-                })
+                let database = makeDatabase(
+                    auth: .idToken(old),
+                    refresher: {
+                        refreshes.withLock { $0 += 1 }
+                        return Observable.just(.idToken(new))
+                    })
                 let observation = try observe(path, database: database)
                 let before = server.requests(on: .database).count
                 server.inject(.delay(0.3, route: .database))

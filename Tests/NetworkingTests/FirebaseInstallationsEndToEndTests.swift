@@ -73,7 +73,9 @@ final class FirebaseInstallationsEndToEndTests: FirebaseTestServerTestCase {
         XCTAssertTrue(server.deleteInstallation(second.fid))
         let third = try record(installations, forcingRefresh: true)
         XCTAssertNotEqual(third.fid, second.fid, "404: a new installation")
-        XCTAssertEqual(server.requests.map { $0.route }, [.installationsCreate, .installationsAuthToken, .installationsCreate, .installationsAuthToken, .installationsCreate])
+        XCTAssertEqual(
+            server.requests.map { $0.route },
+            [.installationsCreate, .installationsAuthToken, .installationsCreate, .installationsAuthToken, .installationsCreate])
         XCTAssertEqual(try installations.storage.load(), third, "the new installation replaced the old one in storage")
     }
 
@@ -96,11 +98,14 @@ final class FirebaseInstallationsEndToEndTests: FirebaseTestServerTestCase {
         guard case .network? = failure(installations) else { return XCTFail("a dropped connection is a network error") }
         XCTAssertTrue(FirebaseInstallations.isValidFID(try record(installations).fid), "the next call registers")
         XCTAssertEqual(server.requests(on: .installationsCreate).count, 4)
-        XCTAssertEqual(Set(server.requests(on: .installationsCreate).compactMap { $0.bodyJSON?["fid"]?.stringValue }).count, 1, "the same FID is proposed each time")
+        XCTAssertEqual(
+            Set(server.requests(on: .installationsCreate).compactMap { $0.bodyJSON?["fid"]?.stringValue }).count, 1, "the same FID is proposed each time")
     }
 
     func testWrongAPIKey_isAnHTTPErrorWithGooglesMessage() {
-        let installations = FirebaseInstallations(projectID: server.project, apiKey: "wrong", appID: appID, storage: InMemoryFirebaseInstallationsStorage(), baseURL: server.installationsBaseURL, requestTimeout: networkTimeout)
+        let installations = FirebaseInstallations(
+            projectID: server.project, apiKey: "wrong", appID: appID, storage: InMemoryFirebaseInstallationsStorage(), baseURL: server.installationsBaseURL,
+            requestTimeout: networkTimeout)
         XCTAssertEqual(failure(installations), .http(statusCode: 400, message: "API key not valid. Please pass a valid API key."))
     }
 
@@ -156,7 +161,8 @@ final class FirebaseInstallationsEndToEndTests: FirebaseTestServerTestCase {
         )
         XCTAssertNil(backend.installations, "an explicit instance ID makes no Installations request")
         guard case .failed(_, let error) = backend.fetch(RemoteConfigFetchRequest()).toBlocking(timeout: networkTimeout).materialize(),
-              case .http(401, let message)? = error as? RemoteConfigBackendError else {
+            case .http(401, let message)? = error as? RemoteConfigBackendError
+        else {
             return XCTFail("a 401 was expected")
         }
         XCTAssertTrue(message.contains("no Firebase Installations auth token"), message)

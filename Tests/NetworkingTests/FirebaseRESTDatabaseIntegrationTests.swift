@@ -170,10 +170,12 @@ final class FirebaseRESTDatabaseIntegrationTests: FirebaseTestServerTestCase {
             server.requireDatabaseAuth(validTokens: ["t1", "t2"])
             try server.setDatabaseValue(1, at: "private")
             let refreshes = LockedState(0)
-            let database = makeDatabase(auth: .idToken("t1"), refresher: {
-                refreshes.withLock { $0 += 1 }
-                return Observable.just(.idToken("t2"))
-            })
+            let database = makeDatabase(
+                auth: .idToken("t1"),
+                refresher: {
+                    refreshes.withLock { $0 += 1 }
+                    return Observable.just(.idToken("t2"))
+                })
             let values = EventRecorder(database.observeValue(at: "private"))
             XCTAssertTrue(values.waitForElements(1))
             server.revokeAuth("t1")

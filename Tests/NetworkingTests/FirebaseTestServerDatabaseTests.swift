@@ -141,34 +141,38 @@ final class FirebaseTestServerDatabaseTests: FirebaseTestServerTestCase {
     func testSSE_laterWritesArriveWithRelativePaths() throws {
         try server.setDatabaseValue(["title": "t"], at: "Groups/g0")
         let stream = openSSE("/Groups")
-        _ = try client.send("PUT", server.databaseURL("/Groups/g0/title"), json: "t2")          // below: put /g0/title
+        _ = try client.send("PUT", server.databaseURL("/Groups/g0/title"), json: "t2")  // below: put /g0/title
         _ = try client.send("PATCH", server.databaseURL("/Groups/g0"), json: ["a": 1, "b/c": 2])  // below: patch /g0
-        _ = try client.send("PUT", server.databaseURL("/Groups"), json: ["x": 1])               // at: put /
-        _ = try client.send("PUT", server.databaseURL("/Other"), json: 5)                       // elsewhere: nothing
-        _ = try client.send("DELETE", server.databaseURL("/Groups/x"))                          // below: put /x null
+        _ = try client.send("PUT", server.databaseURL("/Groups"), json: ["x": 1])  // at: put /
+        _ = try client.send("PUT", server.databaseURL("/Other"), json: 5)  // elsewhere: nothing
+        _ = try client.send("DELETE", server.databaseURL("/Groups/x"))  // below: put /x null
         wait(for: [stream.expectEvents(5)], timeout: networkTimeout)
         XCTAssertEqual(stream.events.map(\.event), ["put", "put", "patch", "put", "put"])
-        XCTAssertEqual(stream.events.dropFirst().map(\.json), [
-            ["path": "/g0/title", "data": "t2"],
-            ["path": "/g0", "data": ["a": 1, "b/c": 2]],
-            ["path": "/", "data": ["x": 1]],
-            ["path": "/x", "data": nil],
-        ])
+        XCTAssertEqual(
+            stream.events.dropFirst().map(\.json),
+            [
+                ["path": "/g0/title", "data": "t2"],
+                ["path": "/g0", "data": ["a": 1, "b/c": 2]],
+                ["path": "/", "data": ["x": 1]],
+                ["path": "/x", "data": nil],
+            ])
     }
 
     func testSSE_writesAboveTheLocationSendTheNewValueAtRoot() throws {
         try server.setDatabaseValue(["g0": ["a": 1], "g1": ["b": 2]], at: "Groups")
         let stream = openSSE("/Groups/g0")
-        try server.setDatabaseValue(["g0": ["a": 9], "g1": ["b": 2]], at: "Groups")   // changes g0: put /
-        try server.setDatabaseValue(["g0": ["a": 9], "g1": ["b": 3]], at: "Groups")   // g0 unchanged: nothing
-        try server.updateDatabaseChildren(["g0/a": 10, "g1/b": 4], at: "Groups")        // base above: patch / {a}
-        try server.updateDatabaseChildren(["g0": ["z": 1]], at: "Groups")               // key covers g0: put /
+        try server.setDatabaseValue(["g0": ["a": 9], "g1": ["b": 2]], at: "Groups")  // changes g0: put /
+        try server.setDatabaseValue(["g0": ["a": 9], "g1": ["b": 3]], at: "Groups")  // g0 unchanged: nothing
+        try server.updateDatabaseChildren(["g0/a": 10, "g1/b": 4], at: "Groups")  // base above: patch / {a}
+        try server.updateDatabaseChildren(["g0": ["z": 1]], at: "Groups")  // key covers g0: put /
         wait(for: [stream.expectEvents(4)], timeout: networkTimeout)
-        XCTAssertEqual(stream.events.dropFirst().map(\.description), [
-            #"put {"path":"/","data":{"a":9}}"#,
-            #"patch {"path":"/","data":{"a":10}}"#,
-            #"put {"path":"/","data":{"z":1}}"#,
-        ])
+        XCTAssertEqual(
+            stream.events.dropFirst().map(\.description),
+            [
+                #"put {"path":"/","data":{"a":9}}"#,
+                #"patch {"path":"/","data":{"a":10}}"#,
+                #"put {"path":"/","data":{"z":1}}"#,
+            ])
     }
 
     func testSSE_swiftAPIAndPostNotifyStreams() throws {
@@ -179,12 +183,14 @@ final class FirebaseTestServerDatabaseTests: FirebaseTestServerTestCase {
         let posted = try client.send("POST", server.databaseURL("/list"), json: "item")
         let key = try XCTUnwrap(posted.json?["name"]?.stringValue)
         wait(for: [stream.expectEvents(5)], timeout: networkTimeout)
-        XCTAssertEqual(stream.events.dropFirst().map(\.description), [
-            #"put {"path":"/a/b","data":1}"#,
-            #"patch {"path":"/a","data":{"c":2}}"#,
-            #"put {"path":"/a/b","data":null}"#,
-            #"put {"path":"/list/\#(key)","data":"item"}"#,
-        ])
+        XCTAssertEqual(
+            stream.events.dropFirst().map(\.description),
+            [
+                #"put {"path":"/a/b","data":1}"#,
+                #"patch {"path":"/a","data":{"c":2}}"#,
+                #"put {"path":"/a/b","data":null}"#,
+                #"put {"path":"/list/\#(key)","data":"item"}"#,
+            ])
     }
 
     func testSSE_keepAlive() throws {

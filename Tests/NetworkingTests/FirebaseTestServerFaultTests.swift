@@ -161,7 +161,8 @@ final class FirebaseTestServerFaultTests: FirebaseTestServerTestCase {
     func testRedirect_redirectedPathCarriesTheBody() throws {
         server.publishTemplate(["a": "1"])
         let body = #"{"app_id":"app-1"}"#
-        let request = "POST /__redirected/v1/projects/demo-project/namespaces/firebase:fetch?key=test-api-key HTTP/1.1\r\n"
+        let request =
+            "POST /__redirected/v1/projects/demo-project/namespaces/firebase:fetch?key=test-api-key HTTP/1.1\r\n"
             + "Host: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n" + body
         let response = try XCTUnwrap(rawExchange(port: server.port, request))
         XCTAssertTrue(response.hasPrefix("HTTP/1.1 200 OK\r\n"), response)

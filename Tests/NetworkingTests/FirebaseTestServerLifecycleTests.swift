@@ -15,7 +15,9 @@ final class FirebaseTestServerLifecycleTests: FirebaseTestServerTestCase {
         XCTAssertEqual(server.baseURL.absoluteString, "http://127.0.0.1:\(server.port)")
         XCTAssertEqual(server.remoteConfigBaseURL, server.baseURL)
         XCTAssertEqual(server.databaseURL, server.baseURL)
-        XCTAssertEqual(server.remoteConfigRealtimeURL.absoluteString, "http://127.0.0.1:\(server.port)/v1/projects/demo-project/namespaces/firebase:streamFetchInvalidations?key=test-api-key")
+        XCTAssertEqual(
+            server.remoteConfigRealtimeURL.absoluteString,
+            "http://127.0.0.1:\(server.port)/v1/projects/demo-project/namespaces/firebase:streamFetchInvalidations?key=test-api-key")
         XCTAssertEqual(server.project, "demo-project")
         XCTAssertEqual(server.namespace, "firebase")
         XCTAssertEqual(server.apiKey, "test-api-key")
@@ -151,7 +153,8 @@ final class FirebaseTestServerLifecycleTests: FirebaseTestServerTestCase {
     // MARK: HTTP details
 
     func testChunkedBodyAndBlankLinesBeforeTheRequest() throws {
-        let request = "\r\nPUT /a.json HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n4;ext=1\r\n{\"b\"\r\n3\r\n: 1\r\n1\r\n}\r\n0\r\nTrailer: t\r\n\r\n"
+        let request =
+            "\r\nPUT /a.json HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n4;ext=1\r\n{\"b\"\r\n3\r\n: 1\r\n1\r\n}\r\n0\r\nTrailer: t\r\n\r\n"
         let response = try XCTUnwrap(rawExchange(port: server.port, request))
         XCTAssertTrue(response.hasPrefix("HTTP/1.1 200 OK\r\n"), response)
         XCTAssertTrue(response.hasSuffix("\r\n\r\n{\"b\":1}"), response)

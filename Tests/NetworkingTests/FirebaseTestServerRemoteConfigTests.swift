@@ -175,11 +175,13 @@ final class FirebaseTestServerRemoteConfigTests: FirebaseTestServerTestCase {
         server.sendRealtimeMessage(latestTemplateVersion: 7, retryIntervalSeconds: 30)
         wait(for: [stream.expectMessages(3)], timeout: networkTimeout)
         let messages = stream.messages.map { try? JSONValue(parsing: $0) }
-        XCTAssertEqual(messages, [
-            ["latestTemplateVersionNumber": "1"],
-            ["latestTemplateVersionNumber": "1", "featureDisabled": true],
-            ["latestTemplateVersionNumber": "7", "retryIntervalSeconds": 30],
-        ])
+        XCTAssertEqual(
+            messages,
+            [
+                ["latestTemplateVersionNumber": "1"],
+                ["latestTemplateVersionNumber": "1", "featureDisabled": true],
+                ["latestTemplateVersionNumber": "7", "retryIntervalSeconds": 30],
+            ])
     }
 
     func testRealtime_malformedMessage() throws {

@@ -205,7 +205,10 @@ final class StreamRecorder: NSObject, URLSessionDataDelegate, @unchecked Sendabl
         ready.forEach { $0.fulfill() }
     }
 
-    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse, completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void) {
+    func urlSession(
+        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+        completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
+    ) {
         update { snapshot in
             if let response = response as? HTTPURLResponse {
                 snapshot.status = response.statusCode
@@ -342,8 +345,11 @@ extension FirebaseTestServer {
 
     /// A Firebase Installations client of `appID` registered with this server, its record in
     /// `storage` (in memory by default, so tests never touch the user's files).
-    func makeInstallations(appID: String = "1:1234:ios:abcd", storage: any FirebaseInstallationsStorage = InMemoryFirebaseInstallationsStorage()) -> FirebaseInstallations {
-        FirebaseInstallations(projectID: project, apiKey: apiKey, appID: appID, storage: storage, appHeaders: [:], baseURL: installationsBaseURL, requestTimeout: networkTimeout)
+    func makeInstallations(appID: String = "1:1234:ios:abcd", storage: any FirebaseInstallationsStorage = InMemoryFirebaseInstallationsStorage())
+        -> FirebaseInstallations
+    {
+        FirebaseInstallations(
+            projectID: project, apiKey: apiKey, appID: appID, storage: storage, appHeaders: [:], baseURL: installationsBaseURL, requestTimeout: networkTimeout)
     }
 
     /// A fetch request with Firebase's body.
@@ -356,10 +362,12 @@ extension FirebaseTestServer {
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         if let eTag { request.setValue(eTag, forHTTPHeaderField: "If-None-Match") }
         request.setValue("BASE/1", forHTTPHeaderField: "X-Firebase-RC-Fetch-Type")
-        request.httpBody = body ?? JSONValue.object([
-            "app_instance_id": "instance-1", "app_instance_id_token": "token-1", "app_id": "1:123:ios:abc",
-            "sdk_version": "11.0.0", "language_code": "en-GB", "custom_signals": ["tier": "gold", "level": 3],
-        ]).data()
+        request.httpBody =
+            body
+            ?? JSONValue.object([
+                "app_instance_id": "instance-1", "app_instance_id_token": "token-1", "app_id": "1:123:ios:abc",
+                "sdk_version": "11.0.0", "language_code": "en-GB", "custom_signals": ["tier": "gold", "level": 3],
+            ]).data()
         return request
     }
 }

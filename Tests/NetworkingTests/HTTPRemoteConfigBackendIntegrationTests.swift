@@ -31,7 +31,9 @@ final class HTTPRemoteConfigBackendIntegrationTests: FirebaseTestServerTestCase 
         )
     }
 
-    private func fetch(_ backend: HTTPRemoteConfigBackend, _ request: RemoteConfigFetchRequest = RemoteConfigFetchRequest()) -> MaterializedSequenceResult<RemoteConfigFetchResponse> {
+    private func fetch(_ backend: HTTPRemoteConfigBackend, _ request: RemoteConfigFetchRequest = RemoteConfigFetchRequest()) -> MaterializedSequenceResult<
+        RemoteConfigFetchResponse
+    > {
         backend.fetch(request).toBlocking(timeout: networkTimeout).materialize()
     }
 

@@ -201,15 +201,17 @@ final class RealtimeDatabaseQueryScenarioTests: FirebaseTestServerTestCase {
             XCTAssertTrue(server.waitForOpenStreams(1, route: .database))
             try server.setDatabaseValue(0, at: "g/b")
             XCTAssertTrue(events.waitForElements(6), "\(events.events)")
-            XCTAssertEqual(events.elements, [
-                .added(key: "a", value: 1, previousKey: nil),
-                .added(key: "b", value: 2, previousKey: "a"),
-                .removed(key: "a", value: 1),
-                .added(key: "c", value: 3, previousKey: "b"),
-                // b drops below a: it leaves the window and a comes back.
-                .removed(key: "b", value: 2),
-                .added(key: "a", value: 1, previousKey: nil),
-            ])
+            XCTAssertEqual(
+                events.elements,
+                [
+                    .added(key: "a", value: 1, previousKey: nil),
+                    .added(key: "b", value: 2, previousKey: "a"),
+                    .removed(key: "a", value: 1),
+                    .added(key: "c", value: 3, previousKey: "b"),
+                    // b drops below a: it leaves the window and a comes back.
+                    .removed(key: "b", value: 2),
+                    .added(key: "a", value: 1, previousKey: nil),
+                ])
             events.dispose()
             XCTAssertTrue(server.waitForOpenStreams(0, route: .database))
         }
@@ -217,10 +219,10 @@ final class RealtimeDatabaseQueryScenarioTests: FirebaseTestServerTestCase {
 
     func testTestServer_rejectsInvalidQueryParametersWithA400() throws {
         let cases: [[String: String]] = [
-            ["limitToFirst": "2"],                                    // no orderBy
-            ["orderBy": "time"],                                      // not JSON
-            ["orderBy": "\"$key\"", "startAt": "1"],                  // key bound not a string
-            ["orderBy": "\"$value\"", "startAt": "{\"a\":1}"],        // object bound
+            ["limitToFirst": "2"],  // no orderBy
+            ["orderBy": "time"],  // not JSON
+            ["orderBy": "\"$key\"", "startAt": "1"],  // key bound not a string
+            ["orderBy": "\"$value\"", "startAt": "{\"a\":1}"],  // object bound
             ["orderBy": "\"$value\"", "limitToFirst": "0"],
             ["orderBy": "\"$value\"", "limitToFirst": "1", "limitToLast": "1"],
             ["orderBy": "\"$value\"", "equalTo": "1", "startAt": "1"],

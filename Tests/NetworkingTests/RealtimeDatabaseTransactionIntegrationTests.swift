@@ -9,7 +9,9 @@ import XCTest
 /// `FirebaseRESTDatabase` transactions built on them.
 final class RealtimeDatabaseTransactionIntegrationTests: FirebaseTestServerTestCase {
     private func makeDatabase(auth: FirebaseRESTAuth = .none) -> FirebaseRESTDatabase {
-        FirebaseRESTDatabase(databaseURL: server.databaseURL, auth: auth, scheduler: SerialDispatchQueueScheduler(internalSerialQueueName: "transactions"), requestTimeout: networkTimeout)
+        FirebaseRESTDatabase(
+            databaseURL: server.databaseURL, auth: auth, scheduler: SerialDispatchQueueScheduler(internalSerialQueueName: "transactions"),
+            requestTimeout: networkTimeout)
     }
 
     // MARK: - The server's conditional requests
@@ -58,7 +60,8 @@ final class RealtimeDatabaseTransactionIntegrationTests: FirebaseTestServerTestC
     func testTestServer_resolvesServerValues() throws {
         try server.setDatabaseValue(5, at: "n")
         let before = Date().timeIntervalSince1970 * 1000
-        let answer = try client.send("PUT", server.databaseURL("/m"), json: ["at": RealtimeDatabaseServerValue.timestamp, "n": RealtimeDatabaseServerValue.increment(1)])
+        let answer = try client.send(
+            "PUT", server.databaseURL("/m"), json: ["at": RealtimeDatabaseServerValue.timestamp, "n": RealtimeDatabaseServerValue.increment(1)])
         XCTAssertEqual(answer.status, 200)
         let stored = try server.databaseValue(at: "m")
         let at = try XCTUnwrap(stored["at"]?.numberValue)
@@ -89,7 +92,9 @@ final class RealtimeDatabaseTransactionIntegrationTests: FirebaseTestServerTestC
             let server = self.server!
             let seen = LockedBox<[JSONValue]>([])
             let result = try makeDatabase().runTransaction(at: "n") { current in
-                let first = seen.mutate { $0.append(current); return $0.count == 1 }
+                let first = seen.mutate {
+                    $0.append(current); return $0.count == 1
+                }
                 // Another client writes between this transaction's read and its write.
                 if first { try server.setDatabaseValue(10, at: "n") }
                 return .number((current.numberValue ?? 0) * 2)
@@ -108,7 +113,9 @@ final class RealtimeDatabaseTransactionIntegrationTests: FirebaseTestServerTestC
             let server = self.server!
             let rounds = LockedBox(0)
             let result = try makeDatabase().runTransaction(at: "storm") { current in
-                let round = rounds.mutate { $0 += 1; return $0 }
+                let round = rounds.mutate {
+                    $0 += 1; return $0
+                }
                 // Another client wins the race for the first 10 attempts.
                 if round <= 10 { try server.setDatabaseValue(.number(Double(100 * round)), at: "storm") }
                 return .number((current.numberValue ?? 0) + 1)
@@ -129,7 +136,9 @@ final class RealtimeDatabaseTransactionIntegrationTests: FirebaseTestServerTestC
             let server = self.server!
             let counter = LockedBox(0)
             let outcome = database.runTransaction(at: "x") { _ in
-                let round = counter.mutate { $0 += 1; return $0 }
+                let round = counter.mutate {
+                    $0 += 1; return $0
+                }
                 try server.setDatabaseValue(.number(Double(round)), at: "x")
                 return "never stored"
             }.toBlocking(timeout: networkTimeout).materialize()
@@ -144,14 +153,16 @@ final class RealtimeDatabaseTransactionIntegrationTests: FirebaseTestServerTestC
         try XCTAssertNoLeaksEventually {
             let clients = 4
             let perClient = 10
-            let databases = (0 ..< clients).map { _ in makeDatabase() }
+            let databases = (0..<clients).map { _ in makeDatabase() }
             DispatchQueue.concurrentPerform(iterations: clients) { index in
-                for _ in 0 ..< perClient {
+                for _ in 0..<perClient {
                     // A transaction that loses 25 races in a row gives up having written
                     // nothing (as Firebase's do); run it again, as an app would.
                     while true {
                         do {
-                            let result = try databases[index].runTransaction(at: "counter") { .number(($0.numberValue ?? 0) + 1) }.toBlocking(timeout: networkTimeout).single()
+                            let result = try databases[index].runTransaction(at: "counter") { .number(($0.numberValue ?? 0) + 1) }.toBlocking(
+                                timeout: networkTimeout
+                            ).single()
                             XCTAssertTrue(result.committed)
                             break
                         } catch RealtimeDatabaseError.transactionRetriesExhausted {

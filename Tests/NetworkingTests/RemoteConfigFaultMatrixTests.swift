@@ -91,7 +91,9 @@ final class RemoteConfigFaultMatrixTests: FirebaseTestServerTestCase {
 
     /// A client that fetched and activated the server's template, listening to realtime
     /// updates on an open stream.
-    private func startListening(file: StaticString = #filePath, line: UInt = #line) throws -> (RemoteConfig, TimeScaledScheduler, EventRecorder<RemoteConfigUpdate>) {
+    private func startListening(file: StaticString = #filePath, line: UInt = #line) throws -> (
+        RemoteConfig, TimeScaledScheduler, EventRecorder<RemoteConfigUpdate>
+    ) {
         if server.templateVersion == nil { server.publishTemplate(Self.firstTemplate) }
         let (remoteConfig, scheduler) = makeRemoteConfig()
         guard case .completed([.successFetchedFromRemote]) = fetchAndActivate(remoteConfig) else {
@@ -157,8 +159,11 @@ final class RemoteConfigFaultMatrixTests: FirebaseTestServerTestCase {
 
             XCTAssertTrue(updates.waitForElements(1), "\(scenario): \(updates.events)", file: file, line: line)
             XCTAssertEqual(updates.elements, [RemoteConfigUpdate(updatedKeys: keys)], "\(scenario)", file: file, line: line)
-            XCTAssertEqual(server.requests(on: .remoteConfigRealtime).count, before + reconnectRequests, "\(scenario): reconnection requests", file: file, line: line)
-            XCTAssertEqual(server.remoteConfigRealtimeConnections.last?.lastKnownVersionNumber, known, "\(scenario): reconnected with the version it had", file: file, line: line)
+            XCTAssertEqual(
+                server.requests(on: .remoteConfigRealtime).count, before + reconnectRequests, "\(scenario): reconnection requests", file: file, line: line)
+            XCTAssertEqual(
+                server.remoteConfigRealtimeConnections.last?.lastKnownVersionNumber, known, "\(scenario): reconnected with the version it had", file: file,
+                line: line)
             XCTAssertEqual(fetchTypes(after: fetchesBefore), ["REALTIME/1"], "\(scenario): one fetch", file: file, line: line)
             XCTAssertEqual(remoteConfig.snapshot.active, activeBefore, "nothing is active before activate()", file: file, line: line)
             XCTAssertTrue(try activate(remoteConfig, file: file, line: line))
@@ -167,12 +172,15 @@ final class RemoteConfigFaultMatrixTests: FirebaseTestServerTestCase {
             // Live again: the next publication arrives on the new stream, reported once.
             let next = publishChange()
             XCTAssertTrue(updates.waitForElements(2), "\(scenario): \(updates.events)", file: file, line: line)
-            XCTAssertEqual(updates.elements, [RemoteConfigUpdate(updatedKeys: keys), RemoteConfigUpdate(updatedKeys: next)], "\(scenario): each change reported once", file: file, line: line)
+            XCTAssertEqual(
+                updates.elements, [RemoteConfigUpdate(updatedKeys: keys), RemoteConfigUpdate(updatedKeys: next)], "\(scenario): each change reported once",
+                file: file, line: line)
             XCTAssertTrue(try activate(remoteConfig, file: file, line: line))
             assertConverged(remoteConfig, "\(scenario), then live", file: file, line: line)
             XCTAssertFalse(updates.isTerminated, file: file, line: line)
             XCTAssertEqual(server.pendingFaults, [], "\(scenario): every fault was used", file: file, line: line)
-            XCTAssertEqual(server.requests(on: .remoteConfigRealtime).count, before + reconnectRequests, "\(scenario): no extra connection", file: file, line: line)
+            XCTAssertEqual(
+                server.requests(on: .remoteConfigRealtime).count, before + reconnectRequests, "\(scenario): no extra connection", file: file, line: line)
 
             updates.dispose()
             XCTAssertTrue(server.waitForOpenStreams(0, route: .remoteConfigRealtime), "the stream closed after dispose", file: file, line: line)
@@ -200,7 +208,10 @@ final class RemoteConfigFaultMatrixTests: FirebaseTestServerTestCase {
     }
 
     func testFaultMatrix_realtimeDisconnect307AndSlowReconnect() throws {
-        try assertRealtimeRecovers("disconnect, 307, slow", faults: [.disconnect(route: .remoteConfigRealtime), .redirect307(route: .remoteConfigRealtime), .delay(0.2, route: .remoteConfigRealtime)], reconnectRequests: 3)
+        try assertRealtimeRecovers(
+            "disconnect, 307, slow",
+            faults: [.disconnect(route: .remoteConfigRealtime), .redirect307(route: .remoteConfigRealtime), .delay(0.2, route: .remoteConfigRealtime)],
+            reconnectRequests: 3)
         XCTAssertEqual(server.requests(on: .remoteConfigRealtime).last?.wasRedirected, true)
     }
 
@@ -294,7 +305,9 @@ final class RemoteConfigFaultMatrixTests: FirebaseTestServerTestCase {
 
     /// `configUpdates` failed with a typed error: the stream is closed, and a new subscription
     /// announces the version the client has, fetches what was published meanwhile and reports it once.
-    private func assertResubscribeCatchesUp(_ remoteConfig: RemoteConfig, _ scenario: String, expectedKeys: Set<String>, file: StaticString = #filePath, line: UInt = #line) throws {
+    private func assertResubscribeCatchesUp(
+        _ remoteConfig: RemoteConfig, _ scenario: String, expectedKeys: Set<String>, file: StaticString = #filePath, line: UInt = #line
+    ) throws {
         XCTAssertTrue(server.waitForOpenStreams(0, route: .remoteConfigRealtime), "\(scenario): no stream left", file: file, line: line)
         let fetched = remoteConfig.fetchedTemplateVersion
         let updates = EventRecorder(remoteConfig.configUpdates)
@@ -515,11 +528,15 @@ final class RemoteConfigFaultMatrixTests: FirebaseTestServerTestCase {
             reannounceAndReconnect()
             publishChange()
             XCTAssertTrue(updates.waitForElements(2), "\(updates.events)")
-            XCTAssertEqual(updates.elements, [
-                RemoteConfigUpdate(updatedKeys: keys),
-                RemoteConfigUpdate(updatedKeys: changedKeys(from: active, to: server.templateEntries)),
-            ], "no update for the version without changes, none for a re-announcement")
-            XCTAssertEqual(server.remoteConfigFetches.dropFirst(fetchesBefore + 2).map(\.fetchType), ["REALTIME/1", "REALTIME/1", "REALTIME/1"], "none for the re-announcements")
+            XCTAssertEqual(
+                updates.elements,
+                [
+                    RemoteConfigUpdate(updatedKeys: keys),
+                    RemoteConfigUpdate(updatedKeys: changedKeys(from: active, to: server.templateEntries)),
+                ], "no update for the version without changes, none for a re-announcement")
+            XCTAssertEqual(
+                server.remoteConfigFetches.dropFirst(fetchesBefore + 2).map(\.fetchType), ["REALTIME/1", "REALTIME/1", "REALTIME/1"],
+                "none for the re-announcements")
             XCTAssertTrue(try activate(remoteConfig))
             assertConverged(remoteConfig, "after NO_CHANGE")
             updates.dispose()

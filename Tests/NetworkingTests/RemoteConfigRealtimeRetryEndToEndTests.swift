@@ -38,7 +38,8 @@ final class RemoteConfigRealtimeRetryEndToEndTests: FirebaseTestServerTestCase {
             let updates = EventRecorder(remoteConfig.configUpdates)
 
             XCTAssertTrue(updates.waitForTermination(), "\(updates.events)")
-            XCTAssertEqual(updates.error as? RemoteConfigUpdateError, .realtimeDisabled(message: "Injected fault: Forbidden"), "Google's error.message from the body")
+            XCTAssertEqual(
+                updates.error as? RemoteConfigUpdateError, .realtimeDisabled(message: "Injected fault: Forbidden"), "Google's error.message from the body")
             XCTAssertEqual(updates.elements, [])
             XCTAssertEqual(server.requests(on: .remoteConfigRealtime).count, 1, "no reconnection")
             XCTAssertEqual(server.pendingFaults, [.status(403, count: 1, route: .remoteConfigRealtime)])

@@ -35,7 +35,7 @@ final class URLSessionTransportTests: FirebaseTestServerTestCase {
     func testURLSessionTransport_sendFailsInsteadOfBufferingABodyPastItsLimit() throws {
         try XCTAssertNoLeaksEventually {
             // About 200 kB of JSON against a 64 KiB limit: typed error, the exchange cancelled.
-            let big = JSONValue.object(Dictionary(uniqueKeysWithValues: (0 ..< 2_000).map { ("k\($0)", JSONValue.string(String(repeating: "x", count: 100))) }))
+            let big = JSONValue.object(Dictionary(uniqueKeysWithValues: (0..<2_000).map { ("k\($0)", JSONValue.string(String(repeating: "x", count: 100))) }))
             try server.setDatabaseValue(big, at: "big")
             let limited = URLSessionTransport(maximumResponseSize: 64 << 10)
             let result = limited.send(databaseRequest("big"), timeout: networkTimeout).toBlocking(timeout: networkTimeout).materialize()
@@ -44,7 +44,9 @@ final class URLSessionTransportTests: FirebaseTestServerTestCase {
             XCTAssertEqual(error as? HTTPTransportError, .responseTooLarge(limit: 64 << 10))
             XCTAssertTrue(server.waitForOpenStreams(0, route: .database))
             // Under the limit the same body arrives whole.
-            let response = try URLSessionTransport(maximumResponseSize: 1 << 20).send(databaseRequest("big"), timeout: networkTimeout).toBlocking(timeout: networkTimeout).single()
+            let response = try URLSessionTransport(maximumResponseSize: 1 << 20).send(databaseRequest("big"), timeout: networkTimeout).toBlocking(
+                timeout: networkTimeout
+            ).single()
             XCTAssertEqual(try JSONValue(parsing: response.body), big)
             XCTAssertEqual(URLSessionTransport().maximumResponseSize, 16 << 20)
         }
@@ -57,7 +59,8 @@ final class URLSessionTransportTests: FirebaseTestServerTestCase {
     func testURLSessionTransport_sendSendsMethodHeadersAndBody() throws {
         try XCTAssertNoLeaksEventually {
             let transport = URLSessionTransport()
-            let put = try transport.send(databaseRequest("x/y", method: .put, body: ["z": true]), timeout: networkTimeout).toBlocking(timeout: networkTimeout).single()
+            let put = try transport.send(databaseRequest("x/y", method: .put, body: ["z": true]), timeout: networkTimeout).toBlocking(timeout: networkTimeout)
+                .single()
             XCTAssertEqual(put.statusCode, 200)
             XCTAssertEqual(try server.databaseValue(at: "x"), ["y": ["z": true]])
             _ = try transport.send(fetchRequest(), timeout: networkTimeout).toBlocking(timeout: networkTimeout).single()

@@ -25,7 +25,7 @@ final class WorkloadSmokeTests: XCTestCase {
             var sum = 0
             for i in 0..<n where i & 3 == 0 || i & 3 == 3 { sum &+= i }
             return sum
-        },
+        }
     ]
 
     /// The checksum a correct run of `workload` at size `size` produces: its model's, else the

@@ -146,7 +146,8 @@ final class LoopbackHTTPServer: @unchecked Sendable {
         switch routes[path] ?? .respond(status: 404, body: "no route for \(path)") {
         case .respond(let status, let body, let contentType):
             let bytes = Array(body.utf8)
-            let header = "HTTP/1.1 \(status) \(status == 200 ? "OK" : "Status")\r\n"
+            let header =
+                "HTTP/1.1 \(status) \(status == 200 ? "OK" : "Status")\r\n"
                 + "Content-Type: \(contentType)\r\nContent-Length: \(bytes.count)\r\nConnection: close\r\n\r\n"
             send(connection, Array(header.utf8) + bytes)
         case .hold:

@@ -72,10 +72,12 @@ final class DemoBackendsTests: XCTestCase {
         backends.stop()
         server.publishTemplate(["still": "serving"])
         let remoteConfig = RemoteConfig(
-            backend: HTTPRemoteConfigBackend(project: server.project, apiKey: server.apiKey, appID: DemoOptions.defaultAppID,
-                                             installations: FirebaseInstallations(projectID: server.project, apiKey: server.apiKey, appID: DemoOptions.defaultAppID,
-                                                                                  storage: InMemoryFirebaseInstallationsStorage(), baseURL: server.installationsBaseURL),
-                                             fetchBaseURL: server.remoteConfigBaseURL, fetchTimeout: 10),
+            backend: HTTPRemoteConfigBackend(
+                project: server.project, apiKey: server.apiKey, appID: DemoOptions.defaultAppID,
+                installations: FirebaseInstallations(
+                    projectID: server.project, apiKey: server.apiKey, appID: DemoOptions.defaultAppID,
+                    storage: InMemoryFirebaseInstallationsStorage(), baseURL: server.installationsBaseURL),
+                fetchBaseURL: server.remoteConfigBaseURL, fetchTimeout: 10),
             scheduler: SerialDispatchQueueScheduler(internalSerialQueueName: "test")
         )
         XCTAssertEqual(try remoteConfig.fetchAndActivate().toBlocking(timeout: demoTimeout).single(), .successFetchedFromRemote)
@@ -97,15 +99,20 @@ final class DemoBackendsTests: XCTestCase {
     func testDatabaseOnly_remoteConfigStaysEmbedded() throws {
         let backends = try backends(["--database-url", "https://db.example.com", "--access-token", "SECRET-TOKEN"])
         XCTAssertEqual(backends.remoteConfig, .embedded)
-        XCTAssertEqual(backends.database, .project(DemoOptions.DatabaseProject(url: URL(string: "https://db.example.com")!,
-                                                                              credential: .accessToken(.init("SECRET-TOKEN")))))
+        XCTAssertEqual(
+            backends.database,
+            .project(
+                DemoOptions.DatabaseProject(
+                    url: URL(string: "https://db.example.com")!,
+                    credential: .accessToken(.init("SECRET-TOKEN")))))
         XCTAssertEqual(backends.remoteConfigNote, "(Remote Config: embedded in-memory backend — no --remote-config-project given)")
         XCTAssertEqual(backends.databaseNote, "(Realtime Database: live, https://db.example.com (access token <redacted>))")
         XCTAssertFalse(backends.summary.contains("SECRET"))
         // Scripted demos of the other backend still work.
         let scheduler = SerialDispatchQueueScheduler(internalSerialQueueName: "test")
         XCTAssertTrue(backends.scriptedRemoteConfig(values: [:], latency: .seconds(0), scheduler: scheduler).backend is InMemoryRemoteConfigBackend)
-        let database = backends.projectDatabase(try XCTUnwrap(DemoOptions.parse(["--database-url", "https://db.example.com", "--access-token", "SECRET-TOKEN"]).database), scheduler: scheduler)
+        let database = backends.projectDatabase(
+            try XCTUnwrap(DemoOptions.parse(["--database-url", "https://db.example.com", "--access-token", "SECRET-TOKEN"]).database), scheduler: scheduler)
         XCTAssertEqual(database.databaseURL, URL(string: "https://db.example.com"))
         XCTAssertEqual(database.auth, .accessToken("SECRET-TOKEN"))
     }
@@ -119,7 +126,9 @@ final class DemoBackendsTests: XCTestCase {
         XCTAssertEqual(database.credential, .idToken(.init("T1")))
         XCTAssertEqual(backends.secrets.sorted(), ["K1", "T1"])
         XCTAssertEqual(backends.redacted("key=K1&auth=T1"), "key=<redacted>&auth=<redacted>")
-        XCTAssertEqual(backends.summary, """
+        XCTAssertEqual(
+            backends.summary,
+            """
             Remote Config: live, project p, app \(DemoOptions.defaultAppID), api key <redacted>
             Realtime Database: live, https://db.example.com (auth token <redacted>)
             """)
@@ -133,8 +142,10 @@ final class DemoBackendsTests: XCTestCase {
         XCTAssertTrue(installations.storage is InMemoryFirebaseInstallationsStorage)
         XCTAssertEqual(installations.wire.baseURL, URL(string: "http://127.0.0.1:9")!, "the fetch host by default")
         XCTAssertEqual(backends.secrets, ["K1"])
-        try installations.storage.save(FirebaseInstallationsRecord(fid: FirebaseInstallations.generateFID(), appID: project.appID, refreshToken: "REFRESH-SECRET",
-                                                                   authToken: FirebaseInstallationsAuthToken(token: "AUTH-SECRET", expirationDate: Date())))
+        try installations.storage.save(
+            FirebaseInstallationsRecord(
+                fid: FirebaseInstallations.generateFID(), appID: project.appID, refreshToken: "REFRESH-SECRET",
+                authToken: FirebaseInstallationsAuthToken(token: "AUTH-SECRET", expirationDate: Date())))
         XCTAssertEqual(backends.secrets.sorted(), ["AUTH-SECRET", "K1", "REFRESH-SECRET"])
         XCTAssertEqual(backends.redacted("token AUTH-SECRET, refresh REFRESH-SECRET"), "token <redacted>, refresh <redacted>")
     }

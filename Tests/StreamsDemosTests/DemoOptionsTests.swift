@@ -66,8 +66,10 @@ final class DemoOptionsTests: XCTestCase {
 
     func testUsage_namesEveryFlagAndDemo() {
         let usage = DemoOptions.usage
-        for flag in ["--list", "--help", "--local-server", "--remote-config-project", "--api-key", "--app-id", "--remote-config-url",
-                     "--remote-config-realtime-url", "--database-url", "--auth-token", "--access-token", "--duration"] {
+        for flag in [
+            "--list", "--help", "--local-server", "--remote-config-project", "--api-key", "--app-id", "--remote-config-url",
+            "--remote-config-realtime-url", "--database-url", "--auth-token", "--access-token", "--duration",
+        ] {
             XCTAssertTrue(usage.contains(flag), flag)
         }
         for name in DemoOptions.demoNames { XCTAssertTrue(usage.contains(name), name) }
@@ -100,10 +102,12 @@ final class DemoOptionsTests: XCTestCase {
         let options = try parse(
             "--api-key=K --remote-config-project p --app-id 1:99:ios:ab --remote-config-url http://127.0.0.1:8080 --remote-config-realtime-url https://rt.example.com/base"
         )
-        XCTAssertEqual(options.remoteConfig, DemoOptions.RemoteConfigProject(
-            project: "p", apiKey: .init("K"), appID: "1:99:ios:ab",
-            fetchBaseURL: URL(string: "http://127.0.0.1:8080"), realtimeBaseURL: URL(string: "https://rt.example.com/base")
-        ))
+        XCTAssertEqual(
+            options.remoteConfig,
+            DemoOptions.RemoteConfigProject(
+                project: "p", apiKey: .init("K"), appID: "1:99:ios:ab",
+                fetchBaseURL: URL(string: "http://127.0.0.1:8080"), realtimeBaseURL: URL(string: "https://rt.example.com/base")
+            ))
         XCTAssertEqual(options.remoteConfig?.effectiveRealtimeBaseURL, URL(string: "https://rt.example.com/base"))
     }
 
@@ -140,8 +144,10 @@ final class DemoOptionsTests: XCTestCase {
     // MARK: - Errors
 
     func testParse_missingValues() {
-        for flag in ["--remote-config-project", "--api-key", "--app-id", "--remote-config-url", "--remote-config-realtime-url",
-                     "--database-url", "--auth-token", "--access-token", "--duration"] {
+        for flag in [
+            "--remote-config-project", "--api-key", "--app-id", "--remote-config-url", "--remote-config-realtime-url",
+            "--database-url", "--auth-token", "--access-token", "--duration",
+        ] {
             assertError([flag], .missingValue(flag: flag))
             assertError([flag, "--local-server"], .missingValue(flag: flag))
             assertError([flag + "="], .missingValue(flag: flag))
@@ -166,8 +172,9 @@ final class DemoOptionsTests: XCTestCase {
         assertError("--remote-config-project p", .missingCompanion(flag: "--remote-config-project", required: "--api-key"))
         assertError("--app-id 1:2:ios:3", .missingCompanion(flag: "--app-id", required: "--remote-config-project"))
         assertError("--remote-config-url http://127.0.0.1", .missingCompanion(flag: "--remote-config-url", required: "--remote-config-project"))
-        assertError("--remote-config-realtime-url http://127.0.0.1",
-                    .missingCompanion(flag: "--remote-config-realtime-url", required: "--remote-config-project"))
+        assertError(
+            "--remote-config-realtime-url http://127.0.0.1",
+            .missingCompanion(flag: "--remote-config-realtime-url", required: "--remote-config-project"))
     }
 
     func testParse_tokens() {
@@ -204,13 +211,16 @@ final class DemoOptionsTests: XCTestCase {
         XCTAssertEqual(DemoOptionsError.missingValue(flag: "--api-key").description, "--api-key needs a value")
         XCTAssertEqual(DemoOptionsError.unknownFlag("--x").description, "unknown option --x; try --help")
         XCTAssertEqual(DemoOptionsError.unknownDemo("x").description, "unknown demo x; the demos are launch, item-list, force-update, group-comments")
-        XCTAssertEqual(DemoOptionsError.missingCompanion(flag: "--api-key", required: "--remote-config-project").description,
-                       "--api-key needs --remote-config-project")
-        XCTAssertEqual(DemoOptionsError.conflictingFlags("--auth-token", "--access-token").description,
-                       "--auth-token and --access-token cannot be used together")
+        XCTAssertEqual(
+            DemoOptionsError.missingCompanion(flag: "--api-key", required: "--remote-config-project").description,
+            "--api-key needs --remote-config-project")
+        XCTAssertEqual(
+            DemoOptionsError.conflictingFlags("--auth-token", "--access-token").description,
+            "--auth-token and --access-token cannot be used together")
         XCTAssertEqual(DemoOptionsError.invalidDuration("0").description, "--duration needs a positive number of seconds, not \"0\"")
-        XCTAssertEqual(DemoOptionsError.malformedURL(flag: "--database-url", value: "x").description,
-                       "--database-url needs an absolute http(s) URL with a host, not \"x\"")
+        XCTAssertEqual(
+            DemoOptionsError.malformedURL(flag: "--database-url", value: "x").description,
+            "--database-url needs an absolute http(s) URL with a host, not \"x\"")
         XCTAssertEqual(DemoOptionsError.repeatedFlag("--duration").description, "--duration is given more than once")
         XCTAssertEqual(DemoOptionsError.unexpectedValue(flag: "--list").description, "--list takes no value")
         XCTAssertTrue(DemoOptionsError.credentialInURL(flag: "--database-url").description.contains("--auth-token"))
@@ -246,9 +256,11 @@ final class DemoOptionsTests: XCTestCase {
     }
 
     func testSecrets_areNotEchoedByErrors() {
-        for arguments in [["--api-key", "SECRET"], ["--api-ky=SECRET"], ["--auth-token", "SECRET"], ["--access-token=SECRET"],
-                          ["--remote-config-project", "p", "--api-key", "SECRET", "--api-key", "SECRET"],
-                          ["--database-url", "https://db.example.com", "--auth-token", "SECRET", "--access-token", "SECRET"]] {
+        for arguments in [
+            ["--api-key", "SECRET"], ["--api-ky=SECRET"], ["--auth-token", "SECRET"], ["--access-token=SECRET"],
+            ["--remote-config-project", "p", "--api-key", "SECRET", "--api-key", "SECRET"],
+            ["--database-url", "https://db.example.com", "--auth-token", "SECRET", "--access-token", "SECRET"],
+        ] {
             do {
                 _ = try DemoOptions.parse(arguments)
                 XCTFail("\(arguments) parsed")

@@ -26,8 +26,10 @@ final class LiveDemoTests: XCTestCase {
     }
 
     private var remoteConfigArguments: [String] {
-        ["--remote-config-project", "123456789", "--api-key", Self.apiKey, "--app-id", "1:123456789:ios:abcdef",
-         "--remote-config-url", server.remoteConfigBaseURL.absoluteString, "--duration", "600"]
+        [
+            "--remote-config-project", "123456789", "--api-key", Self.apiKey, "--app-id", "1:123456789:ios:abcdef",
+            "--remote-config-url", server.remoteConfigBaseURL.absoluteString, "--duration", "600",
+        ]
     }
 
     private var databaseArguments: [String] {
@@ -116,7 +118,7 @@ final class LiveDemoTests: XCTestCase {
     func testLiveForceUpdateDemo_refusedFetch_printsAHint() throws {
         var arguments = remoteConfigArguments
         arguments[3] = "a-wrong-SECRET-key"
-        _ = arguments.remove(at: 5)   // --app-id: back to the placeholder
+        _ = arguments.remove(at: 5)  // --app-id: back to the placeholder
         _ = arguments.remove(at: 4)
         let output = try runLive(arguments, { runForceUpdateDemo(backends: $0) }) { output in
             XCTAssertTrue(output.waitFor("hint:"))
@@ -136,8 +138,9 @@ final class LiveDemoTests: XCTestCase {
         XCTAssertTrue(server.waitForOpenStreams(0, route: .database, timeout: demoTimeout))
         let requests = server.requests(on: .database)
         XCTAssertEqual(requests.map { $0.query["auth"] }, Array(repeating: Self.token, count: requests.count))
-        XCTAssertEqual(requests.first.map { [$0.method, $0.path, $0.header("Accept") == "text/event-stream" ? "stream" : "read"] },
-                       ["GET", "/Users/user1.json", "read"], "a plain read first")
+        XCTAssertEqual(
+            requests.first.map { [$0.method, $0.path, $0.header("Accept") == "text/event-stream" ? "stream" : "read"] },
+            ["GET", "/Users/user1.json", "read"], "a plain read first")
         let streams = requests.filter { $0.header("Accept") == "text/event-stream" }
         XCTAssertEqual(Set(streams.map(\.path)), ["/Users/user1.json", "/Groups/group0.json", "/Groups/group1.json"])
         XCTAssertTrue(output.contains("(Realtime Database: live, \(server.databaseURL.absoluteString) (auth token <redacted>))"), output)

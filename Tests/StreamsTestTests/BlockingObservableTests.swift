@@ -148,10 +148,12 @@ final class BlockingObservableTests: XCTestCase {
     func testSingle_predicateSeesNothingAfterTheSecondMatch() throws {
         try XCTAssertNoLeaks {
             var seen: [Int] = []
-            assertThrows(RxError.moreThanOneElement, try Observable.of(42, 43, 44, 45).toBlocking().single { element in
-                seen.append(element)
-                return element == 43 || element == 44
-            })
+            assertThrows(
+                RxError.moreThanOneElement,
+                try Observable.of(42, 43, 44, 45).toBlocking().single { element in
+                    seen.append(element)
+                    return element == 43 || element == 44
+                })
             XCTAssertEqual(seen, [42, 43, 44])
         }
     }
@@ -159,11 +161,13 @@ final class BlockingObservableTests: XCTestCase {
     func testSingle_throwingPredicateSeesNothingAfterItThrew() throws {
         try XCTAssertNoLeaks {
             var seen: [Int] = []
-            assertThrows(TestError(), try Observable.of(42, 43, 44, 45).toBlocking().single { element in
-                seen.append(element)
-                if element == 43 { throw TestError() }
-                return false
-            })
+            assertThrows(
+                TestError(),
+                try Observable.of(42, 43, 44, 45).toBlocking().single { element in
+                    seen.append(element)
+                    if element == 43 { throw TestError() }
+                    return false
+                })
             XCTAssertEqual(seen, [42, 43])
         }
     }
@@ -185,10 +189,12 @@ final class BlockingObservableTests: XCTestCase {
         try XCTAssertNoLeaks {
             var produced: [Int] = []
             var seen: [Int] = []
-            assertThrows(RxError.moreThanOneElement, try trampolined([42, 43, 44, 45]) { produced.append($0) }.toBlocking().single { element in
-                seen.append(element)
-                return element == 43 || element == 44
-            })
+            assertThrows(
+                RxError.moreThanOneElement,
+                try trampolined([42, 43, 44, 45]) { produced.append($0) }.toBlocking().single { element in
+                    seen.append(element)
+                    return element == 43 || element == 44
+                })
             XCTAssertEqual(seen, [42, 43, 44])
             XCTAssertEqual(produced, [42, 43, 44], "the subscription is disposed at the second match")
 

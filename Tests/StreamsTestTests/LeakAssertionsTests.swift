@@ -32,13 +32,17 @@ final class LeakAssertionsTests: XCTestCase {
         let failure = leakFailure(
             from: 5, ["PublishSubject<Int>": 2, "MapSink<Int, X>": 3, "Kept": 1],
             to: 8, ["PublishSubject<Int>": 3, "MapSink<Int, X>": 6, "Kept": 1, "Gone": -1])
-        XCTAssertEqual(failure, """
+        XCTAssertEqual(
+            failure,
+            """
             Resources.total changed by 3 (from 5 to 8). Live resources by type (after - before):
               MapSink<Int, X>: +3
               PublishSubject<Int>: +1
               Gone: -1
             """)
-        XCTAssertEqual(leakFailure(from: 2, [:], to: 1, ["A": 1], after: 10), """
+        XCTAssertEqual(
+            leakFailure(from: 2, [:], to: 1, ["A": 1], after: 10),
+            """
             Resources.total still changed by -1 after 10.0 s (from 2 to 1). Live resources by type (after - before):
               A: +1
             """)
@@ -49,7 +53,9 @@ final class LeakAssertionsTests: XCTestCase {
         // schedulers): nothing of this test's is alive.
         XCTAssertNil(leakFailure(from: 4, ["TimerSink": 2, "Kept": 2], to: 2, ["Kept": 2]))
         // A type that grew is a leak even when another type's drop hides it in the total.
-        XCTAssertEqual(leakFailure(from: 4, ["TimerSink": 2, "Kept": 2], to: 3, ["Kept": 3]), """
+        XCTAssertEqual(
+            leakFailure(from: 4, ["TimerSink": 2, "Kept": 2], to: 3, ["Kept": 3]),
+            """
             Resources.total changed by -1 (from 4 to 3). Live resources by type (after - before):
               Kept: +1
               TimerSink: -2
@@ -89,8 +95,9 @@ final class LeakAssertionsTests: XCTestCase {
         captured = nil
         kept = nil
         XCTAssertEqual(recorded.map(\.line), [line])
-        XCTAssertTrue(recorded.first?.description.contains("Live resources by type (after - before):\n  PublishSubject<LeakedElement>: +1\nkept on purpose") == true,
-                      recorded.first?.description ?? "no failure")
+        XCTAssertTrue(
+            recorded.first?.description.contains("Live resources by type (after - before):\n  PublishSubject<LeakedElement>: +1\nkept on purpose") == true,
+            recorded.first?.description ?? "no failure")
         _ = kept
     }
     #endif

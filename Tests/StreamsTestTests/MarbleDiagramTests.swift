@@ -27,10 +27,12 @@ final class MarbleDiagramTests: XCTestCase {
     }
 
     func testParse_framesAndTerminal() {
-        XCTAssertEqual(parse("--a--|"), [
-            Entry(frame: 2, token: .value("a"), position: 2),
-            Entry(frame: 5, token: .completed, position: 5),
-        ])
+        XCTAssertEqual(
+            parse("--a--|"),
+            [
+                Entry(frame: 2, token: .value("a"), position: 2),
+                Entry(frame: 5, token: .completed, position: 5),
+            ])
         XCTAssertEqual(parse("#"), [Entry(frame: 0, token: .error, position: 0)])
         XCTAssertEqual(parse(""), [])
         XCTAssertEqual(parse("-----"), [])
@@ -38,40 +40,50 @@ final class MarbleDiagramTests: XCTestCase {
 
     func testParse_groupSharesFrameAndTakesItsWidth() {
         // ( a b ) each take one frame: the next token after `)` is at frame 4.
-        XCTAssertEqual(parse("(ab)c"), [
-            Entry(frame: 0, token: .value("a"), position: 1),
-            Entry(frame: 0, token: .value("b"), position: 2),
-            Entry(frame: 4, token: .value("c"), position: 4),
-        ])
-        XCTAssertEqual(parse("a(b|)"), [
-            Entry(frame: 0, token: .value("a"), position: 0),
-            Entry(frame: 1, token: .value("b"), position: 2),
-            Entry(frame: 1, token: .completed, position: 3),
-        ])
+        XCTAssertEqual(
+            parse("(ab)c"),
+            [
+                Entry(frame: 0, token: .value("a"), position: 1),
+                Entry(frame: 0, token: .value("b"), position: 2),
+                Entry(frame: 4, token: .value("c"), position: 4),
+            ])
+        XCTAssertEqual(
+            parse("a(b|)"),
+            [
+                Entry(frame: 0, token: .value("a"), position: 0),
+                Entry(frame: 1, token: .value("b"), position: 2),
+                Entry(frame: 1, token: .completed, position: 3),
+            ])
         XCTAssertEqual(parse("-()-a"), [Entry(frame: 4, token: .value("a"), position: 4)])
     }
 
     func testParse_subscriptionMarkerIsFrameZero() throws {
-        XCTAssertEqual(parse("--a--^--b--|"), [
-            Entry(frame: -3, token: .value("a"), position: 2),
-            Entry(frame: 3, token: .value("b"), position: 8),
-            Entry(frame: 6, token: .completed, position: 11),
-        ])
+        XCTAssertEqual(
+            parse("--a--^--b--|"),
+            [
+                Entry(frame: -3, token: .value("a"), position: 2),
+                Entry(frame: 3, token: .value("b"), position: 8),
+                Entry(frame: 6, token: .completed, position: 11),
+            ])
         XCTAssertEqual(try MarbleDiagram("--a--^--b--|").subscriptionPosition, 5)
         XCTAssertNil(try MarbleDiagram("--a--|").subscriptionPosition)
         XCTAssertEqual(parse("^a"), [Entry(frame: 1, token: .value("a"), position: 1)])
         // `^` may follow the end of a hot observable (the subscriber then sees nothing).
-        XCTAssertEqual(parse("a|-^"), [
-            Entry(frame: -3, token: .value("a"), position: 0),
-            Entry(frame: -2, token: .completed, position: 1),
-        ])
+        XCTAssertEqual(
+            parse("a|-^"),
+            [
+                Entry(frame: -3, token: .value("a"), position: 0),
+                Entry(frame: -2, token: .completed, position: 1),
+            ])
     }
 
     func testParse_spacesAreIgnored() {
-        XCTAssertEqual(parse("  --a  --|"), [
-            Entry(frame: 2, token: .value("a"), position: 4),
-            Entry(frame: 5, token: .completed, position: 9),
-        ])
+        XCTAssertEqual(
+            parse("  --a  --|"),
+            [
+                Entry(frame: 2, token: .value("a"), position: 4),
+                Entry(frame: 5, token: .completed, position: 9),
+            ])
         XCTAssertEqual(parse("( a b )"), parse("(ab)").map { Entry(frame: $0.frame, token: $0.token, position: $0.position * 2) })
     }
 
@@ -98,7 +110,9 @@ final class MarbleDiagramTests: XCTestCase {
 
     func testSyntaxError_descriptionPointsAtPosition() {
         let error = MarbleSyntaxError(.eventAfterTermination, marbles: "--a--|b", position: 6)
-        XCTAssertEqual(error.description, """
+        XCTAssertEqual(
+            error.description,
+            """
             marble syntax error: event after the terminal event `|` or `#` at position 6
               --a--|b
                     ^
@@ -216,7 +230,9 @@ final class MarbleDrawingTests: XCTestCase {
     func testMismatch_showsBothDrawingsAndACaret() throws {
         let events: [Recorded<Event<Int>>] = [.next(220, 1), .next(250, 3), .completed(280)]
         let message = try XCTUnwrap(Marbles.mismatch(events, "--a--b--|", values: ["a": 1, "b": 2, "c": 3]))
-        XCTAssertEqual(message, """
+        XCTAssertEqual(
+            message,
+            """
             events do not match "--a--b--|" (frame = 10 ticks, frame 0 = time 200)
               expected: --a--b--|
               actual:   --a--c--|

@@ -22,8 +22,11 @@ final class MarbleLimitsTests: XCTestCase {
     func testString_eventAtTenToTheTwelveThrowsTooWide() {
         let events: [Recorded<Event<String>>] = [.next(210, "a"), .next(1_000_000_000_000, "b")]
         XCTAssertThrowsError(try Marbles.string(from: events)) { error in
-            XCTAssertEqual(error as? MarbleDrawingError, MarbleDrawingError(.tooWide(
-                frames: 99_999_999_981, firstFrame: 0, lastFrame: 99_999_999_980, limit: Marbles.maximumDrawnFrames)))
+            XCTAssertEqual(
+                error as? MarbleDrawingError,
+                MarbleDrawingError(
+                    .tooWide(
+                        frames: 99_999_999_981, firstFrame: 0, lastFrame: 99_999_999_980, limit: Marbles.maximumDrawnFrames)))
             XCTAssertTrue("\(error)".contains("more than the 10000 a drawing may have"), "\(error)")
         }
     }
@@ -78,14 +81,17 @@ final class MarbleLimitsTests: XCTestCase {
         XCTAssertEqual(fits, [.next(frameSize + 200, "a")])
         // ... frame 2 is Int.max - 1, and adding the origin overflows.
         XCTAssertThrowsError(try MarbleDiagram("--a").recordedEvents(frameSize: frameSize, origin: 200) as [Recorded<Event<String>>]) { error in
-            XCTAssertEqual(error as? MarbleSyntaxError, MarbleSyntaxError(.timeOutOfRange(frame: 2, frameSize: frameSize, origin: 200), marbles: "--a", position: 2))
+            XCTAssertEqual(
+                error as? MarbleSyntaxError, MarbleSyntaxError(.timeOutOfRange(frame: 2, frameSize: frameSize, origin: 200), marbles: "--a", position: 2))
         }
     }
 
     func testRecordedEvents_frameCountTimesFrameSizeOverflowingIntThrows() {
         // 9 frames of Int.max / 5 ticks: the product itself overflows.
         XCTAssertThrowsError(try MarbleDiagram("---------a|").recordedEvents(frameSize: Int.max / 5) as [Recorded<Event<String>>]) { error in
-            XCTAssertEqual(error as? MarbleSyntaxError, MarbleSyntaxError(.timeOutOfRange(frame: 9, frameSize: Int.max / 5, origin: 0), marbles: "---------a|", position: 9))
+            XCTAssertEqual(
+                error as? MarbleSyntaxError,
+                MarbleSyntaxError(.timeOutOfRange(frame: 9, frameSize: Int.max / 5, origin: 0), marbles: "---------a|", position: 9))
             XCTAssertTrue("\(error)".contains("the time of frame 9 (0 + 9 * 1844674407370955161 ticks) overflows TestTime (Int)"), "\(error)")
         }
         // Before `^`: negative frames overflow downwards.

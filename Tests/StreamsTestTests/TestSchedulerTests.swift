@@ -147,7 +147,9 @@ final class TestSchedulerTests: XCTestCase {
     func testStop_haltsStartAfterCurrentItem() {
         let scheduler = TestScheduler(initialClock: 0)
         var ran: [Int] = []
-        scheduler.scheduleAt(10) { ran.append(10); scheduler.stop() }
+        scheduler.scheduleAt(10) {
+            ran.append(10); scheduler.stop()
+        }
         scheduler.scheduleAt(20) { ran.append(20) }
         scheduler.start()
         XCTAssertEqual(ran, [10])
@@ -161,8 +163,12 @@ final class TestSchedulerTests: XCTestCase {
         let scheduler = TestScheduler(initialClock: 0)
         let fine = TestScheduler(initialClock: 0, resolution: 0.1)
         var times: [TestTime] = []
-        _ = scheduler.scheduleRelative((), dueTime: .seconds(5)) { _ in times.append(scheduler.clock); return Disposables.create() }
-        _ = fine.scheduleRelative((), dueTime: .seconds(1)) { _ in times.append(fine.clock); return Disposables.create() }
+        _ = scheduler.scheduleRelative((), dueTime: .seconds(5)) { _ in
+            times.append(scheduler.clock); return Disposables.create()
+        }
+        _ = fine.scheduleRelative((), dueTime: .seconds(1)) { _ in
+            times.append(fine.clock); return Disposables.create()
+        }
         scheduler.start()
         fine.start()
         XCTAssertEqual(times, [5, 10])

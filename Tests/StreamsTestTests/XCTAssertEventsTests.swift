@@ -32,7 +32,9 @@ final class XCTAssertEventsTests: XCTestCase {
     func testListMismatch_listsEachDifferingIndex() {
         let lhs: [Recorded<Event<Int>>] = [.next(210, 10), .next(220, 30), .next(230, 40), .completed(300)]
         let rhs: [Recorded<Event<Int>>] = [.next(210, 10), .next(220, 31), .next(230, 40), .completed(301)]
-        XCTAssertEqual(listMismatch(lhs, rhs, by: ==), """
+        XCTAssertEqual(
+            listMismatch(lhs, rhs, by: ==),
+            """
             XCTAssertEqual failed: ("[next(10) @ 210, next(30) @ 220, next(40) @ 230, completed @ 300]") \
             is not equal to ("[next(10) @ 210, next(31) @ 220, next(40) @ 230, completed @ 301]")
             Differences:
@@ -46,7 +48,9 @@ final class XCTAssertEventsTests: XCTestCase {
     func testListMismatch_elementsMissingFromLhs() {
         let lhs: [Recorded<Event<Int>>] = [.next(210, 10), .next(220, 30)]
         let rhs: [Recorded<Event<Int>>] = [.next(210, 10), .next(220, 31), .completed(300)]
-        XCTAssertEqual(listMismatch(lhs, rhs, by: ==), """
+        XCTAssertEqual(
+            listMismatch(lhs, rhs, by: ==),
+            """
             XCTAssertEqual failed: ("[next(10) @ 210, next(30) @ 220]") is not equal to ("[next(10) @ 210, next(31) @ 220, completed @ 300]")
             Differences (lhs has 2 elements, rhs has 3 elements):
               lhs[1]: next(30) @ 220
@@ -58,7 +62,9 @@ final class XCTAssertEventsTests: XCTestCase {
     func testListMismatch_extraElementsInLhs() {
         let lhs: [Event<Int>] = [.next(1), .next(2), .completed]
         let rhs: [Event<Int>] = [.next(1)]
-        XCTAssertEqual(listMismatch(lhs, rhs, by: ==, message: "after dispose"), """
+        XCTAssertEqual(
+            listMismatch(lhs, rhs, by: ==, message: "after dispose"),
+            """
             XCTAssertEqual failed: ("[next(1), next(2), completed]") is not equal to ("[next(1)]") - after dispose
             Differences (lhs has 3 elements, rhs has 1 element):
               lhs[1]: next(2) (only in lhs)
@@ -67,7 +73,9 @@ final class XCTAssertEventsTests: XCTestCase {
     }
 
     func testListMismatch_subscriptionsPrintAsRxTest() {
-        XCTAssertEqual(listMismatch([Subscription(200, 300)], [Subscription(200)], by: ==), """
+        XCTAssertEqual(
+            listMismatch([Subscription(200, 300)], [Subscription(200)], by: ==),
+            """
             XCTAssertEqual failed: ("[(200: 300)]") is not equal to ("[(200: Infinity)]")
             Differences:
               lhs[0]: (200: 300)
@@ -78,7 +86,9 @@ final class XCTAssertEventsTests: XCTestCase {
     func testListMismatch_errorsByTypeAndDescription() {
         let same: [Event<Int>] = [.error(ListError(code: 1))]
         XCTAssertNil(listMismatch(same, [.error(ListError(code: 1))], by: ==))
-        XCTAssertEqual(listMismatch(same, [.error(ListError(code: 2))], by: ==), """
+        XCTAssertEqual(
+            listMismatch(same, [.error(ListError(code: 2))], by: ==),
+            """
             XCTAssertEqual failed: ("[error(ListError 1)]") is not equal to ("[error(ListError 2)]")
             Differences:
               lhs[0]: error(ListError 1)

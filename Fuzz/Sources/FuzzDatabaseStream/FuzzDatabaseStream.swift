@@ -26,7 +26,8 @@ let errorStatuses = [400, 401, 403, 404, 500, 503, 408, 429]
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let input = FuzzInput(data, size)
     let status = input.control < 0xF0 ? 200 : errorStatuses[Int(input.control) % errorStatuses.count]
-    server.respond(with: .init(status: status, contentType: "text/event-stream", body: input.payload, framing: .closeDelimited, pieces: Int(input.control & 3) + 1))
+    server.respond(
+        with: .init(status: status, contentType: "text/event-stream", body: input.payload, framing: .closeDelimited, pieces: Int(input.control & 3) + 1))
     switch database.observeValue(at: "Groups/group0").toBlocking().materialize() {
     case .completed:
         require(false, "observeValue completed (it never completes)")

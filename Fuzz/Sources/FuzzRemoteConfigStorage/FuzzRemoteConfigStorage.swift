@@ -50,7 +50,9 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         try storage.save(snapshot)
         let again = try storage.load()
         require(again?.active == snapshot.active && again?.fetched == snapshot.fetched, "saved snapshot loads back differently")
-        require(again?.metadata.eTag == snapshot.metadata.eTag && again?.metadata.lastFetchStatus == snapshot.metadata.lastFetchStatus, "saved metadata loads back differently")
+        require(
+            again?.metadata.eTag == snapshot.metadata.eTag && again?.metadata.lastFetchStatus == snapshot.metadata.lastFetchStatus,
+            "saved metadata loads back differently")
     } catch let error as RemoteConfigStorageError {
         _ = error.description
     } catch {

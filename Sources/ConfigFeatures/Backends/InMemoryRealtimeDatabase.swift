@@ -50,7 +50,9 @@ public final class InMemoryRealtimeDatabase: RealtimeDatabase, @unchecked Sendab
     ///
     /// - Throws: `RealtimeDatabaseError.invalidValue`, `.pathTooDeep` or `.keyTooLong` when
     ///   `value` cannot be stored.
-    public convenience init(scheduler: SchedulerType, value: JSONValue, pushIDGenerator: PushIDGenerator = PushIDGenerator(), limits: RealtimeDatabaseLimits = .firebase) throws {
+    public convenience init(
+        scheduler: SchedulerType, value: JSONValue, pushIDGenerator: PushIDGenerator = PushIDGenerator(), limits: RealtimeDatabaseLimits = .firebase
+    ) throws {
         self.init(scheduler: scheduler, pushIDGenerator: pushIDGenerator, limits: limits)
         try setValue(value, at: "/")
     }
@@ -94,9 +96,10 @@ public final class InMemoryRealtimeDatabase: RealtimeDatabase, @unchecked Sendab
     ///   `.invalidUpdate` (an empty or overlapping key), `.pathTooDeep` or `.keyTooLong`;
     ///   nothing is written then.
     public func updateChildValues(_ values: [String: JSONValue], at path: String) throws {
-        commit(try RealtimeDatabaseUpdate.writes(values, at: path, limits: limits).map {
-            PendingWrite(location: $0.location, value: $0.value, placeholders: $0.placeholders)
-        })
+        commit(
+            try RealtimeDatabaseUpdate.writes(values, at: path, limits: limits).map {
+                PendingWrite(location: $0.location, value: $0.value, placeholders: $0.placeholders)
+            })
     }
 
     /// Deletes the value at `path` at once (and prunes parents left empty).
@@ -136,7 +139,7 @@ public final class InMemoryRealtimeDatabase: RealtimeDatabase, @unchecked Sendab
     ///   the errors of `setValue(_:at:)` for the new value; nothing is written then.
     public func runTransaction(at path: String, update: (JSONValue) throws -> JSONValue?) throws -> RealtimeDatabaseTransactionResult {
         let location = try RealtimeDatabasePath(path, limits: limits)
-        for _ in 0 ..< RealtimeDatabaseTransaction.maximumAttempts {
+        for _ in 0..<RealtimeDatabaseTransaction.maximumAttempts {
             let current = state.withLock { RealtimeDatabaseTree.value(at: location.segments[...], in: $0.root) }
             guard let proposed = try update(current) else {
                 return RealtimeDatabaseTransactionResult(committed: false, value: current)

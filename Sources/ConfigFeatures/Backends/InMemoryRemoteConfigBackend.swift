@@ -235,17 +235,18 @@ public final class InMemoryRemoteConfigBackend: RemoteConfigBackend, @unchecked 
         let work = SingleAssignmentDisposable()
         guard let key = stream.pending.insert(work) else { return }
         let pending = stream.pending
-        work.setDisposable(scheduler.scheduleRelative((), dueTime: latency) { [weak self] _ in
-            pending.remove(for: key)
-            let observer = self?.state.withLock { state -> AnyObserver<RemoteConfigInvalidation>? in
-                if event.isStopEvent {
-                    let closed = state.closing.removeValue(forKey: id) ?? state.streams.removeValue(forKey: id)
-                    return closed?.observer
+        work.setDisposable(
+            scheduler.scheduleRelative((), dueTime: latency) { [weak self] _ in
+                pending.remove(for: key)
+                let observer = self?.state.withLock { state -> AnyObserver<RemoteConfigInvalidation>? in
+                    if event.isStopEvent {
+                        let closed = state.closing.removeValue(forKey: id) ?? state.streams.removeValue(forKey: id)
+                        return closed?.observer
+                    }
+                    return state.streams[id]?.observer
                 }
-                return state.streams[id]?.observer
-            }
-            observer?.on(event)
-            return Disposables.create()
-        })
+                observer?.on(event)
+                return Disposables.create()
+            })
     }
 }

@@ -158,8 +158,8 @@ public struct AppVersion: Comparable, Hashable, CustomStringConvertible, Sendabl
             if l != r { return l < r }
         }
         switch (lhs.preRelease.isEmpty, rhs.preRelease.isEmpty) {
-        case (true, _): return false            // a release is not lower than anything equal so far
-        case (false, true): return true         // a pre-release is lower than its release
+        case (true, _): return false  // a release is not lower than anything equal so far
+        case (false, true): return true  // a pre-release is lower than its release
         case (false, false): return lhs.preRelease.lexicographicallyPrecedes(rhs.preRelease)
         }
     }

@@ -65,14 +65,16 @@ public struct ForceUpdateAlertText: Hashable, Sendable {
 
     /// The forced alert for `version`.
     func forcedAlert(version: AppVersion, current: AppVersion, storeURL: URL) -> ForceUpdateAlert {
-        ForceUpdateAlert(title: forcedTitle, message: Self.fill(forcedMessage, version: version, current: current),
-                         storeURL: storeURL, isDismissable: false, version: version)
+        ForceUpdateAlert(
+            title: forcedTitle, message: Self.fill(forcedMessage, version: version, current: current),
+            storeURL: storeURL, isDismissable: false, version: version)
     }
 
     /// The soft alert for `version`.
     func softAlert(version: AppVersion, current: AppVersion, storeURL: URL) -> ForceUpdateAlert {
-        ForceUpdateAlert(title: softTitle, message: Self.fill(softMessage, version: version, current: current),
-                         storeURL: storeURL, isDismissable: true, version: version)
+        ForceUpdateAlert(
+            title: softTitle, message: Self.fill(softMessage, version: version, current: current),
+            storeURL: storeURL, isDismissable: true, version: version)
     }
 
     private static func fill(_ template: String, version: AppVersion, current: AppVersion) -> String {

@@ -26,7 +26,9 @@ enum GroupCommentsDecoding {
     /// diagnostics to report: a child that is a string is a comment; so is an object with a
     /// string `text` child (`{"text": "hi", "time": 1700000000000}`). Any other child is left
     /// out and reported as `malformedComments` with its value.
-    static func comments(ofGroup groupID: String, inWindow children: [RealtimeDatabaseChild]) -> (comments: [GroupComment], diagnostics: [GroupCommentsDiagnostic]) {
+    static func comments(ofGroup groupID: String, inWindow children: [RealtimeDatabaseChild]) -> (
+        comments: [GroupComment], diagnostics: [GroupCommentsDiagnostic]
+    ) {
         var comments: [GroupComment] = []
         comments.reserveCapacity(children.count)
         var diagnostics: [GroupCommentsDiagnostic] = []

@@ -116,13 +116,15 @@ final class GroupCommentsPipeline: @unchecked Sendable {
                 let path = GroupCommentsDecoding.path(ofGroup: groupID, below: groupsPath)
                 if let window = mode.window {
                     let query = window.query(at: path, in: database)
-                    subscription.setDisposable(database.observeChildren(of: query).subscribe { [self] event in
-                        on(group: groupID, token: token, window: event)
-                    })
+                    subscription.setDisposable(
+                        database.observeChildren(of: query).subscribe { [self] event in
+                            on(group: groupID, token: token, window: event)
+                        })
                 } else {
-                    subscription.setDisposable(database.observeValue(at: path).subscribe { [self] event in
-                        on(group: groupID, token: token, event)
-                    })
+                    subscription.setDisposable(
+                        database.observeValue(at: path).subscribe { [self] event in
+                            on(group: groupID, token: token, event)
+                        })
                 }
             }
         case .error(let error):
@@ -168,7 +170,9 @@ final class GroupCommentsPipeline: @unchecked Sendable {
     }
 
     /// A group's new comments (reporting `diagnostics` first), failure or completion.
-    private func onGroup(_ groupID: String, token: UInt64, _ event: Event<[GroupComment]>, diagnostics: [GroupCommentsDiagnostic] = [], orderValues: [String: JSONValue] = [:]) {
+    private func onGroup(
+        _ groupID: String, token: UInt64, _ event: Event<[GroupComment]>, diagnostics: [GroupCommentsDiagnostic] = [], orderValues: [String: JSONValue] = [:]
+    ) {
         let emitsChanges = mode.emitsChanges
         switch event {
         case .next(let comments):
@@ -243,14 +247,18 @@ final class GroupCommentsPipeline: @unchecked Sendable {
 
     /// Stores a group's new comments; when emitting changes, queues the ones from its last
     /// comments (or `joined` for its first).
-    private static func setComments(_ comments: [GroupComment], of groupID: String, in state: inout State, emitsChanges: Bool, orderValues: [String: JSONValue] = [:], outbox: inout SerializedOutbox<Output>) {
+    private static func setComments(
+        _ comments: [GroupComment], of groupID: String, in state: inout State, emitsChanges: Bool, orderValues: [String: JSONValue] = [:],
+        outbox: inout SerializedOutbox<Output>
+    ) {
         guard var group = state.groups[groupID] else { return }
         group.comments = comments.map(\.text)
         if emitsChanges {
             if let old = group.window {
-                let reordered = Set(orderValues.compactMap { key, value in
-                    group.orderValues[key].flatMap { $0 != value ? key : nil }
-                })
+                let reordered = Set(
+                    orderValues.compactMap { key, value in
+                        group.orderValues[key].flatMap { $0 != value ? key : nil }
+                    })
                 for change in GroupCommentsChange.changes(in: groupID, from: old, to: comments, reordered: reordered) { outbox.send(.change(change)) }
             } else {
                 outbox.send(.change(.joined(groupID: groupID, comments: comments)))

@@ -91,7 +91,7 @@ public enum GroupCommentsChange: Sendable, Hashable, CustomStringConvertible {
         case .left(let id):
             return groups.removeValue(forKey: id) != nil
         case .inserted(let id, let comment, let index):
-            guard var comments = groups[id], (0 ... comments.count).contains(index) else { return false }
+            guard var comments = groups[id], (0...comments.count).contains(index) else { return false }
             comments.insert(comment, at: index)
             groups[id] = comments
         case .removed(let id, let comment, let index):
@@ -103,7 +103,9 @@ public enum GroupCommentsChange: Sendable, Hashable, CustomStringConvertible {
             comments[index] = comment
             groups[id] = comments
         case .moved(let id, let comment, let from, let to):
-            guard var comments = groups[id], comments.indices.contains(from), comments.indices.contains(to), comments[from].key == comment.key else { return false }
+            guard var comments = groups[id], comments.indices.contains(from), comments.indices.contains(to), comments[from].key == comment.key else {
+                return false
+            }
             comments.remove(at: from)
             comments.insert(comment, at: to)
             groups[id] = comments

@@ -85,7 +85,10 @@ public final class FirebaseInstallations: @unchecked Sendable {
 
     /// Creates a client speaking `wire` through `transport` (tests inject a scripted one and a
     /// clock).
-    package init(wire: FirebaseInstallationsWire, storage: any FirebaseInstallationsStorage, transport: any HTTPTransport, requestTimeout: TimeInterval = 60, now: @escaping @Sendable () -> Date = { Date() }) {
+    package init(
+        wire: FirebaseInstallationsWire, storage: any FirebaseInstallationsStorage, transport: any HTTPTransport, requestTimeout: TimeInterval = 60,
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) {
         self.wire = wire
         self.storage = storage
         self.transport = transport
@@ -150,7 +153,7 @@ public final class FirebaseInstallations: @unchecked Sendable {
     public static func generateFID() -> String {
         var generator = SystemRandomNumberGenerator()
         var bytes = [UInt8](repeating: 0, count: 17)
-        for index in 1 ..< 17 { bytes[index] = generator.next() }
+        for index in 1..<17 { bytes[index] = generator.next() }
         bytes[0] = 0b0111_0000 | (bytes[16] & 0b0000_1111)
         let base64 = Data(bytes).base64EncodedString()
             .replacingOccurrences(of: "+", with: "-")
@@ -162,10 +165,10 @@ public final class FirebaseInstallations: @unchecked Sendable {
     /// the first character is `c`, `d`, `e` or `f`).
     public static func isValidFID(_ fid: String) -> Bool {
         let utf8 = Array(fid.utf8)
-        guard utf8.count == 22, let first = utf8.first, (UInt8(ascii: "c") ... UInt8(ascii: "f")).contains(first) else { return false }
+        guard utf8.count == 22, let first = utf8.first, (UInt8(ascii: "c")...UInt8(ascii: "f")).contains(first) else { return false }
         return utf8.allSatisfy { byte in
-            (UInt8(ascii: "A") ... UInt8(ascii: "Z")).contains(byte) || (UInt8(ascii: "a") ... UInt8(ascii: "z")).contains(byte)
-                || (UInt8(ascii: "0") ... UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
+            (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
         }
     }
 

@@ -121,7 +121,8 @@ public final class FileFirebaseInstallationsStorage: FirebaseInstallationsStorag
     /// A storage in the user's application-support directory (`~/.local/share` on Linux),
     /// `Firebase/Installations-<appID>.json`, one file per Firebase app.
     public static func standard(appID: String) -> FileFirebaseInstallationsStorage {
-        let base = FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first
+        let base =
+            FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first
             ?? FileManager.default.temporaryDirectory
         let safeName = String(appID.map { $0.isLetter || $0.isNumber || $0 == "-" ? $0 : "_" })
         return FileFirebaseInstallationsStorage(fileURL: base.appendingPathComponent("Firebase").appendingPathComponent("Installations-\(safeName).json"))

@@ -31,7 +31,10 @@ package struct FirebaseInstallationsWire: Sendable, Hashable {
     package var appHeaders: [String: String]
 
     /// Creates a wire format description.
-    package init(baseURL: URL = FirebaseInstallationsWire.defaultBaseURL, project: String, apiKey: String, appID: String, sdkVersion: String, appHeaders: [String: String] = [:]) {
+    package init(
+        baseURL: URL = FirebaseInstallationsWire.defaultBaseURL, project: String, apiKey: String, appID: String, sdkVersion: String,
+        appHeaders: [String: String] = [:]
+    ) {
         self.baseURL = baseURL
         self.project = project
         self.apiKey = apiKey

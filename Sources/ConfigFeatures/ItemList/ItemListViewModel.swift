@@ -90,7 +90,10 @@ public final class ItemListViewModel<Item: Decodable>: ItemListViewModelInputs, 
     ///   - scheduler: Where fetch results are delivered (the UI scheduler).
     ///   - maximumJSONDepth: The deepest JSON nesting of the value
     ///     (`JSONValue.defaultMaximumDepth`, 512, by default).
-    public init(remoteConfig: RemoteConfig, itemsKey: String, expirationDuration: TimeInterval = 180, scheduler: SchedulerType, maximumJSONDepth: Int = JSONValue.defaultMaximumDepth) {
+    public init(
+        remoteConfig: RemoteConfig, itemsKey: String, expirationDuration: TimeInterval = 180, scheduler: SchedulerType,
+        maximumJSONDepth: Int = JSONValue.defaultMaximumDepth
+    ) {
         self.itemsKey = itemsKey
         self.expirationDuration = expirationDuration
         self.maximumJSONDepth = maximumJSONDepth
@@ -100,7 +103,8 @@ public final class ItemListViewModel<Item: Decodable>: ItemListViewModelInputs, 
                     // Activate synchronously (the seed's `activateFetched: true`), then read the
                     // value: after activation, never before.
                     remoteConfig.activateNow()
-                    return try ItemListParsing.items(Item.self, from: remoteConfig.configValue(forKey: itemsKey), key: itemsKey, maximumJSONDepth: maximumJSONDepth)
+                    return try ItemListParsing.items(
+                        Item.self, from: remoteConfig.configValue(forKey: itemsKey), key: itemsKey, maximumJSONDepth: maximumJSONDepth)
                 }
                 .observe(on: scheduler)
         }
@@ -115,7 +119,9 @@ public final class ItemListViewModel<Item: Decodable>: ItemListViewModelInputs, 
 /// Reads a JSON array of `Decodable` elements from a config value.
 enum ItemListParsing {
     /// The items of `value`, or an `ItemListError`.
-    static func items<Item: Decodable>(_ type: Item.Type, from value: RemoteConfigValue, key: String, maximumJSONDepth: Int = JSONValue.defaultMaximumDepth) throws -> [Item] {
+    static func items<Item: Decodable>(_ type: Item.Type, from value: RemoteConfigValue, key: String, maximumJSONDepth: Int = JSONValue.defaultMaximumDepth)
+        throws -> [Item]
+    {
         guard value.source != .static else { throw ItemListError.missingKey(key) }
         let json: JSONValue
         do {

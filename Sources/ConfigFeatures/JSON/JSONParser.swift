@@ -308,7 +308,8 @@ struct JSONParser {
         }
         // `Double(_:)` rounds correctly; the text is ASCII by construction.
         guard let number = Double(String(decoding: text, as: UTF8.self)), number.isFinite,
-              number != 0 || !hasNonZeroDigit else {
+            number != 0 || !hasNonZeroDigit
+        else {
             // Out of range either way (as JSONDecoder, which rejects overflow and underflow).
             throw JSONParseError("number \(String(decoding: text, as: UTF8.self)) at offset \(start) is not representable as a double")
         }

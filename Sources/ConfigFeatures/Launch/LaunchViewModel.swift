@@ -205,12 +205,13 @@ private final class LaunchRun<Config: Decodable, Content> {
             configs.accept(config)
             let contents = contents
             let errors = errors
-            subscriptions.insert(loadContent(config)
-                .observe(on: scheduler)
-                .subscribe(
-                    onNext: { contents.accept($0) },
-                    onError: { errors.accept(.contentFailed($0)) }
-                ))
+            subscriptions.insert(
+                loadContent(config)
+                    .observe(on: scheduler)
+                    .subscribe(
+                        onNext: { contents.accept($0) },
+                        onError: { errors.accept(.contentFailed($0)) }
+                    ))
         }
         splash.accept(false)
         if case .activateCached = decision { startBackgroundFetch() }
@@ -243,9 +244,10 @@ private final class LaunchRun<Config: Decodable, Content> {
     /// Fetches for the next launch; the result is stored by `RemoteConfig`, not activated.
     private func startBackgroundFetch() {
         let errors = errors
-        subscriptions.insert(remoteConfig.fetch().asObservable()
-            .observe(on: scheduler)
-            .subscribe(onError: { errors.accept(.backgroundFetchFailed(Self.configError($0))) }))
+        subscriptions.insert(
+            remoteConfig.fetch().asObservable()
+                .observe(on: scheduler)
+                .subscribe(onError: { errors.accept(.backgroundFetchFailed(Self.configError($0))) }))
     }
 
     /// A fetch failure as a `RemoteConfigError` (which is all `RemoteConfig.fetch()` throws).

@@ -61,11 +61,12 @@ final class RESTObservation: Disposable, @unchecked Sendable {
         self.path = path
         self.query = query
         self.observer = observer
-        state = LockedState(State(
-            parser: ServerSentEventParser(maximumEventSize: core.maximumEventSize),
-            tree: RealtimeDatabaseStreamTree(location: path, limits: core.limits),
-            backoff: ReconnectBackoff(policy: core.reconnectBackoff)
-        ))
+        state = LockedState(
+            State(
+                parser: ServerSentEventParser(maximumEventSize: core.maximumEventSize),
+                tree: RealtimeDatabaseStreamTree(location: path, limits: core.limits),
+                backoff: ReconnectBackoff(policy: core.reconnectBackoff)
+            ))
         core.observationStarted()
     }
 
@@ -101,9 +102,10 @@ final class RESTObservation: Disposable, @unchecked Sendable {
         // last, the later one is kept (an early drop may reconnect on another thread).
         let subscription = SingleAssignmentDisposable()
         stream.disposable = subscription
-        subscription.setDisposable(core.transport.stream(request).subscribe { [self] event in
-            handle(event, connection: id)
-        })
+        subscription.setDisposable(
+            core.transport.stream(request).subscribe { [self] event in
+                handle(event, connection: id)
+            })
     }
 
     private func handle(_ event: Event<HTTPStreamPart>, connection id: UInt64) {
@@ -116,7 +118,9 @@ final class RESTObservation: Disposable, @unchecked Sendable {
     }
 
     /// Applies `event` of the current connection to `state`; what to do next.
-    private static func decide(_ event: Event<HTTPStreamPart>, random: Double, path: RealtimeDatabasePath, limits: RealtimeDatabaseLimits, state: inout State) -> Action {
+    private static func decide(_ event: Event<HTTPStreamPart>, random: Double, path: RealtimeDatabasePath, limits: RealtimeDatabaseLimits, state: inout State)
+        -> Action
+    {
         switch (state.phase, event) {
         case (.connecting, .next(.response(let status, let headers))):
             state.phase = status == 200 ? .streaming : .failing(WireResponse(statusCode: status, headers: headers))
@@ -134,7 +138,8 @@ final class RESTObservation: Disposable, @unchecked Sendable {
             state.phase = .failing(response)
             return .none
         case (.failing(let response), .completed), (.failing(let response), .error):
-            let error = RealtimeDatabaseRESTWire.error(for: response)
+            let error =
+                RealtimeDatabaseRESTWire.error(for: response)
                 ?? .invalidResponse(message: "the stream answered HTTP \(response.statusCode)")
             return dropped(error, random: random, state: &state)
         case (.streaming, .completed):
@@ -220,10 +225,11 @@ final class RESTObservation: Disposable, @unchecked Sendable {
             let timer = SingleAssignmentDisposable()
             reconnectTimer.disposable = timer
             // Weak: a cancelled dispatch timer may keep its closure a little longer.
-            timer.setDisposable(core.scheduler.scheduleRelative((), dueTime: RemoteConfig.interval(delay)) { [weak self] _ in
-                self?.connect()
-                return Disposables.create()
-            })
+            timer.setDisposable(
+                core.scheduler.scheduleRelative((), dueTime: RemoteConfig.interval(delay)) { [weak self] _ in
+                    self?.connect()
+                    return Disposables.create()
+                })
         case .refreshCredential(let reason):
             stream.disposable = Disposables.create()
             refreshCredential(reason: reason)
@@ -285,11 +291,12 @@ final class RESTObservation: Disposable, @unchecked Sendable {
         let work = SingleAssignmentDisposable()
         guard let key = deliveries.insert(work) else { return }
         let deliveries = self.deliveries
-        work.setDisposable(core.scheduler.schedule(()) { [weak self] _ in
-            deliveries.remove(for: key)
-            self?.deliverOutbox()
-            return Disposables.create()
-        })
+        work.setDisposable(
+            core.scheduler.schedule(()) { [weak self] _ in
+                deliveries.remove(for: key)
+                self?.deliverOutbox()
+                return Disposables.create()
+            })
     }
 
     /// On the scheduler: delivers the outbox in order, including what is added meanwhile.

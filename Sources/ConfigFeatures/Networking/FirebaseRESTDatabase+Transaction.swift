@@ -47,7 +47,10 @@ final class RESTTransaction: Disposable, @unchecked Sendable {
     private let exchange = SequencedSerialDisposable()
     private let delivery = SerialDisposable()
 
-    init(core: FirebaseRESTDatabase.Core, path: String, location: RealtimeDatabasePath, update: @escaping (JSONValue) throws -> JSONValue?, observer: AnyObserver<RealtimeDatabaseTransactionResult>) {
+    init(
+        core: FirebaseRESTDatabase.Core, path: String, location: RealtimeDatabasePath, update: @escaping (JSONValue) throws -> JSONValue?,
+        observer: AnyObserver<RealtimeDatabaseTransactionResult>
+    ) {
         self.core = core
         self.path = path
         self.location = location
@@ -100,20 +103,22 @@ final class RESTTransaction: Disposable, @unchecked Sendable {
 
     /// Sends `request`; `handle` gets its answer (a thrown error ends the transaction).
     private func send(_ request: WireRequest, handle: @escaping (WireResponse) throws -> Void) {
-        exchange.replace { core.transport.send(request, timeout: core.requestTimeout).subscribe { [self] event in
-            switch event {
-            case .next(let response):
-                do {
-                    try handle(response)
-                } catch {
-                    finish(.error(error))
+        exchange.replace {
+            core.transport.send(request, timeout: core.requestTimeout).subscribe { [self] event in
+                switch event {
+                case .next(let response):
+                    do {
+                        try handle(response)
+                    } catch {
+                        finish(.error(error))
+                    }
+                case .error(let error):
+                    finish(.error(FirebaseRESTDatabase.Core.wireError(error)))
+                case .completed:
+                    break
                 }
-            case .error(let error):
-                finish(.error(FirebaseRESTDatabase.Core.wireError(error)))
-            case .completed:
-                break
             }
-        } }
+        }
     }
 
     private func finish(_ event: Event<RealtimeDatabaseTransactionResult>) {

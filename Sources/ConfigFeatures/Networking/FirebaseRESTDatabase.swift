@@ -205,9 +205,12 @@ public final class FirebaseRESTDatabase: RealtimeDatabase, @unchecked Sendable {
         let resolved = resolve(query)
         return core.request(maximumJSONDepth: { location in max(0, limits.maximumDepth - location.depth) }) { wire in
             let query = try resolved.get()
-            return (query.location, wire.readRequest(at: query.location, query: query), { json in
-                query.result(of: try Self.normalizedResponse(json, at: query.location, limits: limits))
-            })
+            return (
+                query.location, wire.readRequest(at: query.location, query: query),
+                { json in
+                    query.result(of: try Self.normalizedResponse(json, at: query.location, limits: limits))
+                }
+            )
         }
     }
 
@@ -254,13 +257,17 @@ public final class FirebaseRESTDatabase: RealtimeDatabase, @unchecked Sendable {
     public func push(_ value: JSONValue, at path: String) -> Observable<String> {
         let limits = core.limits
         return core.request { wire in
-            (.root, try wire.pushRequest(value, at: path, limits: limits), { json in
-                guard let name = json["name"]?.stringValue, RealtimeDatabasePath.problem(withKey: name) == nil,
-                      name.utf8.count <= limits.maximumKeyLength else {
-                    throw FirebaseRESTDatabaseError.invalidResponse(message: "push response has no valid name: \(json)")
+            (
+                .root, try wire.pushRequest(value, at: path, limits: limits),
+                { json in
+                    guard let name = json["name"]?.stringValue, RealtimeDatabasePath.problem(withKey: name) == nil,
+                        name.utf8.count <= limits.maximumKeyLength
+                    else {
+                        throw FirebaseRESTDatabaseError.invalidResponse(message: "push response has no valid name: \(json)")
+                    }
+                    return name
                 }
-                return name
-            })
+            )
         }
     }
 

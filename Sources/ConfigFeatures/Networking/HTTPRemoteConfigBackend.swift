@@ -112,14 +112,18 @@ public final class HTTPRemoteConfigBackend: RemoteConfigBackend {
         maximumJSONDepth: Int = JSONValue.defaultMaximumDepth,
         maximumRealtimeMessageSize: Int = 1 << 20
     ) {
-        let identity: FirebaseInstallations? = appInstanceID != nil ? nil : installations ?? FirebaseInstallations(
-            projectID: project,
-            apiKey: apiKey,
-            appID: appID,
-            appHeaders: appInfo.identifierHeaders,
-            baseURL: installationsBaseURL,
-            requestTimeout: fetchTimeout
-        )
+        let identity: FirebaseInstallations? =
+            appInstanceID != nil
+            ? nil
+            : installations
+                ?? FirebaseInstallations(
+                    projectID: project,
+                    apiKey: apiKey,
+                    appID: appID,
+                    appHeaders: appInfo.identifierHeaders,
+                    baseURL: installationsBaseURL,
+                    requestTimeout: fetchTimeout
+                )
         self.init(
             wire: RemoteConfigWire(
                 fetchBaseURL: fetchBaseURL,
@@ -143,7 +147,10 @@ public final class HTTPRemoteConfigBackend: RemoteConfigBackend {
     }
 
     /// Creates a backend speaking `wire` through `transport` (tests inject a scripted one).
-    package init(wire: RemoteConfigWire, fetchTimeout: TimeInterval = RemoteConfigSettings.defaultFetchTimeout, maximumRealtimeMessageSize: Int = 1 << 20, transport: any HTTPTransport, installations: FirebaseInstallations? = nil) {
+    package init(
+        wire: RemoteConfigWire, fetchTimeout: TimeInterval = RemoteConfigSettings.defaultFetchTimeout, maximumRealtimeMessageSize: Int = 1 << 20,
+        transport: any HTTPTransport, installations: FirebaseInstallations? = nil
+    ) {
         self.installations = installations
         self.wire = wire
         self.fetchTimeout = fetchTimeout

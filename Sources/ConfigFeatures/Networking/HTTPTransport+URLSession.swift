@@ -105,7 +105,8 @@ package final class URLSessionTransport: HTTPTransport {
         guard let urlError = error as? URLError else {
             return .failed(message: error.localizedDescription)
         }
-        let message = "\(urlError.failingURL.map { "\($0.scheme ?? "")://\($0.host ?? "")\($0.port.map { ":\($0)" } ?? ""): " } ?? "")\(urlError.localizedDescription) (URLError \(urlError.code.rawValue))"
+        let message =
+            "\(urlError.failingURL.map { "\($0.scheme ?? "")://\($0.host ?? "")\($0.port.map { ":\($0)" } ?? ""): " } ?? "")\(urlError.localizedDescription) (URLError \(urlError.code.rawValue))"
         switch urlError.code {
         case .timedOut:
             return .timedOut(message: message)
@@ -307,7 +308,10 @@ private final class URLSessionExchange: NSObject, URLSessionDataDelegate, @unche
 
     // MARK: - URLSessionDataDelegate
 
-    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse, completionHandler: @escaping (URLSession.ResponseDisposition) -> Void) {
+    func urlSession(
+        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+        completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
+    ) {
         guard isCurrent(dataTask) else {
             completionHandler(.cancel)
             return
@@ -339,7 +343,10 @@ private final class URLSessionExchange: NSObject, URLSessionDataDelegate, @unche
         }
     }
 
-    func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse, newRequest: URLRequest, completionHandler: @escaping (URLRequest?) -> Void) {
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse, newRequest: URLRequest,
+        completionHandler: @escaping (URLRequest?) -> Void
+    ) {
         let allowed = state.withLock { state -> Bool? in
             guard state.handler != nil, state.task === task else { return nil }
             state.redirects += 1

@@ -42,7 +42,7 @@ struct JSONObjectStreamSplitter: Sendable {
                     depth = 1
                     object.append(byte)
                 case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"),
-                     UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: ","):
+                    UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: ","):
                     continue
                 default:
                     failure = "unexpected \(Self.describe(byte)) between objects"

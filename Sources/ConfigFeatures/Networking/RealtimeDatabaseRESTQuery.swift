@@ -67,7 +67,8 @@ package enum RealtimeDatabaseRESTQuery {
             guard let text = parameters[name] else { return nil }
             // `value` or `value,"key"`: parse as the elements of a JSON array.
             guard case .array(let parts)? = try? JSONValue(parsing: "[" + text + "]", maximumDepth: 2),
-                  (1...2).contains(parts.count) else {
+                (1...2).contains(parts.count)
+            else {
                 throw invalid("\(name) must be a JSON value, optionally followed by a comma and a JSON string key")
             }
             switch parts[0] {

@@ -53,7 +53,9 @@ package struct RealtimeDatabaseRESTWire: Sendable, Hashable {
     /// ETag.
     ///
     /// - Throws: `RealtimeDatabaseError` for an invalid value (nothing is sent).
-    package func conditionalSetRequest(_ value: JSONValue, at path: RealtimeDatabasePath, eTag: String, limits: RealtimeDatabaseLimits = .firebase) throws -> WireRequest {
+    package func conditionalSetRequest(_ value: JSONValue, at path: RealtimeDatabasePath, eTag: String, limits: RealtimeDatabaseLimits = .firebase) throws
+        -> WireRequest
+    {
         var request = jsonRequest(.put, at: path, body: try RealtimeDatabaseTree.normalized(value, at: path, limits: limits))
         request.headers["if-match"] = eTag
         return request
@@ -103,7 +105,9 @@ package struct RealtimeDatabaseRESTWire: Sendable, Hashable {
     /// - Throws: `error(for:)`'s error for other statuses, `.invalidResponse` for a body that is
     ///   not JSON, `RealtimeDatabaseError.pathTooDeep` for one nesting more than
     ///   `maximumJSONDepth` arrays and objects (the depth `limits` leave below the location).
-    package static func decodeResponse(_ response: WireResponse, maximumJSONDepth: Int = JSONValue.defaultMaximumDepth, limits: RealtimeDatabaseLimits = .firebase) throws -> JSONValue {
+    package static func decodeResponse(
+        _ response: WireResponse, maximumJSONDepth: Int = JSONValue.defaultMaximumDepth, limits: RealtimeDatabaseLimits = .firebase
+    ) throws -> JSONValue {
         if let error = error(for: response) { throw error }
         if response.body.allSatisfy({ [0x20, 0x09, 0x0A, 0x0D].contains($0) }) { return .null }
         do {

@@ -32,7 +32,8 @@ package enum RealtimeDatabaseStreamEvent: Sendable, Hashable {
     ///
     /// - Throws: `FirebaseRESTDatabaseError.invalidResponse` for a malformed `put` or `patch`;
     ///   `RealtimeDatabaseError.pathTooDeep` or `.keyTooLong` for a path or data past `limits`.
-    package static func decode(_ event: ServerSentEvent, limits: RealtimeDatabaseLimits = .firebase, depthAbove: Int = 0) throws -> RealtimeDatabaseStreamEvent? {
+    package static func decode(_ event: ServerSentEvent, limits: RealtimeDatabaseLimits = .firebase, depthAbove: Int = 0) throws -> RealtimeDatabaseStreamEvent?
+    {
         switch event.type {
         case "put":
             let (path, data) = try pathAndData(of: event, limits: limits, depthAbove: depthAbove)

@@ -48,7 +48,8 @@ package struct RemoteConfigInvalidationDecoder: Sendable {
         }
         if let failure = splitter.failure {
             failed = true
-            results.append(.failure(splitter.isObjectTooLarge ? .messageTooLarge(limit: splitter.maximumObjectSize) : .invalidResponse("realtime stream: \(failure)")))
+            results.append(
+                .failure(splitter.isObjectTooLarge ? .messageTooLarge(limit: splitter.maximumObjectSize) : .invalidResponse("realtime stream: \(failure)")))
         }
         return results
     }
@@ -64,7 +65,9 @@ package struct RemoteConfigInvalidationDecoder: Sendable {
     ///
     /// - Throws: `RemoteConfigBackendError.invalidResponse` when it is not such an object,
     ///   `.jsonTooDeep` when it nests deeper than `maximumJSONDepth`.
-    package static func decode(_ bytes: some Collection<UInt8>, maximumJSONDepth: Int = JSONValue.defaultMaximumDepth) throws(RemoteConfigBackendError) -> RemoteConfigInvalidation {
+    package static func decode(_ bytes: some Collection<UInt8>, maximumJSONDepth: Int = JSONValue.defaultMaximumDepth) throws(RemoteConfigBackendError)
+        -> RemoteConfigInvalidation
+    {
         let json: JSONValue
         do {
             json = try JSONValue(parsing: Data(bytes), maximumDepth: maximumJSONDepth)

@@ -117,7 +117,9 @@ package struct RemoteConfigWire: Sendable, Hashable {
     /// - Throws: `.rateLimited` (429), `.unavailable` (500, 503, 504), `.http` with Google's
     ///   `error.message` (any other 4xx/5xx), `.invalidResponse` (malformed JSON, unknown
     ///   state, any other status).
-    package func decodeFetchResponse(_ response: WireResponse, for request: RemoteConfigFetchRequest) throws(RemoteConfigBackendError) -> RemoteConfigFetchResponse {
+    package func decodeFetchResponse(_ response: WireResponse, for request: RemoteConfigFetchRequest) throws(RemoteConfigBackendError)
+        -> RemoteConfigFetchResponse
+    {
         switch response.statusCode {
         case 200:
             return try decodeFetchBody(response, for: request)
@@ -128,7 +130,8 @@ package struct RemoteConfigWire: Sendable, Hashable {
         }
     }
 
-    private func decodeFetchBody(_ response: WireResponse, for request: RemoteConfigFetchRequest) throws(RemoteConfigBackendError) -> RemoteConfigFetchResponse {
+    private func decodeFetchBody(_ response: WireResponse, for request: RemoteConfigFetchRequest) throws(RemoteConfigBackendError) -> RemoteConfigFetchResponse
+    {
         let json: JSONValue
         do {
             json = try JSONValue(parsing: response.body, maximumDepth: maximumJSONDepth)

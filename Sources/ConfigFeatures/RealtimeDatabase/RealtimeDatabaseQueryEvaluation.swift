@@ -55,7 +55,9 @@ package struct ResolvedRealtimeDatabaseQuery: Sendable, Hashable {
 
     /// A bound's key part: below every key, a key, or above every key.
     private enum Name {
-        case min, key(String), max
+        case min
+        case key(String)
+        case max
 
         func compare(_ key: String) -> Int {
             switch self {

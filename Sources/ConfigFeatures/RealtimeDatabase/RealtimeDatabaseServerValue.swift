@@ -49,7 +49,8 @@ public enum RealtimeDatabaseServerValue {
     /// Replaces `placeholders` in `value` (normalized, to be written at `location`) with what they
     /// resolve to: the time `now` for a timestamp, the number stored in `root` plus the delta for
     /// an increment.
-    package static func resolve(_ placeholders: [Placeholder], in value: inout JSONValue, writtenAt location: RealtimeDatabasePath, root: JSONValue, now: Date) {
+    package static func resolve(_ placeholders: [Placeholder], in value: inout JSONValue, writtenAt location: RealtimeDatabasePath, root: JSONValue, now: Date)
+    {
         for placeholder in placeholders {
             let resolved: Double
             switch placeholder.kind {

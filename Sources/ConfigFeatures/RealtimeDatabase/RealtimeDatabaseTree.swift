@@ -44,14 +44,19 @@ package enum RealtimeDatabaseTree {
     /// Server values (`{".sv": "timestamp"}`, `{".sv": {"increment": n}}`, see
     /// `RealtimeDatabaseServerValue`) are kept as they are (to be sent to a server); any other
     /// `.sv` object is `.invalidValue`.
-    package static func normalized(_ value: JSONValue, at path: RealtimeDatabasePath, keysBelow: Int = 0, limits: RealtimeDatabaseLimits = .firebase) throws(RealtimeDatabaseError) -> JSONValue {
+    package static func normalized(_ value: JSONValue, at path: RealtimeDatabasePath, keysBelow: Int = 0, limits: RealtimeDatabaseLimits = .firebase)
+        throws(RealtimeDatabaseError) -> JSONValue
+    {
         var placeholders: [RealtimeDatabaseServerValue.Placeholder] = []
         return try normalized(value, at: path, keysBelow: keysBelow, limits: limits, placeholders: &placeholders)
     }
 
     /// `normalized(_:at:keysBelow:limits:)`, listing the server values it kept in
     /// `placeholders` (their keys below `path`), for a backend to resolve them.
-    package static func normalized(_ value: JSONValue, at path: RealtimeDatabasePath, keysBelow: Int = 0, limits: RealtimeDatabaseLimits = .firebase, placeholders: inout [RealtimeDatabaseServerValue.Placeholder]) throws(RealtimeDatabaseError) -> JSONValue {
+    package static func normalized(
+        _ value: JSONValue, at path: RealtimeDatabasePath, keysBelow: Int = 0, limits: RealtimeDatabaseLimits = .firebase,
+        placeholders: inout [RealtimeDatabaseServerValue.Placeholder]
+    ) throws(RealtimeDatabaseError) -> JSONValue {
         /// An array or object being normalized: its members, the next one to visit, and the
         /// normalized members so far.
         enum Frame {

@@ -28,12 +28,13 @@ enum RealtimeDatabaseUpdate {
             let location = try base.child(key, limits: limits)
             var placeholders: [RealtimeDatabaseServerValue.Placeholder] = []
             let normalized = try RealtimeDatabaseTree.normalized(value, at: location, limits: limits, placeholders: &placeholders)
-            writes.append(Write(
-                location: location,
-                relativeKey: location.segments[base.segments.count...].joined(separator: "/"),
-                value: normalized,
-                placeholders: placeholders
-            ))
+            writes.append(
+                Write(
+                    location: location,
+                    relativeKey: location.segments[base.segments.count...].joined(separator: "/"),
+                    value: normalized,
+                    placeholders: placeholders
+                ))
         }
         writes.sort { RealtimeDatabaseTree.precedes($0.location, $1.location) }
         // In this order a path's descendants directly follow it, so comparing neighbours finds

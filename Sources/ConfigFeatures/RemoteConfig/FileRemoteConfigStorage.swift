@@ -92,8 +92,9 @@ public final class FileRemoteConfigStorage: RemoteConfigStorage, Sendable {
         }
         let header = String(decoding: data[data.startIndex..<newline], as: UTF8.self).split(separator: " ")
         guard header.count == 4, header[0] == "RCSNAPSHOT",
-              let version = Int(header[1]), let length = Int(header[2]), length >= 0,
-              let expectedChecksum = UInt64(header[3], radix: 16) else {
+            let version = Int(header[1]), let length = Int(header[2]), length >= 0,
+            let expectedChecksum = UInt64(header[3], radix: 16)
+        else {
             throw RemoteConfigStorageError.corrupt("bad header")
         }
         guard version <= formatVersion else { throw RemoteConfigStorageError.unsupportedVersion(version) }

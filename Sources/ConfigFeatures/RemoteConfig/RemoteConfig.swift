@@ -461,17 +461,19 @@ public final class RemoteConfig: @unchecked Sendable {
             completion(.failure(.throttled(until: until)))
         case .start(let id, let request, let backendSubscription, let timeout):
             // Weak: a cancelled dispatch timer may keep its closure a little longer.
-            timeout.setDisposable(scheduler.scheduleRelative((), dueTime: Self.interval(timeoutSeconds)) { [weak self] _ in
-                self?.finishFetch(id, .failure(.other(.timeout)))
-                return Disposables.create()
-            })
-            backendSubscription.setDisposable(backend.fetch(request).subscribe(
-                onNext: { [self] response in finishFetch(id, .success(response)) },
-                onError: { [self] error in finishFetch(id, .failure(Self.classify(error))) },
-                onCompleted: { [self] in
-                    finishFetch(id, .failure(.other(.backend(.invalidResponse(message: "the fetch completed without a response")))))
-                }
-            ))
+            timeout.setDisposable(
+                scheduler.scheduleRelative((), dueTime: Self.interval(timeoutSeconds)) { [weak self] _ in
+                    self?.finishFetch(id, .failure(.other(.timeout)))
+                    return Disposables.create()
+                })
+            backendSubscription.setDisposable(
+                backend.fetch(request).subscribe(
+                    onNext: { [self] response in finishFetch(id, .success(response)) },
+                    onError: { [self] error in finishFetch(id, .failure(Self.classify(error))) },
+                    onCompleted: { [self] in
+                        finishFetch(id, .failure(.other(.backend(.invalidResponse(message: "the fetch completed without a response")))))
+                    }
+                ))
         }
     }
 

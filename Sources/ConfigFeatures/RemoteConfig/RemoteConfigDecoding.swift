@@ -242,11 +242,14 @@ private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     func superDecoder() throws -> Decoder {
-        NodeDecoder(node: .json(.object(members.compactMapValues { node in
-            if case .json(let json) = node { return json }
-            if case .text(let text) = node { return .string(text) }
-            return nil
-        })), codingPath: codingPath + [IndexKey.superKey])
+        NodeDecoder(
+            node: .json(
+                .object(
+                    members.compactMapValues { node in
+                        if case .json(let json) = node { return json }
+                        if case .text(let text) = node { return .string(text) }
+                        return nil
+                    })), codingPath: codingPath + [IndexKey.superKey])
     }
 
     func superDecoder(forKey key: Key) throws -> Decoder { try decoder(for: key) }
@@ -267,7 +270,8 @@ private struct UnkeyedContainer: UnkeyedDecodingContainer {
 
     private func current<T>(_ type: T.Type) throws -> NodeDecoder {
         guard !isAtEnd else {
-            throw DecodingError.valueNotFound(type, .init(codingPath: codingPath + [IndexKey(intValue: currentIndex)], debugDescription: "Unkeyed container is at end"))
+            throw DecodingError.valueNotFound(
+                type, .init(codingPath: codingPath + [IndexKey(intValue: currentIndex)], debugDescription: "Unkeyed container is at end"))
         }
         return NodeDecoder(node: nodes[currentIndex], codingPath: codingPath + [IndexKey(intValue: currentIndex)])
     }

@@ -70,11 +70,12 @@ final class RemoteConfigRealtimeSession: Disposable, @unchecked Sendable {
         // on another thread is never replaced by this (older) one.
         let subscription = SingleAssignmentDisposable()
         connection.disposable = subscription
-        subscription.setDisposable(backend.realtimeInvalidations(lastKnownTemplateVersion: lastKnown).subscribe(
-            onNext: { [self] invalidation in received(invalidation, connection: id) },
-            onError: { [self] error in dropped(connection: id, error: error) },
-            onCompleted: { [self] in dropped(connection: id, error: nil) }
-        ))
+        subscription.setDisposable(
+            backend.realtimeInvalidations(lastKnownTemplateVersion: lastKnown).subscribe(
+                onNext: { [self] invalidation in received(invalidation, connection: id) },
+                onError: { [self] error in dropped(connection: id, error: error) },
+                onCompleted: { [self] in dropped(connection: id, error: nil) }
+            ))
     }
 
     private func received(_ invalidation: RemoteConfigInvalidation, connection id: UInt64) {
@@ -255,10 +256,11 @@ final class RemoteConfigRealtimeSession: Disposable, @unchecked Sendable {
         guard let key = deliveries.insert(work) else { return }
         let observer = self.observer
         let deliveries = self.deliveries
-        work.setDisposable(scheduler.schedule(()) { _ in
-            deliveries.remove(for: key)
-            observer.on(event)
-            return Disposables.create()
-        })
+        work.setDisposable(
+            scheduler.schedule(()) { _ in
+                deliveries.remove(for: key)
+                observer.on(event)
+                return Disposables.create()
+            })
     }
 }

@@ -20,7 +20,10 @@ public final class RemoteConfigSettings: Sendable, Equatable, CustomStringConver
     public static let defaultFetchTimeout: TimeInterval = 60
 
     /// Creates settings (defaults: 12 h interval, 60 s timeout).
-    public init(minimumFetchInterval: TimeInterval = RemoteConfigSettings.defaultMinimumFetchInterval, fetchTimeout: TimeInterval = RemoteConfigSettings.defaultFetchTimeout) {
+    public init(
+        minimumFetchInterval: TimeInterval = RemoteConfigSettings.defaultMinimumFetchInterval,
+        fetchTimeout: TimeInterval = RemoteConfigSettings.defaultFetchTimeout
+    ) {
         values = LockedState((minimumFetchInterval, fetchTimeout))
     }
 

@@ -39,7 +39,10 @@ public struct RemoteConfigMetadata: Codable, Sendable, Hashable {
     public var lastActivationTime: Date?
 
     /// Creates metadata (by default: nothing fetched yet).
-    public init(lastFetchTime: Date? = nil, lastFetchStatus: RemoteConfigFetchStatus = .noFetchYet, fetchedTemplateVersion: Int? = nil, activeTemplateVersion: Int? = nil, eTag: String? = nil, throttleEndTime: Date? = nil, throttleAttempts: Int = 0, lastActivationTime: Date? = nil) {
+    public init(
+        lastFetchTime: Date? = nil, lastFetchStatus: RemoteConfigFetchStatus = .noFetchYet, fetchedTemplateVersion: Int? = nil,
+        activeTemplateVersion: Int? = nil, eTag: String? = nil, throttleEndTime: Date? = nil, throttleAttempts: Int = 0, lastActivationTime: Date? = nil
+    ) {
         self.lastFetchTime = lastFetchTime
         self.lastFetchStatus = lastFetchStatus
         self.fetchedTemplateVersion = fetchedTemplateVersion

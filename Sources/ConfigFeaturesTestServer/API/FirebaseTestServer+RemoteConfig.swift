@@ -59,7 +59,8 @@ extension FirebaseTestServer {
     public func sendRealtimeMessage(latestTemplateVersion: Int? = nil, featureDisabled: Bool? = nil, retryIntervalSeconds: Int? = nil) {
         engine.mutate { state, effects in
             let version = latestTemplateVersion ?? state.remoteConfig.templateVersion ?? 0
-            let message = RemoteConfigWire.realtimeMessage(latestTemplateVersion: version, featureDisabled: featureDisabled, retryIntervalSeconds: retryIntervalSeconds)
+            let message = RemoteConfigWire.realtimeMessage(
+                latestTemplateVersion: version, featureDisabled: featureDisabled, retryIntervalSeconds: retryIntervalSeconds)
             state.broadcastRealtime(message.data(), &effects)
         }
     }

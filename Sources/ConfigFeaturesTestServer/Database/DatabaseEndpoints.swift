@@ -39,7 +39,9 @@ extension ServerState {
     ///   - rawPath: The decoded path before `.json`.
     ///   - pushID: The key a `POST` stores under (generated outside the lock).
     ///   - malformed: Whether a stream's first event must be malformed (fault).
-    mutating func handleDatabase(_ request: HTTPRequest, rawPath: String, pushID: String, connection: Connection, malformed: Bool, _ effects: inout Effects) -> Reply {
+    mutating func handleDatabase(_ request: HTTPRequest, rawPath: String, pushID: String, connection: Connection, malformed: Bool, _ effects: inout Effects)
+        -> Reply
+    {
         let location: RealtimeDatabasePath
         do {
             location = try RealtimeDatabasePath(rawPath)
@@ -166,7 +168,9 @@ extension ServerState {
 
     /// Registers an SSE stream of `location` and queues its first `put` (after a malformed one
     /// for the `malformedJSON` fault).
-    private mutating func openDatabaseStream(at location: RealtimeDatabasePath, query: ResolvedRealtimeDatabaseQuery?, token: String?, connection: Connection, malformed: Bool) -> Reply {
+    private mutating func openDatabaseStream(
+        at location: RealtimeDatabasePath, query: ResolvedRealtimeDatabaseQuery?, token: String?, connection: Connection, malformed: Bool
+    ) -> Reply {
         var value = databaseValue(at: location)
         if let query { value = query.result(of: value) }
         let first = ServerSentEvents.change("put", path: "/", data: value)

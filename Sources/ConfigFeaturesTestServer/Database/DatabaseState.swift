@@ -46,11 +46,13 @@ enum DatabaseChange {
             RealtimeDatabaseServerValue.resolve(placeholders, in: &value, writtenAt: location, root: root, now: now)
             return .set(location, value)
         case .update(let base, let writes):
-            return .update(base: base, writes.map { location, value, placeholders in
-                var value = value
-                RealtimeDatabaseServerValue.resolve(placeholders, in: &value, writtenAt: location, root: root, now: now)
-                return (location, value, [])
-            })
+            return .update(
+                base: base,
+                writes.map { location, value, placeholders in
+                    var value = value
+                    RealtimeDatabaseServerValue.resolve(placeholders, in: &value, writtenAt: location, root: root, now: now)
+                    return (location, value, [])
+                })
         }
     }
 

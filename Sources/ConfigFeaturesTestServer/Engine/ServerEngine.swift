@@ -161,7 +161,8 @@ final class ServerEngine: @unchecked Sendable {
         var malformed = false
         switch plan.fault {
         case .status(let code, _, _)?:
-            let response = route == .database || route == nil
+            let response =
+                route == .database || route == nil
                 ? DatabaseWire.error(code, HTTPResponse.reason(for: code))
                 : RemoteConfigWire.error(code, "Injected fault: \(HTTPResponse.reason(for: code))")
             connection.send(response.serialized())

@@ -58,7 +58,10 @@ struct HTTPRequestReader {
             if line.isEmpty { continue }
             var head = line
             while true {
-                guard let next = try readLine(limit: Self.maximumHeadLength - head.count, tooLong: HTTPRequestError(status: 431, reason: "request header too large")) else {
+                guard
+                    let next = try readLine(
+                        limit: Self.maximumHeadLength - head.count, tooLong: HTTPRequestError(status: 431, reason: "request header too large"))
+                else {
                     return nil
                 }
                 if next.isEmpty { return head }

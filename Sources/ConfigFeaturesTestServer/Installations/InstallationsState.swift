@@ -40,7 +40,10 @@ extension ServerState {
             return RemoteConfigWire.error(404, "The requested method \(request.method) is not allowed for \(request.path).", status: "NOT_FOUND")
         }
         guard let key = request.query("key") ?? request.header("x-goog-api-key"), !key.isEmpty else {
-            return RemoteConfigWire.error(403, "Method doesn't allow unregistered callers (callers without established identity). Please use API Key or other form of API consumer identity to call this API.", status: "PERMISSION_DENIED")
+            return RemoteConfigWire.error(
+                403,
+                "Method doesn't allow unregistered callers (callers without established identity). Please use API Key or other form of API consumer identity to call this API.",
+                status: "PERMISSION_DENIED")
         }
         guard key == configuration.apiKey else {
             return RemoteConfigWire.error(400, "API key not valid. Please pass a valid API key.", status: "INVALID_ARGUMENT")
@@ -101,14 +104,17 @@ extension ServerState {
         let refreshToken = "fis-refresh.\(fid).\(installations.tokenSerial)"
         if installations.installations[fid] == nil { installations.registrationOrder.append(fid) }
         // A re-registration supersedes the old refresh token and auth tokens.
-        installations.installations[fid] = InstallationsState.Installation(appID: appID, sdkVersion: body["sdkVersion"]?.stringValue, refreshToken: refreshToken)
+        installations.installations[fid] = InstallationsState.Installation(
+            appID: appID, sdkVersion: body["sdkVersion"]?.stringValue, refreshToken: refreshToken)
         let authToken = issueAuthToken(fid: fid, now: now)
-        return .json(200, [
-            "name": .string("projects/\(project)/installations/\(fid)"),
-            "fid": .string(fid),
-            "refreshToken": .string(refreshToken),
-            "authToken": authToken,
-        ])
+        return .json(
+            200,
+            [
+                "name": .string("projects/\(project)/installations/\(fid)"),
+                "fid": .string(fid),
+                "refreshToken": .string(refreshToken),
+                "authToken": authToken,
+            ])
     }
 
     /// Answers `POST …/installations/{fid}/authTokens:generate`: 404 for an unknown (deleted)

@@ -97,7 +97,9 @@ extension ServerState {
         guard let body = Self.remoteConfigBody(request) else {
             return RemoteConfigWire.error(400, "Invalid JSON payload received. The fetch request body must be a JSON object.")
         }
-        if let error = installationAuthError(request, fid: body["app_instance_id"]?.stringValue, bodyToken: body["app_instance_id_token"]?.stringValue, now: Date()) {
+        if let error = installationAuthError(
+            request, fid: body["app_instance_id"]?.stringValue, bodyToken: body["app_instance_id_token"]?.stringValue, now: Date())
+        {
             return error
         }
         let rc = remoteConfig
@@ -129,24 +131,27 @@ extension ServerState {
             state = "NO_TEMPLATE"
             response = .json(200, ["state": "NO_TEMPLATE"], headers: headers)
         }
-        remoteConfig.fetches.append(FirebaseTestServer.RemoteConfigFetchRecord(
-            appInstanceID: body["app_instance_id"]?.stringValue,
-            appInstanceIDToken: body["app_instance_id_token"]?.stringValue,
-            appID: body["app_id"]?.stringValue,
-            sdkVersion: body["sdk_version"]?.stringValue,
-            languageCode: body["language_code"]?.stringValue,
-            customSignals: body["custom_signals"]?.objectValue ?? [:],
-            ifNoneMatch: request.header("if-none-match"),
-            fetchType: request.header("x-firebase-rc-fetch-type"),
-            body: body,
-            answeredState: state
-        ))
+        remoteConfig.fetches.append(
+            FirebaseTestServer.RemoteConfigFetchRecord(
+                appInstanceID: body["app_instance_id"]?.stringValue,
+                appInstanceIDToken: body["app_instance_id_token"]?.stringValue,
+                appID: body["app_id"]?.stringValue,
+                sdkVersion: body["sdk_version"]?.stringValue,
+                languageCode: body["language_code"]?.stringValue,
+                customSignals: body["custom_signals"]?.objectValue ?? [:],
+                ifNoneMatch: request.header("if-none-match"),
+                fetchType: request.header("x-firebase-rc-fetch-type"),
+                body: body,
+                answeredState: state
+            ))
         return response
     }
 
     /// Answers `POST …:streamFetchInvalidations`: registers the stream on `connection` and
     /// queues `[` plus, if the client is behind, the current version.
-    mutating func openRemoteConfigStream(_ request: HTTPRequest, project: String, namespace: String, connection: Connection, malformed: Bool, _ effects: inout Effects) -> Reply {
+    mutating func openRemoteConfigStream(
+        _ request: HTTPRequest, project: String, namespace: String, connection: Connection, malformed: Bool, _ effects: inout Effects
+    ) -> Reply {
         if let error = remoteConfigAccessError(request, project: project, namespace: namespace) { return .response(error) }
         guard let body = Self.remoteConfigBody(request) else {
             return .response(RemoteConfigWire.error(400, "Invalid JSON payload received. The realtime request body must be a JSON object."))

@@ -103,9 +103,10 @@ public final class Action<Input, Element>: @unchecked Sendable {
         inputs = AnyObserver { [weak self] event in
             if case .next(let input) = event { self?.execute(input) }
         }
-        enabledIfSubscription.setDisposable(enabledIf.subscribe { [weak self] event in
-            self?.enabledIfChanged(event)
-        })
+        enabledIfSubscription.setDisposable(
+            enabledIf.subscribe { [weak self] event in
+                self?.enabledIfChanged(event)
+            })
     }
 
     deinit {
@@ -136,20 +137,21 @@ public final class Action<Input, Element>: @unchecked Sendable {
         guard started else { return Observable.error(ActionError.notEnabled) }
 
         let work = workFactory(input)
-        subscription.setDisposable(work.subscribe { [weak self] event in
-            guard let self else { return }
-            switch event {
-            case .next(let element):
-                self.update { $0.outbox.append(.element(element)) }
-                record.on(event)
-            case .error(let error):
-                self.finishExecution(with: .error(.underlyingError(error)))
-                record.on(.error(ActionError.underlyingError(error)))
-            case .completed:
-                self.finishExecution(with: .completion)
-                record.on(.completed)
-            }
-        })
+        subscription.setDisposable(
+            work.subscribe { [weak self] event in
+                guard let self else { return }
+                switch event {
+                case .next(let element):
+                    self.update { $0.outbox.append(.element(element)) }
+                    record.on(event)
+                case .error(let error):
+                    self.finishExecution(with: .error(.underlyingError(error)))
+                    record.on(.error(ActionError.underlyingError(error)))
+                case .completed:
+                    self.finishExecution(with: .completion)
+                    record.on(.completed)
+                }
+            })
         return record.asObservable()
     }
 
@@ -240,8 +242,8 @@ public typealias CocoaAction = Action<Void, Void>
 /// An action whose work only completes or fails.
 public typealias CompletableAction<Input> = Action<Input, Never>
 
-private extension Observable where Element == ActionError {
-    func compactMapUnderlying() -> Observable<Swift.Error> {
+extension Observable where Element == ActionError {
+    fileprivate func compactMapUnderlying() -> Observable<Swift.Error> {
         Observable<Swift.Error>.create { observer in
             self.subscribe { event in
                 switch event {

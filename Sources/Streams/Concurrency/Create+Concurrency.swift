@@ -45,7 +45,8 @@ extension ObservableConvertibleType {
                     observer.onError(error)
                 }
             }
-            let task = detached
+            let task =
+                detached
                 ? Task.detached(priority: priority, operation: operation)
                 : Task(priority: priority, operation: operation)
             return Disposables.create { task.cancel() }
@@ -89,7 +90,8 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
                     single(.failure(error))
                 }
             }
-            let task = detached
+            let task =
+                detached
                 ? Task.detached(priority: priority, operation: operation)
                 : Task(priority: priority, operation: operation)
             return Disposables.create { task.cancel() }
@@ -116,8 +118,9 @@ extension InfallibleType {
         priority: TaskPriority? = nil,
         work: @Sendable @escaping (_ observer: ElementObserver<Element>) async -> Void
     ) -> Infallible<Element> {
-        Infallible(Observable<Element>.create(detached: detached, priority: priority) { observer in
-            await work(observer)
-        })
+        Infallible(
+            Observable<Element>.create(detached: detached, priority: priority) { observer in
+                await work(observer)
+            })
     }
 }

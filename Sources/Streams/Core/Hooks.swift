@@ -34,21 +34,22 @@ public enum Hooks {
     // on the thread that delivers the error (or subscribes). A handler that captures mutable
     // state is responsible for that state if errors arrive on several threads, exactly as with an
     // `onError` closure.
-    private static let handlers = LockedState(Handlers(
-        defaultError: { subscriptionCallStack, error in
-            Hooks.unhandledError(error)
-            if !subscriptionCallStack.isEmpty {
-                print("Streams: subscription called from:\n" + subscriptionCallStack.joined(separator: "\n"))
+    private static let handlers = LockedState(
+        Handlers(
+            defaultError: { subscriptionCallStack, error in
+                Hooks.unhandledError(error)
+                if !subscriptionCallStack.isEmpty {
+                    print("Streams: subscription called from:\n" + subscriptionCallStack.joined(separator: "\n"))
+                }
+            },
+            captureCallStack: {
+                #if DEBUG
+                return Thread.callStackSymbols
+                #else
+                return []
+                #endif
             }
-        },
-        captureCallStack: {
-            #if DEBUG
-            return Thread.callStackSymbols
-            #else
-            return []
-            #endif
-        }
-    ))
+        ))
 
     private static let recordsCallStack = Atomic<Bool>(false)
 

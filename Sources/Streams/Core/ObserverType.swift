@@ -23,7 +23,6 @@ extension ObserverType {
     @inlinable
     public func onNext(_ element: Element) { on(.next(element)) }
 
-
     /// Sends a `completed` event.
     @inlinable
     public func onCompleted() { on(.completed) }

@@ -28,7 +28,8 @@ class Producer<Element>: Observable<Element> {
     }
 
     /// Creates the sink for `observer` and subscribes it upstream.
-    func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkDisposer) -> (sink: AnyObject & Disposable, subscription: Disposable) where Observer.Element == Element {
+    func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkDisposer) -> (sink: AnyObject & Disposable, subscription: Disposable)
+    where Observer.Element == Element {
         fatalError("Producer.run(_:cancel:) is abstract; override it in \(type(of: self))")
     }
 }

@@ -33,7 +33,8 @@ class Sink<Observer: ObserverType>: Disposable {
         let thread = currentThreadID()
         let (entered, owner) = deliveringThread.compareExchange(expected: 0, desired: thread, ordering: .acquiringAndReleasing)
         if !entered && owner != thread {
-            Hooks.reportSynchronizationAnomaly("an observer of \(type(of: self)) was called concurrently from two threads; serialize the source (e.g. observe(on: a serial scheduler)).")
+            Hooks.reportSynchronizationAnomaly(
+                "an observer of \(type(of: self)) was called concurrently from two threads; serialize the source (e.g. observe(on: a serial scheduler)).")
         }
         return entered
     }

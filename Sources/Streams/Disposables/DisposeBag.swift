@@ -89,7 +89,8 @@ public final class DisposeBag: @unchecked Sendable {
             state.disposables.append(entry)
             state.insertionsSincePrune += 1
             guard state.pruning == 0,
-                  state.insertionsSincePrune >= max(Self.pruneThreshold, state.keptAtLastPrune) else { return .stored }
+                state.insertionsSincePrune >= max(Self.pruneThreshold, state.keptAtLastPrune)
+            else { return .stored }
             let taken = state.disposables
             state.disposables = []
             state.pruning = taken.count

@@ -18,7 +18,11 @@ public final class ScheduledDisposable: Cancelable, @unchecked Sendable {
 
     /// Schedules the disposal on `scheduler` (once; later calls do nothing).
     public func dispose() {
-        guard let disposable = pending.withLock({ state -> Disposable? in defer { state = nil }; return state }) else { return }
+        guard
+            let disposable = pending.withLock({ state -> Disposable? in
+                defer { state = nil }; return state
+            })
+        else { return }
         let flag = disposed
         _ = scheduler.schedule(disposable) { disposable in
             _ = flag.set()

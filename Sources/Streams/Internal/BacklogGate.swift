@@ -86,7 +86,7 @@ struct BacklogGate {
         let count: Int
 
         func run() {
-            for _ in 0 ..< count { semaphore.signal() }
+            for _ in 0..<count { semaphore.signal() }
         }
     }
 }

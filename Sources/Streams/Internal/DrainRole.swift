@@ -24,7 +24,8 @@ struct DrainRole: ~Copyable {
     /// cannot overtake queued work). Call `leave(drain:)` afterwards.
     func enterDirectly() -> Bool {
         guard !hasPending.load(ordering: .sequentiallyConsistent),
-              draining.compareExchange(expected: false, desired: true, ordering: .sequentiallyConsistent).exchanged else { return false }
+            draining.compareExchange(expected: false, desired: true, ordering: .sequentiallyConsistent).exchanged
+        else { return false }
         owner.store(currentThreadID(), ordering: .relaxed)
         return true
     }

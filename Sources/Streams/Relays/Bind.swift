@@ -9,9 +9,10 @@ extension ObservableType {
     /// - Returns: A disposable that ends the binding.
     /// - Note: Delivers on the source's scheduler. See `Guides/Subjects.md`.
     public func bind<Observer: ObserverType>(to observers: Observer...) -> Disposable where Observer.Element == Element {
-        subscribe(AnonymousObserver<Element> { event in
-            for observer in observers { observer.on(event) }
-        })
+        subscribe(
+            AnonymousObserver<Element> { event in
+                for observer in observers { observer.on(event) }
+            })
     }
 
     /// Subscribes `observers` of optional elements to this sequence: every event, terminal ones
@@ -21,10 +22,11 @@ extension ObservableType {
     /// - Returns: A disposable that ends the binding.
     /// - Note: Delivers on the source's scheduler. See `Guides/Subjects.md`.
     public func bind<Observer: ObserverType>(to observers: Observer...) -> Disposable where Observer.Element == Element? {
-        subscribe(AnonymousObserver<Element> { event in
-            let wrapped = event.map { Optional($0) }
-            for observer in observers { observer.on(wrapped) }
-        })
+        subscribe(
+            AnonymousObserver<Element> { event in
+                let wrapped = event.map { Optional($0) }
+                for observer in observers { observer.on(wrapped) }
+            })
     }
 
     /// Calls `binder` with this sequence and returns its result (for custom binding functions).
@@ -161,12 +163,13 @@ extension ObservableType {
     /// Subscribes `accept` to the elements; completion is dropped, an error is reported.
     private func bindElements(_ accept: @escaping (Element) -> Void) -> Disposable {
         let callStack = Hooks.subscriptionCallStack()
-        return subscribe(AnonymousObserver<Element> { event in
-            switch event {
-            case .next(let element): accept(element)
-            case .error(let error): Hooks.reportUnhandledError(error, subscriptionCallStack: callStack)
-            case .completed: break
-            }
-        })
+        return subscribe(
+            AnonymousObserver<Element> { event in
+                switch event {
+                case .next(let element): accept(element)
+                case .error(let error): Hooks.reportUnhandledError(error, subscriptionCallStack: callStack)
+                case .completed: break
+                }
+            })
     }
 }

@@ -33,7 +33,9 @@ public final class ConcurrentDispatchQueueScheduler: SchedulerType, @unchecked S
     }
 
     /// Schedules `action` on the queue periodically.
-    public func schedulePeriodic<StateType>(_ state: StateType, startAfter: RxTimeInterval, period: RxTimeInterval, action: @escaping (StateType) -> StateType) -> Disposable {
+    public func schedulePeriodic<StateType>(_ state: StateType, startAfter: RxTimeInterval, period: RxTimeInterval, action: @escaping (StateType) -> StateType)
+        -> Disposable
+    {
         configuration.schedulePeriodic(state, startAfter: startAfter, period: period, action: action)
     }
 }

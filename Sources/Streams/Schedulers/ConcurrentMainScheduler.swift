@@ -45,7 +45,9 @@ public final class ConcurrentMainScheduler: SchedulerType, @unchecked Sendable {
     }
 
     /// Schedules `action` on the main queue periodically (as `MainScheduler.instance`).
-    public func schedulePeriodic<StateType>(_ state: StateType, startAfter: RxTimeInterval, period: RxTimeInterval, action: @escaping (StateType) -> StateType) -> Disposable {
+    public func schedulePeriodic<StateType>(_ state: StateType, startAfter: RxTimeInterval, period: RxTimeInterval, action: @escaping (StateType) -> StateType)
+        -> Disposable
+    {
         mainScheduler.schedulePeriodic(state, startAfter: startAfter, period: period, action: action)
     }
 }

@@ -47,7 +47,9 @@ struct DispatchQueueScheduling: Sendable {
         return compositeDisposable
     }
 
-    func schedulePeriodic<StateType>(_ state: StateType, startAfter: RxTimeInterval, period: RxTimeInterval, action: @escaping (StateType) -> StateType) -> Disposable {
+    func schedulePeriodic<StateType>(_ state: StateType, startAfter: RxTimeInterval, period: RxTimeInterval, action: @escaping (StateType) -> StateType)
+        -> Disposable
+    {
         guard let deadline = Self.deadline(after: startAfter) else { return Disposables.create() }
         let timer = DispatchSource.makeTimerSource(queue: queue)
         timer.schedule(deadline: deadline, repeating: Self.repeating(period), leeway: leeway)

@@ -28,7 +28,9 @@ public final class MainScheduler: SerialDispatchQueueScheduler, @unchecked Senda
 
     /// Stops the program if not called on the main thread.
     public static func ensureExecutingOnScheduler(errorMessage: String? = nil) {
-        precondition(Thread.isMainThread, errorMessage ?? "Executing on a background thread. Please use `MainScheduler.instance.schedule` to schedule work on the main thread.")
+        precondition(
+            Thread.isMainThread,
+            errorMessage ?? "Executing on a background thread. Please use `MainScheduler.instance.schedule` to schedule work on the main thread.")
     }
 
     /// Stops the program if not called on the main thread.

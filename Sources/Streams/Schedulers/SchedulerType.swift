@@ -24,7 +24,8 @@ public protocol SchedulerType: ImmediateSchedulerType {
     func scheduleRelative<StateType>(_ state: StateType, dueTime: RxTimeInterval, action: @escaping (StateType) -> Disposable) -> Disposable
 
     /// Schedules `action` to run first after `startAfter`, then every `period`, threading its state.
-    func schedulePeriodic<StateType>(_ state: StateType, startAfter: RxTimeInterval, period: RxTimeInterval, action: @escaping (StateType) -> StateType) -> Disposable
+    func schedulePeriodic<StateType>(_ state: StateType, startAfter: RxTimeInterval, period: RxTimeInterval, action: @escaping (StateType) -> StateType)
+        -> Disposable
 }
 
 extension ImmediateSchedulerType {
@@ -42,7 +43,9 @@ extension SchedulerType {
     /// The first run follows the rule for due times (`scheduleRelative`); every later one is
     /// scheduled with `schedulePeriodStep`, so a non-positive or too short `period` still moves
     /// the clock, and a `.never` period stops after the first run (Guides/Schedulers.md#time-intervals).
-    func schedulePeriodicByRecursion<StateType>(_ state: StateType, startAfter: RxTimeInterval, period: RxTimeInterval, action: @escaping (StateType) -> StateType) -> Disposable {
+    func schedulePeriodicByRecursion<StateType>(
+        _ state: StateType, startAfter: RxTimeInterval, period: RxTimeInterval, action: @escaping (StateType) -> StateType
+    ) -> Disposable {
         let serial = SerialDisposable()
         let cancelled = BooleanDisposable()
         func run(_ state: StateType) -> Disposable {

@@ -96,7 +96,8 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
     }
 
     /// Schedules `action` `dueTime` (virtual units) after the current virtual time, unadjusted.
-    public func scheduleRelativeVirtual<StateType>(_ state: StateType, dueTime: VirtualTimeInterval, action: @escaping (StateType) -> Disposable) -> Disposable {
+    public func scheduleRelativeVirtual<StateType>(_ state: StateType, dueTime: VirtualTimeInterval, action: @escaping (StateType) -> Disposable) -> Disposable
+    {
         let time = queue.lock.withLock { _ in converter.offsetVirtualTime(currentClock, offset: dueTime) }
         return scheduleAbsoluteVirtual(state, time: time, action: action)
     }
@@ -119,7 +120,9 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
     /// (a non-positive period, or one shorter than a tick, is the smallest period the clock can
     /// represent), so `start()` cannot spin at one instant. A `.never` period runs once; the
     /// schedule ends when its next run would fall in the far future.
-    public func schedulePeriodic<StateType>(_ state: StateType, startAfter: RxTimeInterval, period: RxTimeInterval, action: @escaping (StateType) -> StateType) -> Disposable {
+    public func schedulePeriodic<StateType>(_ state: StateType, startAfter: RxTimeInterval, period: RxTimeInterval, action: @escaping (StateType) -> StateType)
+        -> Disposable
+    {
         schedulePeriodicByRecursion(state, startAfter: startAfter, period: period, action: action)
     }
 
@@ -168,7 +171,9 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
     /// intervals (with `advancing`, at least one step of the clock later), adjusted by
     /// `adjustScheduledTime(_:)`; nothing when that time never comes. (No `VirtualTime?` on this
     /// path: in unspecialized code each optional of the generic time is a metadata lookup.)
-    private func schedule<StateType>(_ state: StateType, after interval: RxTimeInterval, advancing: Bool, action: @escaping (StateType) -> Disposable) -> Disposable {
+    private func schedule<StateType>(_ state: StateType, after interval: RxTimeInterval, advancing: Bool, action: @escaping (StateType) -> Disposable)
+        -> Disposable
+    {
         let seconds = interval.seconds
         guard seconds.isFinite else { return Disposables.create() }
         let clock = self.clock

@@ -31,7 +31,8 @@ enum SubscribeOutcome<Element> {
     case rejected(Event<Element>, replay: [Element] = [])
 
     /// Registers `observer` in `observers`, gated if there is something to replay first.
-    static func register<Observer: ObserverType>(_ observer: Observer, in observers: inout ObserverList, replay: [Element]) -> SubscribeOutcome where Observer.Element == Element {
+    static func register<Observer: ObserverType>(_ observer: Observer, in observers: inout ObserverList, replay: [Element]) -> SubscribeOutcome
+    where Observer.Element == Element {
         if replay.isEmpty {
             return .subscribed(observers.insert(SubjectObserverOf(observer)))
         }

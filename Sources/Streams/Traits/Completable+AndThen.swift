@@ -71,10 +71,11 @@ final private class AndThenSink<Observer: ObserverType>: Sink<Observer> {
         case .completed:
             guard !isDisposed else { return }
             // Replacing the first subscription disposes (and releases) it.
-            current.disposable = second.subscribe(SinkForward<Element>(
-                next: { [self] element in forwardNext(element) },
-                events: { [self] event in forwardOn(event) }
-            ))
+            current.disposable = second.subscribe(
+                SinkForward<Element>(
+                    next: { [self] element in forwardNext(element) },
+                    events: { [self] event in forwardOn(event) }
+                ))
         }
     }
 
@@ -93,7 +94,8 @@ final private class AndThenProducer<Element>: Producer<Element> {
         self.second = second
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkDisposer) -> (sink: AnyObject & Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkDisposer) -> (sink: AnyObject & Disposable, subscription: Disposable)
+    where Observer.Element == Element {
         let sink = AndThenSink(second: second, observer: observer, cancel: cancel)
         let subscription = sink.run(first)
         return (sink, subscription)

@@ -39,11 +39,12 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
     /// Subscribes a closure that receives the one `CompletableEvent`.
     /// - Note: Called on the thread that delivers the event. See `Guides/Traits.md`.
     public func subscribe(_ observer: @escaping (CompletableEvent) -> Void) -> Disposable {
-        primitiveSequence.source.subscribe(TraitObserver(
-            next: { _ in },  // a Completable has no elements (its Element is Never)
-            error: { observer(.error($0)) },
-            completed: { observer(.completed) }
-        ))
+        primitiveSequence.source.subscribe(
+            TraitObserver(
+                next: { _ in },  // a Completable has no elements (its Element is Never)
+                error: { observer(.error($0)) },
+                completed: { observer(.completed) }
+            ))
     }
 
     /// Subscribes closures for completion, the error and disposal.
@@ -88,9 +89,10 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
         onSubscribed: (() -> Void)? = nil,
         onDispose: (() -> Void)? = nil
     ) -> Completable {
-        Completable(raw: primitiveSequence.source.do(
-            onError: onError, afterError: afterError, onCompleted: onCompleted, afterCompleted: afterCompleted,
-            onSubscribe: onSubscribe, onSubscribed: onSubscribed, onDispose: onDispose))
+        Completable(
+            raw: primitiveSequence.source.do(
+                onError: onError, afterError: afterError, onCompleted: onCompleted, afterCompleted: afterCompleted,
+                onSubscribe: onSubscribe, onSubscribed: onSubscribed, onDispose: onDispose))
     }
 
     /// Completes instead of failing.
@@ -134,7 +136,8 @@ final private class IgnoreElementsProducer<Source, Result>: Producer<Result> {
         self.source = source
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkDisposer) -> (sink: AnyObject & Disposable, subscription: Disposable) where Observer.Element == Result {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkDisposer) -> (sink: AnyObject & Disposable, subscription: Disposable)
+    where Observer.Element == Result {
         let sink = IgnoreElementsSink<Source, Observer>(observer: observer, cancel: cancel)
         return (sink, source.subscribe(sink))
     }

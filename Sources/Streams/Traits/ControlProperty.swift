@@ -31,7 +31,8 @@ public struct ControlProperty<PropertyType>: ControlPropertyType {
     ///   - values: The property's values; subscribed on `ConcurrentMainScheduler.instance`.
     ///   - valueSink: Receives the elements and completion bound to the property.
     /// - Note: Subscribes `values` on the main thread. See `Guides/Traits.md`.
-    public init<Values: ObservableType, Sink: ObserverType>(values: Values, valueSink: Sink) where Values.Element == PropertyType, Sink.Element == PropertyType {
+    public init<Values: ObservableType, Sink: ObserverType>(values: Values, valueSink: Sink)
+    where Values.Element == PropertyType, Sink.Element == PropertyType {
         self.values = values.subscribe(on: ConcurrentMainScheduler.instance)
         self.valueSink = valueSink.asObserver()
     }

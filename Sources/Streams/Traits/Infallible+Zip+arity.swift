@@ -47,27 +47,36 @@ extension Infallible {
     /// Combines the elements of 6 sources at the same index with `resultSelector`.
     /// - Note: Delivers on the thread of the source that completed a tuple. See `Guides/Traits.md`.
     public static func zip<E1, E2, E3, E4, E5, E6>(
-        _ source1: Infallible<E1>, _ source2: Infallible<E2>, _ source3: Infallible<E3>, _ source4: Infallible<E4>, _ source5: Infallible<E5>, _ source6: Infallible<E6>,
+        _ source1: Infallible<E1>, _ source2: Infallible<E2>, _ source3: Infallible<E3>, _ source4: Infallible<E4>, _ source5: Infallible<E5>,
+        _ source6: Infallible<E6>,
         resultSelector: @escaping (E1, E2, E3, E4, E5, E6) throws -> Element
     ) -> Infallible<Element> {
-        Infallible(Observable.zip(source1.source, source2.source, source3.source, source4.source, source5.source, source6.source, resultSelector: resultSelector))
+        Infallible(
+            Observable.zip(source1.source, source2.source, source3.source, source4.source, source5.source, source6.source, resultSelector: resultSelector))
     }
 
     /// Combines the elements of 7 sources at the same index with `resultSelector`.
     /// - Note: Delivers on the thread of the source that completed a tuple. See `Guides/Traits.md`.
     public static func zip<E1, E2, E3, E4, E5, E6, E7>(
-        _ source1: Infallible<E1>, _ source2: Infallible<E2>, _ source3: Infallible<E3>, _ source4: Infallible<E4>, _ source5: Infallible<E5>, _ source6: Infallible<E6>, _ source7: Infallible<E7>,
+        _ source1: Infallible<E1>, _ source2: Infallible<E2>, _ source3: Infallible<E3>, _ source4: Infallible<E4>, _ source5: Infallible<E5>,
+        _ source6: Infallible<E6>, _ source7: Infallible<E7>,
         resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7) throws -> Element
     ) -> Infallible<Element> {
-        Infallible(Observable.zip(source1.source, source2.source, source3.source, source4.source, source5.source, source6.source, source7.source, resultSelector: resultSelector))
+        Infallible(
+            Observable.zip(
+                source1.source, source2.source, source3.source, source4.source, source5.source, source6.source, source7.source, resultSelector: resultSelector))
     }
 
     /// Combines the elements of 8 sources at the same index with `resultSelector`.
     /// - Note: Delivers on the thread of the source that completed a tuple. See `Guides/Traits.md`.
     public static func zip<E1, E2, E3, E4, E5, E6, E7, E8>(
-        _ source1: Infallible<E1>, _ source2: Infallible<E2>, _ source3: Infallible<E3>, _ source4: Infallible<E4>, _ source5: Infallible<E5>, _ source6: Infallible<E6>, _ source7: Infallible<E7>, _ source8: Infallible<E8>,
+        _ source1: Infallible<E1>, _ source2: Infallible<E2>, _ source3: Infallible<E3>, _ source4: Infallible<E4>, _ source5: Infallible<E5>,
+        _ source6: Infallible<E6>, _ source7: Infallible<E7>, _ source8: Infallible<E8>,
         resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Element
     ) -> Infallible<Element> {
-        Infallible(Observable.zip(source1.source, source2.source, source3.source, source4.source, source5.source, source6.source, source7.source, source8.source, resultSelector: resultSelector))
+        Infallible(
+            Observable.zip(
+                source1.source, source2.source, source3.source, source4.source, source5.source, source6.source, source7.source, source8.source,
+                resultSelector: resultSelector))
     }
 }

@@ -43,14 +43,15 @@ extension Infallible {
     /// Events after `completed`, or after disposal, are dropped.
     /// - Note: Delivers on the thread that calls the observer. See `Guides/Traits.md`.
     public static func create(subscribe: @escaping (@escaping InfallibleObserver) -> Disposable) -> Infallible<Element> {
-        Infallible(Observable.create { observer in
-            subscribe { event in
-                switch event {
-                case .next(let element): observer.onNext(element)
-                case .completed: observer.onCompleted()
+        Infallible(
+            Observable.create { observer in
+                subscribe { event in
+                    switch event {
+                    case .next(let element): observer.onNext(element)
+                    case .completed: observer.onCompleted()
+                    }
                 }
-            }
-        })
+            })
     }
 
     /// An `Infallible` of one element.
@@ -73,7 +74,9 @@ extension Infallible {
     }
 
     /// An `Infallible` of the elements of `sequence`.
-    public static func from<Sequence: Swift.Sequence>(_ sequence: Sequence, scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance) -> Infallible<Element> where Sequence.Element == Element {
+    public static func from<Sequence: Swift.Sequence>(_ sequence: Sequence, scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance) -> Infallible<
+        Element
+    > where Sequence.Element == Element {
         Infallible(.from(sequence, scheduler: scheduler))
     }
 
@@ -215,7 +218,9 @@ extension InfallibleType {
 
     /// Combines each element with the latest element of `second` (dropped until `second` emits).
     /// - Note: Delivers on the source's scheduler. See `Guides/Traits.md`.
-    public func withLatestFrom<Source: InfallibleType, Result>(_ second: Source, resultSelector: @escaping (Element, Source.Element) throws -> Result) -> Infallible<Result> {
+    public func withLatestFrom<Source: InfallibleType, Result>(_ second: Source, resultSelector: @escaping (Element, Source.Element) throws -> Result)
+        -> Infallible<Result>
+    {
         Infallible<Result>(asObservable().withLatestFrom(second, resultSelector: resultSelector))
     }
 

@@ -48,11 +48,12 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     /// Subscribes a closure that receives the one `MaybeEvent`.
     /// - Note: Called on the thread that delivers the event. See `Guides/Traits.md`.
     public func subscribe(_ observer: @escaping (MaybeEvent<Element>) -> Void) -> Disposable {
-        primitiveSequence.source.subscribe(TraitObserver(
-            next: { observer(.success($0)) },
-            error: { observer(.error($0)) },
-            completed: { observer(.completed) }
-        ))
+        primitiveSequence.source.subscribe(
+            TraitObserver(
+                next: { observer(.success($0)) },
+                error: { observer(.error($0)) },
+                completed: { observer(.completed) }
+            ))
     }
 
     /// Subscribes closures for the element, the error, empty completion and disposal.
@@ -143,10 +144,11 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
         onSubscribed: (() -> Void)? = nil,
         onDispose: (() -> Void)? = nil
     ) -> Maybe<Element> {
-        PrimitiveSequence(raw: primitiveSequence.source.do(
-            onNext: onNext, afterNext: afterNext, onError: onError, afterError: afterError,
-            onCompleted: onCompleted, afterCompleted: afterCompleted,
-            onSubscribe: onSubscribe, onSubscribed: onSubscribed, onDispose: onDispose))
+        PrimitiveSequence(
+            raw: primitiveSequence.source.do(
+                onNext: onNext, afterNext: afterNext, onError: onError, afterError: afterError,
+                onCompleted: onCompleted, afterCompleted: afterCompleted,
+                onSubscribe: onSubscribe, onSubscribed: onSubscribed, onDispose: onDispose))
     }
 
     /// Returns the `Maybe` as a `Completable` that ignores the element.

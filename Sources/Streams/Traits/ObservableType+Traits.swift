@@ -91,7 +91,8 @@ final private class CollectProducer<Element>: Producer<Element> {
         self.mode = mode
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkDisposer) -> (sink: AnyObject & Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkDisposer) -> (sink: AnyObject & Disposable, subscription: Disposable)
+    where Observer.Element == Element {
         let sink = CollectSink(mode: mode, observer: observer, cancel: cancel)
         return (sink, source.subscribe(sink))
     }
@@ -126,7 +127,8 @@ final private class ToArrayProducer<Source>: Producer<[Source]> {
         self.source = source
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkDisposer) -> (sink: AnyObject & Disposable, subscription: Disposable) where Observer.Element == [Source] {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkDisposer) -> (sink: AnyObject & Disposable, subscription: Disposable)
+    where Observer.Element == [Source] {
         let sink = ToArraySink<Source, Observer>(observer: observer, cancel: cancel)
         return (sink, source.subscribe(sink))
     }
@@ -156,7 +158,8 @@ final private class FirstProducer<Source>: Producer<Source?> {
         self.source = source
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkDisposer) -> (sink: AnyObject & Disposable, subscription: Disposable) where Observer.Element == Source? {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkDisposer) -> (sink: AnyObject & Disposable, subscription: Disposable)
+    where Observer.Element == Source? {
         let sink = FirstSink<Source, Observer>(observer: observer, cancel: cancel)
         return (sink, source.subscribe(sink))
     }

@@ -12,7 +12,8 @@ extension SharedSequenceConvertibleType {
     /// - Parameter sources: The sequences to merge.
     /// - Returns: The merged shared sequence.
     /// - Note: Delivers on the sharing scheduler. See `Guides/Traits.md`.
-    public static func merge<Collection: Swift.Collection>(_ sources: Collection) -> SharedSequence<SharingStrategy, Element> where Collection.Element == SharedSequence<SharingStrategy, Element> {
+    public static func merge<Collection: Swift.Collection>(_ sources: Collection) -> SharedSequence<SharingStrategy, Element>
+    where Collection.Element == SharedSequence<SharingStrategy, Element> {
         SharedSequence<SharingStrategy, Element>(Observable.merge(sources.map { $0.source }))
     }
 
@@ -43,7 +44,8 @@ extension SharedSequence {
     /// - Parameter sequence: The sequences, iterated lazily.
     /// - Returns: The concatenation.
     /// - Note: Delivers on the sharing scheduler. See `Guides/Traits.md`.
-    public static func concat<Sequence: Swift.Sequence>(_ sequence: Sequence) -> SharedSequence<SharingStrategy, Element> where Sequence.Element == SharedSequence<SharingStrategy, Element> {
+    public static func concat<Sequence: Swift.Sequence>(_ sequence: Sequence) -> SharedSequence<SharingStrategy, Element>
+    where Sequence.Element == SharedSequence<SharingStrategy, Element> {
         SharedSequence(Observable.concat(sequence.lazy.map { $0.source }))
     }
 
@@ -51,7 +53,8 @@ extension SharedSequence {
     /// - Parameter collection: The sequences, in order.
     /// - Returns: The concatenation.
     /// - Note: Delivers on the sharing scheduler. See `Guides/Traits.md`.
-    public static func concat<Collection: Swift.Collection>(_ collection: Collection) -> SharedSequence<SharingStrategy, Element> where Collection.Element == SharedSequence<SharingStrategy, Element> {
+    public static func concat<Collection: Swift.Collection>(_ collection: Collection) -> SharedSequence<SharingStrategy, Element>
+    where Collection.Element == SharedSequence<SharingStrategy, Element> {
         SharedSequence(Observable.concat(collection.map { $0.source }))
     }
 
@@ -77,7 +80,8 @@ extension SharedSequence {
     /// - Parameter collection: The sequences, in order.
     /// - Returns: The zipped shared sequence of arrays.
     /// - Note: Delivers on the sharing scheduler. See `Guides/Traits.md`.
-    public static func zip<Collection: Swift.Collection>(_ collection: Collection) -> SharedSequence<SharingStrategy, [Element]> where Collection.Element == SharedSequence<SharingStrategy, Element> {
+    public static func zip<Collection: Swift.Collection>(_ collection: Collection) -> SharedSequence<SharingStrategy, [Element]>
+    where Collection.Element == SharedSequence<SharingStrategy, Element> {
         SharedSequence<SharingStrategy, [Element]>(Observable.zip(collection.map { $0.source }))
     }
 
@@ -104,7 +108,8 @@ extension SharedSequence {
     /// - Parameter collection: The sequences, in order.
     /// - Returns: The combined shared sequence of arrays.
     /// - Note: Delivers on the sharing scheduler. See `Guides/Traits.md`.
-    public static func combineLatest<Collection: Swift.Collection>(_ collection: Collection) -> SharedSequence<SharingStrategy, [Element]> where Collection.Element == SharedSequence<SharingStrategy, Element> {
+    public static func combineLatest<Collection: Swift.Collection>(_ collection: Collection) -> SharedSequence<SharingStrategy, [Element]>
+    where Collection.Element == SharedSequence<SharingStrategy, Element> {
         SharedSequence<SharingStrategy, [Element]>(Observable.combineLatest(collection.map { $0.source }))
     }
 }

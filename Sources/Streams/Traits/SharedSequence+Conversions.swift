@@ -25,7 +25,9 @@ extension ObservableConvertibleType {
     ///   - onErrorDriveWith: The sequence that takes over after an error.
     /// - Returns: The shared sequence.
     /// - Note: Delivers on `S.scheduler`. See `Guides/Traits.md`.
-    public func asSharedSequence<S: SharingStrategyProtocol>(sharingStrategy: S.Type = S.self, onErrorDriveWith: SharedSequence<S, Element>) -> SharedSequence<S, Element> {
+    public func asSharedSequence<S: SharingStrategyProtocol>(sharingStrategy: S.Type = S.self, onErrorDriveWith: SharedSequence<S, Element>) -> SharedSequence<
+        S, Element
+    > {
         SharedSequence(asObservable().observe(on: S.scheduler).catch { _ in onErrorDriveWith.source })
     }
 
@@ -36,7 +38,9 @@ extension ObservableConvertibleType {
     ///   - onErrorRecover: Makes the sequence that takes over after an error.
     /// - Returns: The shared sequence.
     /// - Note: Delivers on `S.scheduler`. See `Guides/Traits.md`.
-    public func asSharedSequence<S: SharingStrategyProtocol>(sharingStrategy: S.Type = S.self, onErrorRecover: @escaping (Swift.Error) -> SharedSequence<S, Element>) -> SharedSequence<S, Element> {
+    public func asSharedSequence<S: SharingStrategyProtocol>(
+        sharingStrategy: S.Type = S.self, onErrorRecover: @escaping (Swift.Error) -> SharedSequence<S, Element>
+    ) -> SharedSequence<S, Element> {
         SharedSequence(asObservable().observe(on: S.scheduler).catch { onErrorRecover($0).source })
     }
 }

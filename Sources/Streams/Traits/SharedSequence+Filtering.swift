@@ -20,7 +20,8 @@ extension SharedSequenceConvertibleType {
     ///   - comparer: Whether two keys are equal.
     /// - Returns: The elements whose key differs from the previous element's.
     /// - Note: Delivers on the sharing scheduler. See `Guides/Traits.md`.
-    public func distinctUntilChanged<K>(_ keySelector: @escaping (Element) -> K, comparer: @escaping (K, K) -> Bool) -> SharedSequence<SharingStrategy, Element> {
+    public func distinctUntilChanged<K>(_ keySelector: @escaping (Element) -> K, comparer: @escaping (K, K) -> Bool) -> SharedSequence<SharingStrategy, Element>
+    {
         SharedSequence<SharingStrategy, Element>(asObservable().distinctUntilChanged(keySelector, comparer: comparer))
     }
 

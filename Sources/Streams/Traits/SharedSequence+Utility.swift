@@ -20,9 +20,10 @@ extension SharedSequenceConvertibleType {
         onSubscribed: (() -> Void)? = nil,
         onDispose: (() -> Void)? = nil
     ) -> SharedSequence<SharingStrategy, Element> {
-        SharedSequence<SharingStrategy, Element>(asObservable().do(
-            onNext: onNext, afterNext: afterNext, onCompleted: onCompleted, afterCompleted: afterCompleted,
-            onSubscribe: onSubscribe, onSubscribed: onSubscribed, onDispose: onDispose))
+        SharedSequence<SharingStrategy, Element>(
+            asObservable().do(
+                onNext: onNext, afterNext: afterNext, onCompleted: onCompleted, afterCompleted: afterCompleted,
+                onSubscribe: onSubscribe, onSubscribed: onSubscribed, onDispose: onDispose))
     }
 
     /// Prints the sequence's events, subscription and disposal (as `Observable.debug`).
@@ -48,7 +49,9 @@ extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingSt
     ///   - resultSelector: Combines the object and an element.
     /// - Returns: The combined elements while `obj` lives.
     /// - Note: Delivers on the sharing scheduler. See `Guides/Utility.md`.
-    public func withUnretained<Object: AnyObject, Out>(_ obj: Object, resultSelector: @escaping (Object, Element) -> Out) -> SharedSequence<SharingStrategy, Out> {
+    public func withUnretained<Object: AnyObject, Out>(_ obj: Object, resultSelector: @escaping (Object, Element) -> Out) -> SharedSequence<
+        SharingStrategy, Out
+    > {
         SharedSequence<SharingStrategy, Out>(asObservable().withUnretained(obj, resultSelector: resultSelector))
     }
 
@@ -64,7 +67,9 @@ extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingSt
 extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingStrategy {
     /// Unavailable for `Driver`, as in RxCocoa: use `drive(with:onNext:onCompleted:onDisposed:)`.
     @available(*, unavailable, message: "withUnretained is not available on Driver; use drive(with:onNext:onCompleted:onDisposed:) instead")
-    public func withUnretained<Object: AnyObject, Out>(_ obj: Object, resultSelector: @escaping (Object, Element) -> Out) -> SharedSequence<SharingStrategy, Out> {
+    public func withUnretained<Object: AnyObject, Out>(_ obj: Object, resultSelector: @escaping (Object, Element) -> Out) -> SharedSequence<
+        SharingStrategy, Out
+    > {
         SharedSequence<SharingStrategy, Out>(asObservable().withUnretained(obj, resultSelector: resultSelector))
     }
 

@@ -43,11 +43,12 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     /// Subscribes a closure that receives the one `SingleEvent`.
     /// - Note: Called on the thread that delivers the event. See `Guides/Traits.md`.
     public func subscribe(_ observer: @escaping (SingleEvent<Element>) -> Void) -> Disposable {
-        primitiveSequence.source.subscribe(TraitObserver(
-            next: { observer(.success($0)) },
-            error: { observer(.failure($0)) },
-            completed: { observer(.failure(RxError.noElements)) }
-        ))
+        primitiveSequence.source.subscribe(
+            TraitObserver(
+                next: { observer(.success($0)) },
+                error: { observer(.failure($0)) },
+                completed: { observer(.failure(RxError.noElements)) }
+            ))
     }
 
     /// Subscribes closures for the element, the error and disposal.
@@ -177,9 +178,10 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         onSubscribed: (() -> Void)? = nil,
         onDispose: (() -> Void)? = nil
     ) -> Single<Element> {
-        PrimitiveSequence(raw: primitiveSequence.source.do(
-            onNext: onSuccess, afterNext: afterSuccess, onError: onError, afterError: afterError,
-            onSubscribe: onSubscribe, onSubscribed: onSubscribed, onDispose: onDispose))
+        PrimitiveSequence(
+            raw: primitiveSequence.source.do(
+                onNext: onSuccess, afterNext: afterSuccess, onError: onError, afterError: afterError,
+                onSubscribe: onSubscribe, onSubscribed: onSubscribed, onDispose: onDispose))
     }
 
     /// Returns the `Single` as a `Maybe` (that never completes empty).

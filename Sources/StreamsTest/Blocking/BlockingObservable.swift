@@ -15,11 +15,6 @@ public struct BlockingObservable<Element> {
     /// The longest time an operator blocks before throwing `RxError.timeout`; `nil` waits forever.
     public let timeout: TimeInterval?
     let source: Observable<Element>
-
-    init(timeout: TimeInterval?, source: Observable<Element>) {
-        self.timeout = timeout
-        self.source = source
-    }
 }
 
 extension ObservableConvertibleType {

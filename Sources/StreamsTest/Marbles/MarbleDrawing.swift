@@ -43,7 +43,8 @@ public struct MarbleDrawingError: Error, Equatable, Sendable, CustomStringConver
         case .timeOutOfRange(let index, let time, let origin):
             return "marble drawing error: event \(index) at time \(time) is too far from frame 0 (time \(origin)): the distance overflows TestTime (Int)"
         case .tooWide(let frames, let first, let last, let limit):
-            return "marble drawing error: the events span \(frames) frames (frame \(first) to \(last)), more than the \(limit) a drawing may have; use a larger frame size, another origin, or compare the recorded events"
+            return
+                "marble drawing error: the events span \(frames) frames (frame \(first) to \(last)), more than the \(limit) a drawing may have; use a larger frame size, another origin, or compare the recorded events"
         }
     }
 }
@@ -117,7 +118,8 @@ extension Marbles {
         lines.append("  expected: \(text(expectedDrawing))")
         lines.append("  actual:   \(text(actualDrawing))")
         if case .success(let expectedDrawing) = expectedDrawing, case .success(let actualDrawing) = actualDrawing,
-           let column = firstDifference(expectedDrawing.text, actualDrawing.text) {
+            let column = firstDifference(expectedDrawing.text, actualDrawing.text)
+        {
             lines.append("            " + String(repeating: " ", count: column) + "^")
         }
         lines.append("  " + describeFirstDifference(expected: expectedEvents, actual: actual))
@@ -152,9 +154,10 @@ extension Marbles {
         func symbol(for element: Element) -> Character {
             if let key = keyed.first(where: { $0.value == element })?.key { return key }
             if let text = (element as? String) ?? (element as? Character).map(String.init),
-               text.count == 1, let character = text.first,
-               !reserved.contains(character), !character.isWhitespace, values[character] == nil,
-               !asciiOnly || character.isASCII {
+                text.count == 1, let character = text.first,
+                !reserved.contains(character), !character.isWhitespace, values[character] == nil,
+                !asciiOnly || character.isASCII
+            {
                 return character
             }
             if let known = invented.first(where: { $0.value == element }) { return known.character }

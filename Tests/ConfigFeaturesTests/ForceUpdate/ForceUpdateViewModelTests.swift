@@ -177,8 +177,9 @@ final class ForceUpdateViewModelTests: XCTestCase {
 
             XCTAssertEqual(updates.events, [.next(303, ["required_version"])])
             XCTAssertEqual(harness.required.events, [.next(203, false), .next(305, true)])
-            XCTAssertEqual(harness.alerts.events, [.next(305, forced("3.3.0"))],
-                           "checked after activate() completed (304), so the check saw 3.3.0")
+            XCTAssertEqual(
+                harness.alerts.events, [.next(305, forced("3.3.0"))],
+                "checked after activate() completed (304), so the check saw 3.3.0")
             XCTAssertEqual(seenAtCheck.map(\.time), [305])
             XCTAssertEqual(seenAtCheck.map(\.value), ["3.3.0 (remote)"])
             XCTAssertEqual(harness.backend.realtimeConnectionCount, 1, "the test's recorder shares the view model's connection")
@@ -198,8 +199,9 @@ final class ForceUpdateViewModelTests: XCTestCase {
             let backend = InMemoryRemoteConfigBackend(values: initial, scheduler: scheduler)
             let remoteConfig = RemoteConfig(backend: backend, scheduler: scheduler, randomSource: { 0.5 })
             let harnesses = keys.map { key in
-                Harness(values: [:], requiredVersionKey: key, latestVersionKey: nil,
-                        scheduler: scheduler, backend: backend, remoteConfig: remoteConfig)
+                Harness(
+                    values: [:], requiredVersionKey: key, latestVersionKey: nil,
+                    scheduler: scheduler, backend: backend, remoteConfig: remoteConfig)
             }
             let updates = harnesses[0].recordUpdates(from: 250)
             var published = Dictionary(uniqueKeysWithValues: keys.map { ($0, "3.3.0") })
@@ -210,8 +212,9 @@ final class ForceUpdateViewModelTests: XCTestCase {
             XCTAssertEqual(updates.events.count, 1)
             let delivered = updates.events.first?.value.element ?? []
             XCTAssertEqual(delivered, Set(published.keys))
-            XCTAssertGreaterThanOrEqual(keys.filter { $0 != delivered.first }.count, 2,
-                                        "at least two watched keys are not first in iteration order")
+            XCTAssertGreaterThanOrEqual(
+                keys.filter { $0 != delivered.first }.count, 2,
+                "at least two watched keys are not first in iteration order")
             for (key, harness) in zip(keys, harnesses) {
                 XCTAssertEqual(harness.required.events, [.next(203, false), .next(305, true)], key)
                 XCTAssertEqual(harness.alerts.events, [.next(305, forced("3.3.0"))], key)
@@ -253,7 +256,7 @@ final class ForceUpdateViewModelTests: XCTestCase {
         XCTAssertNoLeaks {
             let harness = Harness(values: ["required_version": "3.3.0"])
             harness.publish(at: 300, ["required_version": "3.4.0"])
-            harness.publish(at: 400, ["required_version": "3.4.0", "banner": "x"])   // unrelated
+            harness.publish(at: 400, ["required_version": "3.4.0", "banner": "x"])  // unrelated
             let late = harness.scheduler.createObserver(Bool.self)
             let viewModel = harness.viewModel
             let bag = harness.bag
@@ -373,11 +376,13 @@ final class ForceUpdateViewModelTests: XCTestCase {
             harness.scheduler.start()
 
             XCTAssertEqual(harness.urls.events, [.next(401, storeURL), .next(501, storeURL)])
-            XCTAssertEqual(harness.alerts.events, [
-                .next(203, forced("3.3.0")),
-                .next(401, forced("3.3.0")),
-                .next(501, forced("3.3.0")),
-            ])
+            XCTAssertEqual(
+                harness.alerts.events,
+                [
+                    .next(203, forced("3.3.0")),
+                    .next(401, forced("3.3.0")),
+                    .next(501, forced("3.3.0")),
+                ])
             XCTAssertEqual(harness.required.events, [.next(203, true)])
         }
     }
@@ -397,18 +402,20 @@ final class ForceUpdateViewModelTests: XCTestCase {
     func testForceUpdate_softUpdateViaLatestVersion() {
         XCTAssertNoLeaks {
             let harness = Harness(values: ["required_version": "3.0.0", "latest_version": "3.3.0"])
-            harness.tap(at: 400)                                                            // soft: not presented again
-            harness.publish(at: 500, ["required_version": "3.1.0", "latest_version": "3.3.0"])    // same soft alert: not again
-            harness.publish(at: 600, ["required_version": "3.3.0", "latest_version": "3.3.0"])    // now forced
+            harness.tap(at: 400)  // soft: not presented again
+            harness.publish(at: 500, ["required_version": "3.1.0", "latest_version": "3.3.0"])  // same soft alert: not again
+            harness.publish(at: 600, ["required_version": "3.3.0", "latest_version": "3.3.0"])  // now forced
             harness.tap(at: 700)
             harness.scheduler.start()
 
             XCTAssertEqual(harness.required.events, [.next(203, false), .next(605, true)])
-            XCTAssertEqual(harness.alerts.events, [
-                .next(203, soft("3.3.0")),
-                .next(605, forced("3.3.0")),
-                .next(701, forced("3.3.0")),
-            ])
+            XCTAssertEqual(
+                harness.alerts.events,
+                [
+                    .next(203, soft("3.3.0")),
+                    .next(605, forced("3.3.0")),
+                    .next(701, forced("3.3.0")),
+                ])
             XCTAssertEqual(harness.urls.events, [.next(401, storeURL), .next(701, storeURL)])
             XCTAssertEqual(harness.errors.events, [])
         }
@@ -476,8 +483,9 @@ final class ForceUpdateViewModelTests: XCTestCase {
             backend.failNextFetches(1, with: .http(statusCode: 400, message: "bad request"))
 
             let remoteConfig = RemoteConfig(backend: backend, settings: settings(interval: 0), storage: storage, scheduler: scheduler)
-            let harness = Harness(values: [:], defaults: ["required_version": "3.0.0"], scheduler: scheduler,
-                                  backend: backend, remoteConfig: remoteConfig)
+            let harness = Harness(
+                values: [:], defaults: ["required_version": "3.0.0"], scheduler: scheduler,
+                backend: backend, remoteConfig: remoteConfig)
             scheduler.start()
 
             XCTAssertEqual(harness.errors.events, [.next(203, .fetchFailed(.backend(.http(statusCode: 400, message: "bad request"))))])
@@ -546,10 +554,11 @@ final class ForceUpdateViewModelTests: XCTestCase {
             let remoteConfig = RemoteConfig(backend: backend, scheduler: scheduler)
             weak var weakViewModel: ForceUpdateViewModel?
             do {
-                let viewModel = ForceUpdateViewModel(remoteConfig: remoteConfig, currentVersion: AppVersion("3.2.1")!,
-                                                     storeURL: storeURL, scheduler: scheduler)
+                let viewModel = ForceUpdateViewModel(
+                    remoteConfig: remoteConfig, currentVersion: AppVersion("3.2.1")!,
+                    storeURL: storeURL, scheduler: scheduler)
                 weakViewModel = viewModel
-                _ = viewModel.startObserving()       // subscription deliberately dropped
+                _ = viewModel.startObserving()  // subscription deliberately dropped
                 scheduler.advanceTo(300)
                 XCTAssertEqual(backend.activeRealtimeStreamCount, 1)
             }
@@ -594,8 +603,9 @@ final class ForceUpdateViewModelTests: XCTestCase {
             let uiScheduler = SerialDispatchQueueScheduler(serialQueue: uiQueue)
             let backend = InMemoryRemoteConfigBackend(values: ["required_version": "3.3.0"], scheduler: configScheduler)
             let remoteConfig = RemoteConfig(backend: backend, scheduler: configScheduler)
-            let viewModel = ForceUpdateViewModel(remoteConfig: remoteConfig, currentVersion: AppVersion("3.2.1")!,
-                                                 storeURL: storeURL, scheduler: uiScheduler)
+            let viewModel = ForceUpdateViewModel(
+                remoteConfig: remoteConfig, currentVersion: AppVersion("3.2.1")!,
+                storeURL: storeURL, scheduler: uiScheduler)
             let recorded = LockedLog()
             let started = expectation(description: "first check")
             let allTapsHandled = expectation(description: "every tap handled")

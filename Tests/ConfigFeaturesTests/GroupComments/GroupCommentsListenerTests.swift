@@ -39,18 +39,20 @@ final class GroupCommentsListenerTests: XCTestCase {
             let counts = recordObserverCounts(scheduler, database, at: [250, 450, 550, 1050])
             scheduleDatabaseWrite(scheduler, at: 300) { try database.base.setValue("comment0-3", at: "Groups/group0/3") }
             scheduleDatabaseWrite(scheduler, at: 350) { try database.base.setValue("ignored", at: "Groups/group2/3") }  // not a member yet
-            scheduleDatabaseWrite(scheduler, at: 400) { try database.base.setValue("group2", at: "Users/user1/2") }   // joins group2
-            scheduleDatabaseWrite(scheduler, at: 500) { try database.base.setValue(["group2"], at: "Users/user1") }   // leaves 0 and 1
+            scheduleDatabaseWrite(scheduler, at: 400) { try database.base.setValue("group2", at: "Users/user1/2") }  // joins group2
+            scheduleDatabaseWrite(scheduler, at: 500) { try database.base.setValue(["group2"], at: "Users/user1") }  // leaves 0 and 1
             scheduleDatabaseWrite(scheduler, at: 600) { try database.base.setValue("nobody listens", at: "Groups/group0/4") }
 
             let res = scheduler.start { listener.listen(user: "user1") }
 
-            XCTAssertEqual(res.events, [
-                .next(202, ["group0": c0, "group1": c1]),
-                .next(301, ["group0": c0 + ["comment0-3"], "group1": c1]),
-                .next(402, ["group0": c0 + ["comment0-3"], "group1": c1, "group2": c2 + ["ignored"]]),
-                .next(501, ["group2": c2 + ["ignored"]]),
-            ])
+            XCTAssertEqual(
+                res.events,
+                [
+                    .next(202, ["group0": c0, "group1": c1]),
+                    .next(301, ["group0": c0 + ["comment0-3"], "group1": c1]),
+                    .next(402, ["group0": c0 + ["comment0-3"], "group1": c1, "group2": c2 + ["ignored"]]),
+                    .next(501, ["group2": c2 + ["ignored"]]),
+                ])
             XCTAssertEqual(database.subscriptions("Users/user1"), [Subscription(200, 1000)])
             XCTAssertEqual(database.subscriptions("Groups/group0"), [Subscription(201, 501)])
             XCTAssertEqual(database.subscriptions("Groups/group1"), [Subscription(201, 501)])
@@ -80,12 +82,14 @@ final class GroupCommentsListenerTests: XCTestCase {
 
             let res = scheduler.start { listener.listen(membership.asObservable()) }
 
-            XCTAssertEqual(res.events, [
-                .next(211, ["group0": c0, "group1": c1]),
-                .next(301, ["group0": c0, "group1": c1, "group2": c2]),
-                .next(400, ["group1": c1, "group2": c2]),
-                .next(501, ["group1": c1 + ["new"], "group2": c2]),
-            ])
+            XCTAssertEqual(
+                res.events,
+                [
+                    .next(211, ["group0": c0, "group1": c1]),
+                    .next(301, ["group0": c0, "group1": c1, "group2": c2]),
+                    .next(400, ["group1": c1, "group2": c2]),
+                    .next(501, ["group1": c1 + ["new"], "group2": c2]),
+                ])
             XCTAssertEqual(database.subscriptions("Groups/group0"), [Subscription(210, 400)])
             XCTAssertEqual(database.subscriptions("Groups/group1"), [Subscription(210, 1000)], "kept: observed once")
             XCTAssertEqual(database.subscriptions("Groups/group2"), [Subscription(300, 1000)], "only the new group is attached")
@@ -110,11 +114,13 @@ final class GroupCommentsListenerTests: XCTestCase {
 
             let res = scheduler.start { listener.listen(membership.asObservable()) }
 
-            XCTAssertEqual(res.events, [
-                .next(211, ["group0": c0, "group1": c1]),
-                .next(300, ["group1": c1]),
-                .next(401, ["group0": c0 + ["while away"]]),
-            ])
+            XCTAssertEqual(
+                res.events,
+                [
+                    .next(211, ["group0": c0, "group1": c1]),
+                    .next(300, ["group1": c1]),
+                    .next(401, ["group0": c0 + ["while away"]]),
+                ])
         }
     }
 
@@ -157,10 +163,12 @@ final class GroupCommentsListenerTests: XCTestCase {
             let counts = recordObserverCounts(scheduler, database, at: [250, 350])
             let res = scheduler.start { listener.listen(membership.asObservable()) }
 
-            XCTAssertEqual(res.events, [
-                .next(211, ["group0": c0, "group1": c1]),
-                .next(300, ["group1": c1]),
-            ])
+            XCTAssertEqual(
+                res.events,
+                [
+                    .next(211, ["group0": c0, "group1": c1]),
+                    .next(300, ["group1": c1]),
+                ])
             XCTAssertEqual(database.subscriptions("Groups/group0"), [Subscription(210, 300)])
             XCTAssertEqual(database.subscriptions("Groups/group1"), [Subscription(210, 1000)])
             XCTAssertEqual(counts.withLock { $0 }, [250: 2, 350: 1])
@@ -180,11 +188,13 @@ final class GroupCommentsListenerTests: XCTestCase {
             ])
             let res = scheduler.start { listener.listen(membership.asObservable()) }
 
-            XCTAssertEqual(res.events, [
-                .next(210, [:]),
-                .next(301, ["group0": c0]),
-                .next(400, [:]),
-            ])
+            XCTAssertEqual(
+                res.events,
+                [
+                    .next(210, [:]),
+                    .next(301, ["group0": c0]),
+                    .next(400, [:]),
+                ])
             XCTAssertEqual(database.subscriptions("Groups/group0"), [Subscription(300, 400)])
         }
     }
@@ -223,11 +233,13 @@ final class GroupCommentsListenerTests: XCTestCase {
             scheduleDatabaseWrite(scheduler, at: 350) { try database.base.setValue("meanwhile", at: "Groups/group0/3") }
             let res = scheduler.start { listener.listen(membership.asObservable()) }
 
-            XCTAssertEqual(res.events, [
-                .next(211, ["group0": c0]),
-                .next(300, [:]),
-                .next(401, ["group0": c0 + ["meanwhile"]]),
-            ])
+            XCTAssertEqual(
+                res.events,
+                [
+                    .next(211, ["group0": c0]),
+                    .next(300, [:]),
+                    .next(401, ["group0": c0 + ["meanwhile"]]),
+                ])
             XCTAssertEqual(database.subscriptions("Groups/group0"), [Subscription(210, 300), Subscription(400, 1000)])
         }
     }
@@ -250,11 +262,13 @@ final class GroupCommentsListenerTests: XCTestCase {
             scheduleDatabaseWrite(scheduler, at: 520) { try database.base.setValue("comment0-4", at: "Groups/group0/4") }
             let res = scheduler.start { listener.listen(membership.asObservable()) }
 
-            XCTAssertEqual(res.events, [
-                .next(261, ["group0": c0 + ["comment0-3"], "group1": c1]),
-                .next(400, ["group0": c0 + ["comment0-3"]]),
-                .next(551, ["group0": c0 + ["comment0-3", "comment0-4"], "group1": c1]),
-            ])
+            XCTAssertEqual(
+                res.events,
+                [
+                    .next(261, ["group0": c0 + ["comment0-3"], "group1": c1]),
+                    .next(400, ["group0": c0 + ["comment0-3"]]),
+                    .next(551, ["group0": c0 + ["comment0-3", "comment0-4"], "group1": c1]),
+                ])
         }
     }
 
@@ -272,13 +286,15 @@ final class GroupCommentsListenerTests: XCTestCase {
             scheduleDatabaseWrite(scheduler, at: 700) { try database.base.push("pushed", at: "Groups/group1") }
             let res = scheduler.start { listener.listen(membership.asObservable()) }
 
-            XCTAssertEqual(res.events, [
-                .next(211, ["group0": c0, "group1": c1]),
-                .next(301, ["group0": c0, "group1": c1 + ["comment1-3"]]),
-                .next(501, ["group0": c0, "group1": ["only"]]),
-                .next(601, ["group0": c0, "group1": []]),
-                .next(701, ["group0": c0, "group1": ["pushed"]]),
-            ])
+            XCTAssertEqual(
+                res.events,
+                [
+                    .next(211, ["group0": c0, "group1": c1]),
+                    .next(301, ["group0": c0, "group1": c1 + ["comment1-3"]]),
+                    .next(501, ["group0": c0, "group1": ["only"]]),
+                    .next(601, ["group0": c0, "group1": []]),
+                    .next(701, ["group0": c0, "group1": ["pushed"]]),
+                ])
             XCTAssertEqual(diagnostics.events, [.next(601, .groupNotFound(groupID: "group1"))])
             XCTAssertEqual(database.subscriptions("Groups/group1"), [Subscription(210, 1000)])
             diagnosticsSubscription.dispose()
@@ -304,14 +320,16 @@ final class GroupCommentsListenerTests: XCTestCase {
             scheduleDatabaseWrite(scheduler, at: 500) { try database.base.removeValue(at: "Groups/group0/1") }
             let res = scheduler.start { listener.listen(membership.asObservable()) }
 
-            XCTAssertEqual(res.events, [
-                .next(211, ["group0": c0, "feed": [], "numbered": []]),
-                .next(301, ["group0": c0, "feed": ["first"], "numbered": []]),
-                .next(311, ["group0": c0, "feed": ["first", "second"], "numbered": []]),
-                .next(321, ["group0": c0, "feed": ["first", "second", "third"], "numbered": []]),
-                .next(401, ["group0": c0, "feed": ["first", "second", "third"], "numbered": ["a", "c", "k", "x", "y"]]),
-                .next(501, ["group0": ["comment0-0", "comment0-2"], "feed": ["first", "second", "third"], "numbered": ["a", "c", "k", "x", "y"]]),
-            ])
+            XCTAssertEqual(
+                res.events,
+                [
+                    .next(211, ["group0": c0, "feed": [], "numbered": []]),
+                    .next(301, ["group0": c0, "feed": ["first"], "numbered": []]),
+                    .next(311, ["group0": c0, "feed": ["first", "second"], "numbered": []]),
+                    .next(321, ["group0": c0, "feed": ["first", "second", "third"], "numbered": []]),
+                    .next(401, ["group0": c0, "feed": ["first", "second", "third"], "numbered": ["a", "c", "k", "x", "y"]]),
+                    .next(501, ["group0": ["comment0-0", "comment0-2"], "feed": ["first", "second", "third"], "numbered": ["a", "c", "k", "x", "y"]]),
+                ])
         }
     }
 
@@ -333,7 +351,7 @@ final class GroupCommentsListenerTests: XCTestCase {
             let listener = GroupCommentsListener(database: database)
             let (diagnostics, diagnosticsSubscription) = recordDiagnostics(scheduler, listener)
             let membership = scheduler.createHotObservable([
-                .next(210, ["object", "number", "string", "mixed", "bool", "nested", "missing", "good"]),
+                .next(210, ["object", "number", "string", "mixed", "bool", "nested", "missing", "good"])
             ])
             scheduleDatabaseWrite(scheduler, at: 300) { try database.base.setValue(["fixed"], at: "Groups/number") }
             scheduleDatabaseWrite(scheduler, at: 400) { try database.base.setValue(["x": false], at: "Groups/number") }
@@ -345,16 +363,18 @@ final class GroupCommentsListenerTests: XCTestCase {
             var fixed = empty
             fixed["number"] = ["fixed"]
             XCTAssertEqual(res.events, [.next(211, empty), .next(301, fixed), .next(401, empty)])
-            XCTAssertEqual(diagnostics.events, [
-                .next(211, .malformedComments(groupID: "object", value: ["a": 1])),
-                .next(211, .malformedComments(groupID: "number", value: 42)),
-                .next(211, .malformedComments(groupID: "string", value: "hi")),
-                .next(211, .malformedComments(groupID: "mixed", value: ["a", 3])),
-                .next(211, .malformedComments(groupID: "bool", value: true)),
-                .next(211, .malformedComments(groupID: "nested", value: [["a"]])),
-                .next(211, .groupNotFound(groupID: "missing")),
-                .next(401, .malformedComments(groupID: "number", value: ["x": false])),
-            ])
+            XCTAssertEqual(
+                diagnostics.events,
+                [
+                    .next(211, .malformedComments(groupID: "object", value: ["a": 1])),
+                    .next(211, .malformedComments(groupID: "number", value: 42)),
+                    .next(211, .malformedComments(groupID: "string", value: "hi")),
+                    .next(211, .malformedComments(groupID: "mixed", value: ["a", 3])),
+                    .next(211, .malformedComments(groupID: "bool", value: true)),
+                    .next(211, .malformedComments(groupID: "nested", value: [["a"]])),
+                    .next(211, .groupNotFound(groupID: "missing")),
+                    .next(401, .malformedComments(groupID: "number", value: ["x": false])),
+                ])
             diagnosticsSubscription.dispose()
         }
     }
@@ -374,18 +394,22 @@ final class GroupCommentsListenerTests: XCTestCase {
             let counts = recordObserverCounts(scheduler, database, at: [250])
             let res = scheduler.start { listener.listen(membership.asObservable()) }
 
-            XCTAssertEqual(res.events, [
-                .next(211, ["a.b": [], "": [], "x/y": [], "group0": c0, "ok#": [], "/group1": [], "$": []]),
-                .next(300, ["group0": c0, "a.b": []]),
-            ])
-            XCTAssertEqual(diagnostics.events, [
-                .next(210, .invalidGroupID("a.b", reason: "segment \"a.b\" contains \".\"")),
-                .next(210, .invalidGroupID("", reason: "empty")),
-                .next(210, .invalidGroupID("x/y", reason: "contains \"/\"")),
-                .next(210, .invalidGroupID("ok#", reason: "segment \"ok#\" contains \"#\"")),
-                .next(210, .invalidGroupID("/group1", reason: "contains \"/\"")),
-                .next(210, .invalidGroupID("$", reason: "segment \"$\" contains \"$\"")),
-            ])
+            XCTAssertEqual(
+                res.events,
+                [
+                    .next(211, ["a.b": [], "": [], "x/y": [], "group0": c0, "ok#": [], "/group1": [], "$": []]),
+                    .next(300, ["group0": c0, "a.b": []]),
+                ])
+            XCTAssertEqual(
+                diagnostics.events,
+                [
+                    .next(210, .invalidGroupID("a.b", reason: "segment \"a.b\" contains \".\"")),
+                    .next(210, .invalidGroupID("", reason: "empty")),
+                    .next(210, .invalidGroupID("x/y", reason: "contains \"/\"")),
+                    .next(210, .invalidGroupID("ok#", reason: "segment \"ok#\" contains \"#\"")),
+                    .next(210, .invalidGroupID("/group1", reason: "contains \"/\"")),
+                    .next(210, .invalidGroupID("$", reason: "segment \"$\" contains \"$\"")),
+                ])
             XCTAssertEqual(Array(database.allSubscriptions.keys), ["Groups/group0"])
             XCTAssertEqual(counts.withLock { $0 }, [250: 1])
             diagnosticsSubscription.dispose()
@@ -408,11 +432,13 @@ final class GroupCommentsListenerTests: XCTestCase {
             let counts = recordObserverCounts(scheduler, database, at: [250])
             let res = scheduler.start { listener.listen(membership.asObservable()) }
 
-            XCTAssertEqual(res.events, [
-                .next(211, ["group0": [], "group1": []]),
-                .next(301, ["group0": [], "group1": [], "group2": []]),
-                .next(400, ["group1": []]),
-            ])
+            XCTAssertEqual(
+                res.events,
+                [
+                    .next(211, ["group0": [], "group1": []]),
+                    .next(301, ["group0": [], "group1": [], "group2": []]),
+                    .next(400, ["group1": []]),
+                ])
             func failure(_ id: String, _ time: TestTime) -> Recorded<Event<GroupCommentsDiagnostic>> {
                 let error = RealtimeDatabaseError.invalidPath("Gro.ups/\(id)", reason: "segment \"Gro.ups\" contains \".\"")
                 return .next(time, .groupObservationFailed(groupID: id, reason: error.description))
@@ -500,11 +526,13 @@ final class GroupCommentsListenerTests: XCTestCase {
             let counts = recordObserverCounts(scheduler, database, at: [310, 351])
             let res = scheduler.start(disposed: 350) { listener.listen(membership.asObservable()) }
 
-            XCTAssertEqual(res.events, [
-                .next(211, ["group0": c0, "group1": c1]),
-                .next(301, ["group0": c0, "group1": c1, "group2": c2]),
-                .next(321, ["group0": c0, "group1": c1, "group2": c2 + ["late"]]),
-            ])
+            XCTAssertEqual(
+                res.events,
+                [
+                    .next(211, ["group0": c0, "group1": c1]),
+                    .next(301, ["group0": c0, "group1": c1, "group2": c2]),
+                    .next(321, ["group0": c0, "group1": c1, "group2": c2 + ["late"]]),
+                ])
             XCTAssertEqual(counts.withLock { $0 }, [310: 3, 351: 0])
             XCTAssertEqual(database.subscriptions("Groups/group0"), [Subscription(210, 350)])
             XCTAssertEqual(database.subscriptions("Groups/group2"), [Subscription(300, 350)])
@@ -612,22 +640,26 @@ final class GroupCommentsListenerTests: XCTestCase {
             scheduleDatabaseWrite(scheduler, at: 900) { try database.base.setValue(["group1": true, "group0": false], at: user) }
             let res = scheduler.start { listener.membership(ofUser: "user1") }
 
-            XCTAssertEqual(res.events, [
-                .next(201, ["group0", "group1"]),
-                .next(301, ["group2", "group0"]),
-                .next(401, ["group0", "group1"]),
-                .next(501, []),
-                .next(601, []),
-                .next(701, ["group2", "group0"]),
-                .next(801, []),
-                .next(901, []),
-            ])
-            XCTAssertEqual(diagnostics.events, [
-                .next(501, .malformedMembership(userID: "user1", value: ["x": 1])),
-                .next(601, .userNotFound(userID: "user1")),
-                .next(801, .malformedMembership(userID: "user1", value: "group0")),
-                .next(901, .malformedMembership(userID: "user1", value: ["group1": true, "group0": false])),
-            ])
+            XCTAssertEqual(
+                res.events,
+                [
+                    .next(201, ["group0", "group1"]),
+                    .next(301, ["group2", "group0"]),
+                    .next(401, ["group0", "group1"]),
+                    .next(501, []),
+                    .next(601, []),
+                    .next(701, ["group2", "group0"]),
+                    .next(801, []),
+                    .next(901, []),
+                ])
+            XCTAssertEqual(
+                diagnostics.events,
+                [
+                    .next(501, .malformedMembership(userID: "user1", value: ["x": 1])),
+                    .next(601, .userNotFound(userID: "user1")),
+                    .next(801, .malformedMembership(userID: "user1", value: "group0")),
+                    .next(901, .malformedMembership(userID: "user1", value: ["group1": true, "group0": false])),
+                ])
             diagnosticsSubscription.dispose()
         }
     }
@@ -657,10 +689,12 @@ final class GroupCommentsListenerTests: XCTestCase {
             XCTAssertEqual(membership.events, [.next(201, []), .completed(201)])
             XCTAssertEqual(comments.events, [.next(1201, [:])])
             let reason = RealtimeDatabaseError.invalidPath("Users/a.b", reason: "segment \"a.b\" contains \".\"").description
-            XCTAssertEqual(diagnostics.events, [
-                .next(201, .membershipObservationFailed(userID: "a.b", reason: reason)),
-                .next(1201, .membershipObservationFailed(userID: "a.b", reason: reason)),
-            ])
+            XCTAssertEqual(
+                diagnostics.events,
+                [
+                    .next(201, .membershipObservationFailed(userID: "a.b", reason: reason)),
+                    .next(1201, .membershipObservationFailed(userID: "a.b", reason: reason)),
+                ])
             diagnosticsSubscription.dispose()
         }
     }
@@ -677,15 +711,17 @@ final class GroupCommentsListenerTests: XCTestCase {
             .malformedMembership(userID: "u", value: ["x": 1]),
             .membershipObservationFailed(userID: "u", reason: "boom"),
         ]
-        XCTAssertEqual(diagnostics.map(\.description), [
-            "Invalid group ID \"a.b\" (bad); shown without comments",
-            "Group \"g\" has no value; shown without comments",
-            "Group \"g\" is not a list of comments (42); shown without comments",
-            "Observing group \"g\" failed: boom; shown without comments",
-            "User \"u\" has no value; no groups",
-            "User \"u\" is not a list of group IDs ({\"x\":1}); no groups",
-            "Observing user \"u\" failed: boom; no groups",
-        ])
+        XCTAssertEqual(
+            diagnostics.map(\.description),
+            [
+                "Invalid group ID \"a.b\" (bad); shown without comments",
+                "Group \"g\" has no value; shown without comments",
+                "Group \"g\" is not a list of comments (42); shown without comments",
+                "Observing group \"g\" failed: boom; shown without comments",
+                "User \"u\" has no value; no groups",
+                "User \"u\" is not a list of group IDs ({\"x\":1}); no groups",
+                "Observing user \"u\" failed: boom; no groups",
+            ])
         XCTAssertEqual(diagnostics.map(\.groupID), ["a.b", "g", "g", "g", nil, nil, nil])
         XCTAssertEqual(diagnostics.map(\.userID), [nil, nil, nil, nil, "u", "u", "u"])
     }

@@ -56,9 +56,11 @@ final class GroupCommentsStressTests: XCTestCase {
         try XCTAssertNoLeaksEventually {
             let queue = DispatchQueue(label: "group-comments.stress")
             let scheduler = SerialDispatchQueueScheduler(serialQueue: queue)
-            let database = try InMemoryRealtimeDatabase(scheduler: scheduler, value: [
-                "Groups": .object(Dictionary(uniqueKeysWithValues: groupIDs.map { ($0, JSONValue.array([.string("\($0)-init")])) })),
-            ])
+            let database = try InMemoryRealtimeDatabase(
+                scheduler: scheduler,
+                value: [
+                    "Groups": .object(Dictionary(uniqueKeysWithValues: groupIDs.map { ($0, JSONValue.array([.string("\($0)-init")])) }))
+                ])
             let listener = GroupCommentsListener(database: database)
             let membership = PublishSubject<[String]>()
             let recorder = SnapshotRecorder()
@@ -125,9 +127,11 @@ final class GroupCommentsStressTests: XCTestCase {
         try XCTAssertNoLeaksEventually {
             let queue = DispatchQueue(label: "group-comments.dispose-race")
             let scheduler = SerialDispatchQueueScheduler(serialQueue: queue)
-            let database = try InMemoryRealtimeDatabase(scheduler: scheduler, value: [
-                "Groups": .object(Dictionary(uniqueKeysWithValues: groupIDs.map { ($0, JSONValue.array([.string("\($0)-init")])) })),
-            ])
+            let database = try InMemoryRealtimeDatabase(
+                scheduler: scheduler,
+                value: [
+                    "Groups": .object(Dictionary(uniqueKeysWithValues: groupIDs.map { ($0, JSONValue.array([.string("\($0)-init")])) }))
+                ])
             let listener = GroupCommentsListener(database: database)
             // "bad.id" makes every round report diagnostics concurrently with the deliveries.
             let diagnosticsSubscription = listener.diagnostics.subscribe(onNext: { _ in })

@@ -20,7 +20,9 @@ enum GroupSeed {
 }
 
 /// Runs `body` at virtual `time`, failing the test (instead of crashing) if it throws.
-func scheduleDatabaseWrite(_ scheduler: TestScheduler, at time: TestTime, file: StaticString = #filePath, line: UInt = #line, _ body: @escaping () throws -> Void) {
+func scheduleDatabaseWrite(
+    _ scheduler: TestScheduler, at time: TestTime, file: StaticString = #filePath, line: UInt = #line, _ body: @escaping () throws -> Void
+) {
     scheduler.scheduleAt(time) {
         do { try body() } catch { XCTFail("unexpected error \(error)", file: file, line: line) }
     }

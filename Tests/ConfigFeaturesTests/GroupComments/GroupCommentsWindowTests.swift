@@ -9,13 +9,15 @@ final class GroupCommentsWindowTests: XCTestCase {
     private func comment(_ text: String, _ time: Int) -> JSONValue { ["text": .string(text), "time": .number(Double(time))] }
 
     private func chatDatabase(_ scheduler: TestScheduler) throws -> InMemoryRealtimeDatabase {
-        try InMemoryRealtimeDatabase(scheduler: scheduler, value: [
-            "Groups": [
-                "g0": ["a": comment("a", 1), "b": comment("b", 2), "c": comment("c", 3), "d": comment("d", 4)],
-                "g1": ["x": comment("x", 10), "y": comment("y", 11)],
-            ],
-            "Users": ["user1": ["g0": true, "g1": true]],
-        ])
+        try InMemoryRealtimeDatabase(
+            scheduler: scheduler,
+            value: [
+                "Groups": [
+                    "g0": ["a": comment("a", 1), "b": comment("b", 2), "c": comment("c", 3), "d": comment("d", 4)],
+                    "g1": ["x": comment("x", 10), "y": comment("y", 11)],
+                ],
+                "Users": ["user1": ["g0": true, "g1": true]],
+            ])
     }
 
     private let byTime = GroupCommentsWindow(last: 3, orderedBy: .child("time"))
@@ -25,19 +27,21 @@ final class GroupCommentsWindowTests: XCTestCase {
             let scheduler = TestScheduler(initialClock: 0)
             let database = try chatDatabase(scheduler)
             let listener = GroupCommentsListener(database: database)
-            scheduleDatabaseWrite(scheduler, at: 300) { try database.setValue(self.comment("e", 5), at: "Groups/g0/e") }     // b leaves
-            scheduleDatabaseWrite(scheduler, at: 400) { try database.setValue("old, edited", at: "Groups/g0/a/text") }        // outside
-            scheduleDatabaseWrite(scheduler, at: 500) { try database.setValue("C", at: "Groups/g0/c/text") }                  // inside
-            scheduleDatabaseWrite(scheduler, at: 600) { try database.removeValue(at: "Groups/g0/e") }                         // b returns
-            scheduleDatabaseWrite(scheduler, at: 700) { try database.removeValue(at: "Users/user1/g1") }                      // leaves g1
+            scheduleDatabaseWrite(scheduler, at: 300) { try database.setValue(self.comment("e", 5), at: "Groups/g0/e") }  // b leaves
+            scheduleDatabaseWrite(scheduler, at: 400) { try database.setValue("old, edited", at: "Groups/g0/a/text") }  // outside
+            scheduleDatabaseWrite(scheduler, at: 500) { try database.setValue("C", at: "Groups/g0/c/text") }  // inside
+            scheduleDatabaseWrite(scheduler, at: 600) { try database.removeValue(at: "Groups/g0/e") }  // b returns
+            scheduleDatabaseWrite(scheduler, at: 700) { try database.removeValue(at: "Users/user1/g1") }  // leaves g1
             let res = scheduler.start { listener.listen(user: "user1", window: self.byTime) }
-            XCTAssertEqual(res.events, [
-                .next(202, ["g0": ["b", "c", "d"], "g1": ["x", "y"]]),
-                .next(301, ["g0": ["c", "d", "e"], "g1": ["x", "y"]]),
-                .next(501, ["g0": ["C", "d", "e"], "g1": ["x", "y"]]),
-                .next(601, ["g0": ["b", "C", "d"], "g1": ["x", "y"]]),
-                .next(701, ["g0": ["b", "C", "d"]]),
-            ])
+            XCTAssertEqual(
+                res.events,
+                [
+                    .next(202, ["g0": ["b", "c", "d"], "g1": ["x", "y"]]),
+                    .next(301, ["g0": ["c", "d", "e"], "g1": ["x", "y"]]),
+                    .next(501, ["g0": ["C", "d", "e"], "g1": ["x", "y"]]),
+                    .next(601, ["g0": ["b", "C", "d"], "g1": ["x", "y"]]),
+                    .next(701, ["g0": ["b", "C", "d"]]),
+                ])
             XCTAssertEqual(database.activeObserverCount, 0)
         }
     }
@@ -53,23 +57,25 @@ final class GroupCommentsWindowTests: XCTestCase {
             scheduleDatabaseWrite(scheduler, at: 500) { try database.setValue(0, at: "Groups/g0/d/time") }  // d sinks out
             scheduleDatabaseWrite(scheduler, at: 600) { try database.setValue(6, at: "Groups/g0/c/time") }  // c moves last
             let res = scheduler.start { listener.listenChanges(membership.asObservable(), window: self.byTime).map(\.description) }
-            XCTAssertEqual(res.events, [
-                .next(211, "joined g0: 3 comments"),
-                .next(301, "removed g0[0]: b: b"),
-                .next(301, "inserted g0[2]: e: e"),
-                .next(401, "updated g0[0]: c: C"),
-                .next(501, "removed g0[1]: d: d"),
-                .next(501, "inserted g0[0]: b: b"),
-                .next(601, "moved g0[1 -> 2]: c: C"),
-                .next(800, "left g0"),
-            ])
+            XCTAssertEqual(
+                res.events,
+                [
+                    .next(211, "joined g0: 3 comments"),
+                    .next(301, "removed g0[0]: b: b"),
+                    .next(301, "inserted g0[2]: e: e"),
+                    .next(401, "updated g0[0]: c: C"),
+                    .next(501, "removed g0[1]: d: d"),
+                    .next(501, "inserted g0[0]: b: b"),
+                    .next(601, "moved g0[1 -> 2]: c: C"),
+                    .next(800, "left g0"),
+                ])
         }
     }
 
     /// Applying the changes in order gives every snapshot of `listen(_:window:)`, for random
     /// writes (new comments, edits, deletions, reorderings, whole-group rewrites).
     func testChangesApplyToTheSnapshots() throws {
-        for seed in UInt64(1) ... 4 { try checkChangesApplyToTheSnapshots(seed: seed) }
+        for seed in UInt64(1)...4 { try checkChangesApplyToTheSnapshots(seed: seed) }
     }
 
     private func checkChangesApplyToTheSnapshots(seed: UInt64) throws {
@@ -79,11 +85,11 @@ final class GroupCommentsWindowTests: XCTestCase {
             let listener = GroupCommentsListener(database: database)
             var random = DeterministicRandom(seed: seed)
             let keys = ["a", "b", "c", "d", "e", "f", "g"]
-            for step in 0 ..< 150 {
+            for step in 0..<150 {
                 let group = ["g0", "g1"][step % 2]
                 let key = keys.randomElement(using: &random)!
-                let time = Int.random(in: 0 ... 20, using: &random)
-                let kind = Int.random(in: 0 ..< 6, using: &random)
+                let time = Int.random(in: 0...20, using: &random)
+                let kind = Int.random(in: 0..<6, using: &random)
                 scheduleDatabaseWrite(scheduler, at: TestTime(300 + 10 * step)) {
                     switch kind {
                     case 0, 1: try database.setValue(self.comment("\(key)\(time)", time), at: "Groups/\(group)/\(key)")
@@ -125,18 +131,20 @@ final class GroupCommentsWindowTests: XCTestCase {
             let scheduler = TestScheduler(initialClock: 0)
             let database = InMemoryRealtimeDatabase(scheduler: scheduler)
             var history: [String: JSONValue] = [:]
-            for index in 0 ..< 10_000 { history[String(format: "c%05d", index)] = .string("comment \(index)") }
+            for index in 0..<10_000 { history[String(format: "c%05d", index)] = .string("comment \(index)") }
             try database.setValue(["g0": .object(history)], at: "Groups")
             let listener = GroupCommentsListener(database: database)
             scheduleDatabaseWrite(scheduler, at: 300) { try database.setValue("comment 10000", at: "Groups/g0/c10000") }
             let res = scheduler.start {
                 listener.listenChanges(Observable.just(["g0"]), window: GroupCommentsWindow(last: 50)).map(\.description)
             }
-            XCTAssertEqual(res.events, [
-                .next(201, "joined g0: 50 comments"),
-                .next(301, "removed g0[0]: c09950: comment 9950"),
-                .next(301, "inserted g0[49]: c10000: comment 10000"),
-            ])
+            XCTAssertEqual(
+                res.events,
+                [
+                    .next(201, "joined g0: 50 comments"),
+                    .next(301, "removed g0[0]: c09950: comment 9950"),
+                    .next(301, "inserted g0[49]: c10000: comment 10000"),
+                ])
         }
     }
 
@@ -149,10 +157,12 @@ final class GroupCommentsWindowTests: XCTestCase {
             let diagnosticsSubscription = listener.diagnostics.subscribe(diagnostics)
             let res = scheduler.start { listener.listen(Observable.just(["g0"]), window: GroupCommentsWindow(last: 10)) }
             XCTAssertEqual(res.events, [.next(201, ["g0": ["hi"]])])
-            XCTAssertEqual(diagnostics.events, [
-                .next(201, .malformedComments(groupID: "g0", value: 42)),
-                .next(201, .malformedComments(groupID: "g0", value: ["time": 1])),
-            ])
+            XCTAssertEqual(
+                diagnostics.events,
+                [
+                    .next(201, .malformedComments(groupID: "g0", value: 42)),
+                    .next(201, .malformedComments(groupID: "g0", value: ["time": 1])),
+                ])
             diagnosticsSubscription.dispose()
         }
     }

@@ -38,7 +38,9 @@ final class FirebaseInstallationsTests: XCTestCase {
         }
     }
 
-    private func make(_ transport: FakeHTTPTransport, storage: FirebaseInstallationsStorage = InMemoryFirebaseInstallationsStorage(), clock: ManualClock = ManualClock()) -> FirebaseInstallations {
+    private func make(
+        _ transport: FakeHTTPTransport, storage: FirebaseInstallationsStorage = InMemoryFirebaseInstallationsStorage(), clock: ManualClock = ManualClock()
+    ) -> FirebaseInstallations {
         FirebaseInstallations(wire: wire, storage: storage, transport: transport, requestTimeout: 9, now: { clock.now })
     }
 
@@ -46,7 +48,7 @@ final class FirebaseInstallationsTests: XCTestCase {
 
     func testGenerateFID_followsTheSDKsRule() {
         var seen = Set<String>()
-        for _ in 0 ..< 500 {
+        for _ in 0..<500 {
             let fid = FirebaseInstallations.generateFID()
             XCTAssertEqual(fid.count, 22)
             XCTAssertTrue(FirebaseInstallations.isValidFID(fid), fid)
@@ -122,8 +124,9 @@ final class FirebaseInstallationsTests: XCTestCase {
     func testStoredInstallation_isReusedAcrossLaunches() throws {
         let scheduler = TestScheduler(initialClock: 0)
         let clock = ManualClock()
-        let stored = FirebaseInstallationsRecord(fid: registeredFID, appID: "1:1:ios:1", refreshToken: "refresh-1",
-                                                 authToken: FirebaseInstallationsAuthToken(token: "auth-1", expirationDate: clock.now.addingTimeInterval(86_400)))
+        let stored = FirebaseInstallationsRecord(
+            fid: registeredFID, appID: "1:1:ios:1", refreshToken: "refresh-1",
+            authToken: FirebaseInstallationsAuthToken(token: "auth-1", expirationDate: clock.now.addingTimeInterval(86_400)))
         let transport = FakeHTTPTransport(scheduler: scheduler)
         let installations = make(transport, storage: InMemoryFirebaseInstallationsStorage(stored), clock: clock)
         XCTAssertEqual(try result(of: installations.installation(), on: scheduler), stored)
@@ -175,7 +178,9 @@ final class FirebaseInstallationsTests: XCTestCase {
         for status in [401, 404] {
             let scheduler = TestScheduler(initialClock: 0)
             let transport = FakeHTTPTransport(scheduler: scheduler)
-            transport.reply(createAnswer(), .status(status, #"{"error":{"code":\#(status),"message":"gone"}}"#), createAnswer(fid: "fSecondInstallation123", token: "auth-3"))
+            transport.reply(
+                createAnswer(), .status(status, #"{"error":{"code":\#(status),"message":"gone"}}"#),
+                createAnswer(fid: "fSecondInstallation123", token: "auth-3"))
             let storage = InMemoryFirebaseInstallationsStorage()
             let installations = make(transport, storage: storage)
             _ = scheduler.start { installations.installation().asObservable() }
@@ -223,8 +228,9 @@ final class FirebaseInstallationsTests: XCTestCase {
     }
 
     func testDescriptions_neverContainTokens() {
-        let record = FirebaseInstallationsRecord(fid: registeredFID, appID: "a", refreshToken: "secret-refresh",
-                                                 authToken: FirebaseInstallationsAuthToken(token: "secret-auth", expirationDate: Date()))
+        let record = FirebaseInstallationsRecord(
+            fid: registeredFID, appID: "a", refreshToken: "secret-refresh",
+            authToken: FirebaseInstallationsAuthToken(token: "secret-auth", expirationDate: Date()))
         XCTAssertFalse("\(record)".contains("secret"))
         XCTAssertFalse("\(record.authToken!)".contains("secret"))
     }
@@ -236,8 +242,9 @@ final class FirebaseInstallationsTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: directory) }
         let storage = FileFirebaseInstallationsStorage(fileURL: directory.appendingPathComponent("Installations.json"))
         XCTAssertNil(try storage.load())
-        let record = FirebaseInstallationsRecord(fid: registeredFID, appID: "a", refreshToken: "r",
-                                                 authToken: FirebaseInstallationsAuthToken(token: "t", expirationDate: Date(timeIntervalSinceReferenceDate: 812_345_678.123_456)))
+        let record = FirebaseInstallationsRecord(
+            fid: registeredFID, appID: "a", refreshToken: "r",
+            authToken: FirebaseInstallationsAuthToken(token: "t", expirationDate: Date(timeIntervalSinceReferenceDate: 812_345_678.123_456)))
         try storage.save(record)
         XCTAssertEqual(try storage.load(), record, "dates round-trip exactly")
         for damage in ["", "{", "[1,2]", #"{"fid":"short","appID":"a"}"#, String(repeating: "[", count: 100_000)] {

@@ -129,11 +129,13 @@ final class ItemListViewModelTests: XCTestCase {
             scheduler.start()
 
             XCTAssertEqual(res.items.events, [.next(0, []), .next(17, two), .next(102, two), .next(202, three)])
-            XCTAssertEqual(res.isLoading.events, [
-                .next(0, false), .next(10, true), .next(18, false),
-                .next(100, true), .next(103, false),
-                .next(195, true), .next(203, false),
-            ])
+            XCTAssertEqual(
+                res.isLoading.events,
+                [
+                    .next(0, false), .next(10, true), .next(18, false),
+                    .next(100, true), .next(103, false),
+                    .next(195, true), .next(203, false),
+                ])
             XCTAssertEqual(backend.fetchCount, 2)
         }
     }
@@ -268,7 +270,9 @@ final class ItemListViewModelTests: XCTestCase {
             scheduler.start()
 
             XCTAssertEqual(res.items.events, [.next(0, []), .next(17, two)], "no partial list")
-            XCTAssertEqual(res.errors.events, [.next(37, .list(.invalidElement(key: key, index: 1, reason: "id: expected Int: Expected to decode Int but found a string instead.")))])
+            XCTAssertEqual(
+                res.errors.events,
+                [.next(37, .list(.invalidElement(key: key, index: 1, reason: "id: expected Int: Expected to decode Int but found a string instead.")))])
         }
     }
 
@@ -287,11 +291,13 @@ final class ItemListViewModelTests: XCTestCase {
 
             XCTAssertEqual(res.items.events, [.next(0, []), .next(17, two), .next(57, two)])
             XCTAssertEqual(res.errors.events, [.next(37, .config(.backend(.network(message: "offline"))))])
-            XCTAssertEqual(res.isLoading.events, [
-                .next(0, false), .next(10, true), .next(18, false),
-                .next(30, true), .next(37, false),
-                .next(50, true), .next(58, false),
-            ])
+            XCTAssertEqual(
+                res.isLoading.events,
+                [
+                    .next(0, false), .next(10, true), .next(18, false),
+                    .next(30, true), .next(37, false),
+                    .next(50, true), .next(58, false),
+                ])
         }
     }
 

@@ -118,7 +118,8 @@ final class JSONValueDepthTests: XCTestCase {
             let value = randomValue(depth: 0, using: &random)
             let ours = value.data()
             XCTAssertEqual(String(decoding: ours, as: UTF8.self), String(decoding: try compact.encode(value), as: UTF8.self), "trial \(trial)")
-            XCTAssertEqual(String(decoding: value.data(prettyPrinted: true), as: UTF8.self), String(decoding: try pretty.encode(value), as: UTF8.self), "trial \(trial)")
+            XCTAssertEqual(
+                String(decoding: value.data(prettyPrinted: true), as: UTF8.self), String(decoding: try pretty.encode(value), as: UTF8.self), "trial \(trial)")
             XCTAssertEqual(try JSONValue(parsing: ours), try JSONDecoder().decode(JSONValue.self, from: ours), "trial \(trial)")
             XCTAssertEqual(try JSONValue(parsing: value.data(prettyPrinted: true)), try JSONValue(parsing: ours), "trial \(trial)")
         }
@@ -147,7 +148,10 @@ final class JSONValueDepthTests: XCTestCase {
     }
 
     private func randomString(using random: inout DeterministicRandom) -> String {
-        let pieces: [String] = ["a", "B", "z", "_", "0", "9", " ", "/", "\\", "\"", "\n", "\t", "\u{0}", "\u{1F}", "\u{7F}", "é", "e\u{301}", "\u{301}", "😀", "\u{2028}", "A10", "A9"]
+        let pieces: [String] = [
+            "a", "B", "z", "_", "0", "9", " ", "/", "\\", "\"", "\n", "\t", "\u{0}", "\u{1F}", "\u{7F}", "é", "e\u{301}", "\u{301}", "😀", "\u{2028}", "A10",
+            "A9",
+        ]
         return (0..<Int.random(in: 0..<5, using: &random)).map { _ in pieces[Int.random(in: 0..<pieces.count, using: &random)] }.joined()
     }
 }

@@ -34,7 +34,9 @@ private struct LaunchRecording<Config, Content> {
     let errors: TestableObserver<LaunchError>
 }
 
-private func recordLaunch<Config, Content>(_ viewModel: LaunchViewModel<Config, Content>, on scheduler: TestScheduler, bag: DisposeBag) -> LaunchRecording<Config, Content> {
+private func recordLaunch<Config, Content>(_ viewModel: LaunchViewModel<Config, Content>, on scheduler: TestScheduler, bag: DisposeBag) -> LaunchRecording<
+    Config, Content
+> {
     let recording = LaunchRecording(
         splash: scheduler.createObserver(Bool.self),
         config: scheduler.createObserver(Config.self),
@@ -50,14 +52,17 @@ private func recordLaunch<Config, Content>(_ viewModel: LaunchViewModel<Config, 
 
 /// A storage holding a previous session's snapshot.
 private func persisted(active: [String: String], fetched: [String: String]? = nil, lastFetchTime: Date? = nil) -> InMemoryRemoteConfigStorage {
-    InMemoryRemoteConfigStorage(snapshot: RemoteConfigSnapshot(
-        fetched: fetched ?? active,
-        active: active,
-        metadata: RemoteConfigMetadata(lastFetchTime: lastFetchTime, lastFetchStatus: .success, fetchedTemplateVersion: 1, activeTemplateVersion: 1)
-    ))
+    InMemoryRemoteConfigStorage(
+        snapshot: RemoteConfigSnapshot(
+            fetched: fetched ?? active,
+            active: active,
+            metadata: RemoteConfigMetadata(lastFetchTime: lastFetchTime, lastFetchStatus: .success, fetchedTemplateVersion: 1, activeTemplateVersion: 1)
+        ))
 }
 
-private func makeRemoteConfig(_ backend: InMemoryRemoteConfigBackend, storage: RemoteConfigStorage = InMemoryRemoteConfigStorage(), scheduler: TestScheduler) -> RemoteConfig {
+private func makeRemoteConfig(_ backend: InMemoryRemoteConfigBackend, storage: RemoteConfigStorage = InMemoryRemoteConfigStorage(), scheduler: TestScheduler)
+    -> RemoteConfig
+{
     let remoteConfig = RemoteConfig(backend: backend, storage: storage, scheduler: scheduler)
     remoteConfig.setDefaults(seedDefaults)
     return remoteConfig
@@ -498,7 +503,7 @@ final class LaunchViewModelTests: XCTestCase {
             let scheduler = TestScheduler(initialClock: 0)
             let backend = InMemoryRemoteConfigBackend(values: ["tabTitlesEn": "home"], latency: .seconds(3), scheduler: scheduler)
             let remoteConfig = RemoteConfig(backend: backend, scheduler: scheduler)
-            remoteConfig.setDefaults(["tabTitlesEn": "make"])   // no maxItems anywhere
+            remoteConfig.setDefaults(["tabTitlesEn": "make"])  // no maxItems anywhere
             var loads = 0
             let viewModel = LaunchViewModel<LimitsConfig, Int>(
                 remoteConfig: remoteConfig, strategy: .fetchAndActivateBeforeShowing, timeout: .seconds(10), scheduler: scheduler
@@ -511,10 +516,12 @@ final class LaunchViewModelTests: XCTestCase {
 
             scheduler.start()
 
-            XCTAssertEqual(res.errors.events, [
-                .next(5, .decodingFailed(.decoding("maxItems: key not found"))),
-                .next(5, .defaultsDecodingFailed(.decoding("maxItems: key not found"))),
-            ])
+            XCTAssertEqual(
+                res.errors.events,
+                [
+                    .next(5, .decodingFailed(.decoding("maxItems: key not found"))),
+                    .next(5, .defaultsDecodingFailed(.decoding("maxItems: key not found"))),
+                ])
             XCTAssertEqual(res.config.events, [])
             XCTAssertEqual(res.splash.events, [.next(0, true), .next(5, false)], "the splash never stays")
             XCTAssertEqual(loads, 0)
@@ -630,7 +637,8 @@ final class LaunchViewModelTests: XCTestCase {
                 // Wait for any backend call still in flight: a fetch joins it (or is served
                 // from the last fetch, or makes a new one) and ends when it ends.
                 let drained = DispatchSemaphore(value: 0)
-                _ = remoteConfig.fetch(withExpirationDuration: 1e9).asObservable().subscribe(onError: { _ in drained.signal() }, onCompleted: { drained.signal() })
+                _ = remoteConfig.fetch(withExpirationDuration: 1e9).asObservable().subscribe(
+                    onError: { _ in drained.signal() }, onCompleted: { drained.signal() })
                 if drained.wait(timeout: .now() + 10) == .timedOut { unsettled.withLock { $0 += 1 } }
                 let values = splash.withLock { $0 }
                 // A subscriber that comes after the splash is hidden sees only `false`.

@@ -99,6 +99,8 @@ final class BackoffPolicyTests: XCTestCase {
     }
 
     func testBackoffPolicy_description() {
-        XCTAssertEqual(BackoffPolicy(maximumAttempts: 3).description, "BackoffPolicy(initialDelay: 1.0, multiplier: 2.0, maximumDelay: 60.0, jitter: 0.5, maximumAttempts: 3)")
+        XCTAssertEqual(
+            BackoffPolicy(maximumAttempts: 3).description,
+            "BackoffPolicy(initialDelay: 1.0, multiplier: 2.0, maximumDelay: 60.0, jitter: 0.5, maximumAttempts: 3)")
     }
 }

@@ -24,7 +24,9 @@ final class FirebaseRESTDatabaseTests: XCTestCase {
         refresher: (@Sendable () -> Observable<FirebaseRESTAuth>)? = nil,
         backoff: BackoffPolicy = BackoffPolicy(initialDelay: 1, maximumDelay: 8)
     ) -> FirebaseRESTDatabase {
-        FirebaseRESTDatabase(databaseURL: base, auth: auth, tokenRefresher: refresher, scheduler: scheduler, reconnectBackoff: backoff, requestTimeout: 9, randomSource: { 0.5 }, transport: transport)
+        FirebaseRESTDatabase(
+            databaseURL: base, auth: auth, tokenRefresher: refresher, scheduler: scheduler, reconnectBackoff: backoff, requestTimeout: 9, randomSource: { 0.5 },
+            transport: transport)
     }
 
     // MARK: - One-shot requests
@@ -58,7 +60,10 @@ final class FirebaseRESTDatabaseTests: XCTestCase {
             (.status(503, ""), FirebaseRESTDatabaseError.unavailable(statusCode: 503, message: "no details")),
             (.status(200, "{not json"), FirebaseRESTDatabaseError.invalidResponse(message: "")),
             (.json(["bad.key": 1]), FirebaseRESTDatabaseError.invalidResponse(message: "")),
-            (.failure(HTTPTransportError.timedOut(message: "no complete response within 9.0 s")), FirebaseRESTDatabaseError.network(message: "timed out: no complete response within 9.0 s")),
+            (
+                .failure(HTTPTransportError.timedOut(message: "no complete response within 9.0 s")),
+                FirebaseRESTDatabaseError.network(message: "timed out: no complete response within 9.0 s")
+            ),
             (.failure(HTTPTransportError.cannotConnect(message: "refused")), FirebaseRESTDatabaseError.network(message: "cannot connect: refused")),
         ]
         for (reply, expected) in cases {
@@ -176,19 +181,21 @@ final class FirebaseRESTDatabaseTests: XCTestCase {
             let stream = { transport.streams[0] }
             scheduler.scheduleAt(300) { stream().open(headers: ["Content-Type": "text/event-stream"]) }
             scheduler.scheduleAt(310) { stream().send(ssePut("/", ["a": 1, "b": ["c": 2]])) }
-            scheduler.scheduleAt(320) { stream().send(ssePut("/a", 1)) }                       // same value
+            scheduler.scheduleAt(320) { stream().send(ssePut("/a", 1)) }  // same value
             scheduler.scheduleAt(330) { stream().send("event: keep-alive\ndata: null\n\n") }
             scheduler.scheduleAt(340) { stream().send(ssePatch("/b", ["c": 3, "d/e": "x"])) }
-            scheduler.scheduleAt(350) { stream().send("event: pu") }                           // split anywhere
+            scheduler.scheduleAt(350) { stream().send("event: pu") }  // split anywhere
             scheduler.scheduleAt(351) { stream().send("t\ndata: {\"path\":\"/a\",\"data\":null}\n") }
             scheduler.scheduleAt(352) { stream().send("\n") }
             scheduler.scheduleAt(360) { stream().send("event: unknown\ndata: 1\n\n: comment\n\n") }
             let res = scheduler.start { db.observeValue(at: "Groups/g0") }
-            XCTAssertEqual(res.events, [
-                .next(311, ["a": 1, "b": ["c": 2]]),
-                .next(341, ["a": 1, "b": ["c": 3, "d": ["e": "x"]]]),
-                .next(353, ["b": ["c": 3, "d": ["e": "x"]]]),
-            ])
+            XCTAssertEqual(
+                res.events,
+                [
+                    .next(311, ["a": 1, "b": ["c": 2]]),
+                    .next(341, ["a": 1, "b": ["c": 3, "d": ["e": "x"]]]),
+                    .next(353, ["b": ["c": 3, "d": ["e": "x"]]]),
+                ])
             let request = try XCTUnwrap(transport.streams.first?.request)
             XCTAssertEqual(request.method, .get)
             XCTAssertEqual(request.url.absoluteString, "https://db.test/Groups/g0.json?auth=t1")
@@ -304,11 +311,13 @@ final class FirebaseRESTDatabaseTests: XCTestCase {
                 transport.streams[0].send(ssePut("/", 1) + ssePut("/", 2) + "event: cancel\ndata: null\n\n" + ssePut("/", 3))
             }
             let res = scheduler.start { db.observeValue(at: "x") }
-            XCTAssertEqual(res.events, [
-                .next(301, 1),
-                .next(301, 2),
-                .error(301, FirebaseRESTDatabaseError.permissionDenied(message: "the security rules no longer allow reading /x")),
-            ])
+            XCTAssertEqual(
+                res.events,
+                [
+                    .next(301, 1),
+                    .next(301, 2),
+                    .error(301, FirebaseRESTDatabaseError.permissionDenied(message: "the security rules no longer allow reading /x")),
+                ])
             XCTAssertEqual(transport.streams.map(\.isDisposed), [true])
         }
     }
@@ -361,7 +370,8 @@ final class FirebaseRESTDatabaseTests: XCTestCase {
             XCTAssertTrue(transport.streams[0].isDisposed, "the revoked stream is closed")
             XCTAssertEqual(db.auth, .idToken("t2"))
             XCTAssertEqual(read.events, [.next(502, 2), .completed(502)])
-            XCTAssertEqual(try XCTUnwrap(transport.sentRequests.first).request.url.absoluteString, "https://db.test/x.json?auth=t2", "later requests use the new token")
+            XCTAssertEqual(
+                try XCTUnwrap(transport.sentRequests.first).request.url.absoluteString, "https://db.test/x.json?auth=t2", "later requests use the new token")
         }
     }
 
@@ -379,14 +389,19 @@ final class FirebaseRESTDatabaseTests: XCTestCase {
                 let res = scheduler.start { db.observeValue(at: "x") }
                 XCTAssertEqual(res.events.count, 1)
                 guard case .error(let error)? = res.events.first?.value, res.events.first?.time == 301 else { return XCTFail("\(res.events)") }
-                XCTAssertTrue(error is RefreshError || error as? FirebaseRESTDatabaseError == .authRevoked(message: "the token refresher returned no credential"), "\(error)")
+                XCTAssertTrue(
+                    error is RefreshError || error as? FirebaseRESTDatabaseError == .authRevoked(message: "the token refresher returned no credential"),
+                    "\(error)")
                 XCTAssertEqual(transport.streams.count, 1)
             }
         }
     }
 
     func testFirebaseRESTDatabase_observeFailsOnMalformedEvents() {
-        for bad in ["event: put\ndata: {\"path\":\"/\",\"data\":}\n\n", "event: put\ndata: {\"path\":\"/a.b\",\"data\":1}\n\n", "event: patch\ndata: {\"path\":\"/\",\"data\":3}\n\n"] {
+        for bad in [
+            "event: put\ndata: {\"path\":\"/\",\"data\":}\n\n", "event: put\ndata: {\"path\":\"/a.b\",\"data\":1}\n\n",
+            "event: patch\ndata: {\"path\":\"/\",\"data\":3}\n\n",
+        ] {
             XCTAssertNoLeaks {
                 let scheduler = TestScheduler(initialClock: 0)
                 let transport = FakeHTTPTransport(scheduler: scheduler)

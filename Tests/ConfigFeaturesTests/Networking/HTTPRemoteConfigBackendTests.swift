@@ -144,11 +144,13 @@ final class HTTPRemoteConfigBackendTests: XCTestCase {
             scheduler.scheduleAt(320) { transport.streams[0].send("}, {\"latestTemplateVersionNumber\": 6, \"retryIntervalSeconds\": 30}\n,{\"latestTemplate") }
             scheduler.scheduleAt(330) { transport.streams[0].send("VersionNumber\":7,\"featureDisabled\":true}") }
             let res = scheduler.start { self.backend(transport).realtimeInvalidations(lastKnownTemplateVersion: 4) }
-            XCTAssertEqual(res.events, [
-                .next(320, RemoteConfigInvalidation(latestTemplateVersion: 5)),  // its "}" arrives at 320
-                .next(320, RemoteConfigInvalidation(latestTemplateVersion: 6, retryInterval: 30)),
-                .next(330, RemoteConfigInvalidation(latestTemplateVersion: 7, featureDisabled: true)),
-            ])
+            XCTAssertEqual(
+                res.events,
+                [
+                    .next(320, RemoteConfigInvalidation(latestTemplateVersion: 5)),  // its "}" arrives at 320
+                    .next(320, RemoteConfigInvalidation(latestTemplateVersion: 6, retryInterval: 30)),
+                    .next(330, RemoteConfigInvalidation(latestTemplateVersion: 7, featureDisabled: true)),
+                ])
             let request = try XCTUnwrap(transport.streams.first?.request)
             XCTAssertEqual(request, wire.realtimeRequest(lastKnownTemplateVersion: 4))
             XCTAssertEqual(request.bodyJSON?["lastKnownVersionNumber"], "4")
@@ -233,7 +235,9 @@ final class HTTPRemoteConfigBackendTests: XCTestCase {
 
     /// A client over a scripted transport whose fetches answer `values` (template `version`).
     private func fetchReply(_ values: [String: String], version: Int) -> FakeHTTPTransport.Reply {
-        .json(["entries": .object(values.mapValues(JSONValue.string)), "state": "UPDATE", "templateVersion": .string(String(version))], headers: ["ETag": "e\(version)"])
+        .json(
+            ["entries": .object(values.mapValues(JSONValue.string)), "state": "UPDATE", "templateVersion": .string(String(version))],
+            headers: ["ETag": "e\(version)"])
     }
 
     func testHTTPRemoteConfigBackend_configUpdatesFetchAnnouncedVersions() {
@@ -344,7 +348,8 @@ final class HTTPRemoteConfigBackendTests: XCTestCase {
         XCTAssertEqual((installations.storage as? FileFirebaseInstallationsStorage)?.fileURL, FileFirebaseInstallationsStorage.standard(appID: "a").fileURL)
         XCTAssertEqual(backend.wire.appInfo, RemoteConfigAppInfo.current)
         // An explicit instance ID replaces it.
-        let fixed = HTTPRemoteConfigBackend(project: "p", apiKey: "k", appID: "a", appInstanceID: HTTPRemoteConfigBackend.processAppInstanceID, appInstanceIDToken: "t")
+        let fixed = HTTPRemoteConfigBackend(
+            project: "p", apiKey: "k", appID: "a", appInstanceID: HTTPRemoteConfigBackend.processAppInstanceID, appInstanceIDToken: "t")
         XCTAssertNil(fixed.installations)
         XCTAssertEqual(fixed.wire.appInstanceID, HTTPRemoteConfigBackend.processAppInstanceID)
         XCTAssertEqual(fixed.wire.appInstanceIDToken, "t")

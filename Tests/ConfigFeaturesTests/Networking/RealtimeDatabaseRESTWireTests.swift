@@ -21,13 +21,19 @@ final class RealtimeDatabaseRESTWireTests: XCTestCase {
         XCTAssertEqual(wire.url(for: .root).absoluteString, "https://demo-db.firebaseio.com/.json")
         XCTAssertEqual(wire.url(for: try path("Groups/group0/1")).absoluteString, "https://demo-db.firebaseio.com/Groups/group0/1.json")
         XCTAssertEqual(wire.url(for: try path("a b/ü?&=+%/😀")).absoluteString, "https://demo-db.firebaseio.com/a%20b/%C3%BC%3F%26%3D%2B%25/%F0%9F%98%80.json")
-        XCTAssertEqual(RealtimeDatabaseRESTWire(databaseURL: URL(string: "http://127.0.0.1:9000/prefix/")!).url(for: try path("x")).absoluteString, "http://127.0.0.1:9000/prefix/x.json")
+        XCTAssertEqual(
+            RealtimeDatabaseRESTWire(databaseURL: URL(string: "http://127.0.0.1:9000/prefix/")!).url(for: try path("x")).absoluteString,
+            "http://127.0.0.1:9000/prefix/x.json")
     }
 
     func testRealtimeDatabaseRESTWire_authQuery() throws {
         let location = try path("a")
-        XCTAssertEqual(RealtimeDatabaseRESTWire(databaseURL: database, auth: .idToken("id.tok-en_1")).url(for: location).absoluteString, "https://demo-db.firebaseio.com/a.json?auth=id.tok-en_1")
-        XCTAssertEqual(RealtimeDatabaseRESTWire(databaseURL: database, auth: .accessToken("ya29.a+b/c=")).url(for: location).absoluteString, "https://demo-db.firebaseio.com/a.json?access_token=ya29.a%2Bb%2Fc%3D")
+        XCTAssertEqual(
+            RealtimeDatabaseRESTWire(databaseURL: database, auth: .idToken("id.tok-en_1")).url(for: location).absoluteString,
+            "https://demo-db.firebaseio.com/a.json?auth=id.tok-en_1")
+        XCTAssertEqual(
+            RealtimeDatabaseRESTWire(databaseURL: database, auth: .accessToken("ya29.a+b/c=")).url(for: location).absoluteString,
+            "https://demo-db.firebaseio.com/a.json?access_token=ya29.a%2Bb%2Fc%3D")
         let emulator = RealtimeDatabaseRESTWire(databaseURL: URL(string: "http://127.0.0.1:9000?ns=demo")!, auth: .idToken("t"))
         XCTAssertEqual(emulator.url(for: location).absoluteString, "http://127.0.0.1:9000/a.json?ns=demo&auth=t")
     }
@@ -109,7 +115,9 @@ final class RealtimeDatabaseRESTWireTests: XCTestCase {
     func testRealtimeDatabaseRESTWire_rejectsWhatTheInMemoryDatabaseRejects() throws {
         let wire = RealtimeDatabaseRESTWire(databaseURL: database)
         let memory = InMemoryRealtimeDatabase(scheduler: TestScheduler(initialClock: 0))
-        let updates: [[String: JSONValue]] = [["": 1], ["/": 1], ["a": 1, "/a/": 2], ["a/b": 1, "a": nil], ["a": 1, "a/b/c": 2], ["a#": 1], ["k": ["x/y": 1]]]
+        let updates: [[String: JSONValue]] = [
+            ["": 1], ["/": 1], ["a": 1, "/a/": 2], ["a/b": 1, "a": nil], ["a": 1, "a/b/c": 2], ["a#": 1], ["k": ["x/y": 1]],
+        ]
         for update in updates {
             let wireError = thrownError { _ = try wire.request(for: .updateChildValues(update, at: "p")) } as? RealtimeDatabaseError
             let memoryError = thrownError { try memory.updateChildValues(update, at: "p") } as? RealtimeDatabaseError

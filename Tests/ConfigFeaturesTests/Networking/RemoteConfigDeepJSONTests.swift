@@ -11,12 +11,14 @@ final class RemoteConfigDeepJSONTests: XCTestCase {
     }
 
     private static func wire(maximumJSONDepth: Int = JSONValue.defaultMaximumDepth) -> RemoteConfigWire {
-        RemoteConfigWire(project: "p", apiKey: "k", appID: "1:1:ios:a", appInstanceID: "i", sdkVersion: "11.0.0", languageCode: "en", maximumJSONDepth: maximumJSONDepth)
+        RemoteConfigWire(
+            project: "p", apiKey: "k", appID: "1:1:ios:a", appInstanceID: "i", sdkVersion: "11.0.0", languageCode: "en", maximumJSONDepth: maximumJSONDepth)
     }
 
     private static func fetchError(_ body: String, maximumJSONDepth: Int = JSONValue.defaultMaximumDepth) -> RemoteConfigBackendError? {
         do {
-            _ = try wire(maximumJSONDepth: maximumJSONDepth).decodeFetchResponse(WireResponse(statusCode: 200, headers: [:], body: Data(body.utf8)), for: RemoteConfigFetchRequest())
+            _ = try wire(maximumJSONDepth: maximumJSONDepth).decodeFetchResponse(
+                WireResponse(statusCode: 200, headers: [:], body: Data(body.utf8)), for: RemoteConfigFetchRequest())
             return nil
         } catch {
             return error
@@ -34,12 +36,14 @@ final class RemoteConfigDeepJSONTests: XCTestCase {
                 Self.fetchError(#"{"state":"UPDATE","entries":{"k":"v"},"x":[[[1]]]}"#, maximumJSONDepth: 3),
             ]
         }
-        XCTAssertEqual(errors, [
-            .invalidResponse("fetch response is not a JSON object"),
-            .jsonTooDeep(limit: 512),
-            .jsonTooDeep(limit: 512),
-            .jsonTooDeep(limit: 3),
-        ])
+        XCTAssertEqual(
+            errors,
+            [
+                .invalidResponse("fetch response is not a JSON object"),
+                .jsonTooDeep(limit: 512),
+                .jsonTooDeep(limit: 512),
+                .jsonTooDeep(limit: 3),
+            ])
         XCTAssertFalse(RemoteConfigBackendError.jsonTooDeep(limit: 3).isThrottlingSignal)
         XCTAssertEqual(RemoteConfigBackendError.jsonTooDeep(limit: 3).description, "invalid response: JSON nested deeper than 3 levels")
     }

@@ -47,11 +47,13 @@ final class RemoteConfigInvalidationDecoderTests: XCTestCase {
             ,{"latestTemplateVersionNumber": 13, "featureDisabled": false, "retryIntervalSeconds": "30"},
             {"latestTemplateVersionNumber":14,"featureDisabled":true,"retryIntervalSeconds":2.5}]
             """
-        assertEverySplit(stream, [
-            .success(RemoteConfigInvalidation(latestTemplateVersion: 12)),
-            .success(RemoteConfigInvalidation(latestTemplateVersion: 13, featureDisabled: false, retryInterval: 30)),
-            .success(RemoteConfigInvalidation(latestTemplateVersion: 14, featureDisabled: true, retryInterval: 2.5)),
-        ])
+        assertEverySplit(
+            stream,
+            [
+                .success(RemoteConfigInvalidation(latestTemplateVersion: 12)),
+                .success(RemoteConfigInvalidation(latestTemplateVersion: 13, featureDisabled: false, retryInterval: 30)),
+                .success(RemoteConfigInvalidation(latestTemplateVersion: 14, featureDisabled: true, retryInterval: 2.5)),
+            ])
     }
 
     func testRemoteConfigInvalidationDecoder_bracesAndQuotesInsideStringsDoNotEndAnObject() {
@@ -65,10 +67,12 @@ final class RemoteConfigInvalidationDecoderTests: XCTestCase {
         XCTAssertEqual(decoder.feed(#"{"latestTemplateVersionNumber": 1"#.utf8), [])
         XCTAssertEqual(decoder.feed("}".utf8), [.success(RemoteConfigInvalidation(latestTemplateVersion: 1))])
         XCTAssertEqual(decoder.feed(",\n".utf8), [])
-        XCTAssertEqual(decoder.feed(#"{"latestTemplateVersionNumber": 2}, {"latestTemplateVersionNumber": 3}"#.utf8), [
-            .success(RemoteConfigInvalidation(latestTemplateVersion: 2)),
-            .success(RemoteConfigInvalidation(latestTemplateVersion: 3)),
-        ])
+        XCTAssertEqual(
+            decoder.feed(#"{"latestTemplateVersionNumber": 2}, {"latestTemplateVersionNumber": 3}"#.utf8),
+            [
+                .success(RemoteConfigInvalidation(latestTemplateVersion: 2)),
+                .success(RemoteConfigInvalidation(latestTemplateVersion: 3)),
+            ])
         XCTAssertNil(decoder.finish(), "ending between objects is fine (the connection dropped)")
     }
 
@@ -89,7 +93,8 @@ final class RemoteConfigInvalidationDecoderTests: XCTestCase {
             #"{"latestTemplateVersionNumber" 1}"#,
         ] {
             var decoder = RemoteConfigInvalidationDecoder()
-            let results = decoder.feed(Array(#"[{"latestTemplateVersionNumber":1},"#.utf8) + Array(object.utf8) + Array(#",{"latestTemplateVersionNumber":2}"#.utf8))
+            let results = decoder.feed(
+                Array(#"[{"latestTemplateVersionNumber":1},"#.utf8) + Array(object.utf8) + Array(#",{"latestTemplateVersionNumber":2}"#.utf8))
             XCTAssertEqual(results.count, 2, object)
             XCTAssertEqual(results.first, .success(RemoteConfigInvalidation(latestTemplateVersion: 1)), object)
             XCTAssertTrue(isInvalidResponse(results.last), "\(object): \(results)")
@@ -109,10 +114,12 @@ final class RemoteConfigInvalidationDecoderTests: XCTestCase {
 
     func testRemoteConfigInvalidationDecoder_streamEndingInsideAnObjectFails() {
         let results = decode(Array(#"[{"latestTemplateVersionNumber":1},{"latestTemplate"#.utf8))
-        XCTAssertEqual(results, [
-            .success(RemoteConfigInvalidation(latestTemplateVersion: 1)),
-            .failure(.invalidResponse(message: "realtime stream ended inside a message")),
-        ])
+        XCTAssertEqual(
+            results,
+            [
+                .success(RemoteConfigInvalidation(latestTemplateVersion: 1)),
+                .failure(.invalidResponse(message: "realtime stream ended inside a message")),
+            ])
     }
 
     func testRemoteConfigInvalidationDecoder_rejectsOversizedObjects() {
@@ -123,7 +130,9 @@ final class RemoteConfigInvalidationDecoderTests: XCTestCase {
     }
 
     func testRemoteConfigInvalidationDecoder_decodesOneMessage() throws {
-        XCTAssertEqual(try RemoteConfigInvalidationDecoder.decode(Array(#"{"latestTemplateVersionNumber":"9","other":{}}"#.utf8)), RemoteConfigInvalidation(latestTemplateVersion: 9))
+        XCTAssertEqual(
+            try RemoteConfigInvalidationDecoder.decode(Array(#"{"latestTemplateVersionNumber":"9","other":{}}"#.utf8)),
+            RemoteConfigInvalidation(latestTemplateVersion: 9))
         XCTAssertThrowsError(try RemoteConfigInvalidationDecoder.decode(Array("[]".utf8)))
     }
 

@@ -39,13 +39,16 @@ final class RemoteConfigWireTests: XCTestCase {
     func testRemoteConfigWire_fetchRequestURLAndHeaders() throws {
         let request = wire.fetchRequest(RemoteConfigFetchRequest())
         XCTAssertEqual(request.method, .post)
-        XCTAssertEqual(request.url.absoluteString, "https://firebaseremoteconfig.googleapis.com/v1/projects/my-project/namespaces/firebase:fetch?key=AIza%20key%2B%2F%3D")
-        XCTAssertEqual(request.headers, [
-            "Content-Type": "application/json",
-            "If-None-Match": "*",
-            "X-Firebase-RC-Fetch-Type": "BASE/1",
-            "X-Goog-Api-Key": "AIza key+/=",
-        ])
+        XCTAssertEqual(
+            request.url.absoluteString, "https://firebaseremoteconfig.googleapis.com/v1/projects/my-project/namespaces/firebase:fetch?key=AIza%20key%2B%2F%3D")
+        XCTAssertEqual(
+            request.headers,
+            [
+                "Content-Type": "application/json",
+                "If-None-Match": "*",
+                "X-Firebase-RC-Fetch-Type": "BASE/1",
+                "X-Goog-Api-Key": "AIza key+/=",
+            ])
     }
 
     func testRemoteConfigWire_appInfoFieldsAndIdentifierHeaders() throws {
@@ -56,33 +59,37 @@ final class RemoteConfigWireTests: XCTestCase {
         )
         ios.appInstanceIDToken = "fis-token"
         let fetch = ios.fetchRequest(RemoteConfigFetchRequest())
-        XCTAssertEqual(try json(fetch.body), [
-            "app_instance_id": "instance-1",
-            "app_instance_id_token": "fis-token",
-            "app_id": "1:123:ios:abc",
-            "sdk_version": "11.0.0",
-            "custom_signals": [:],
-            "language_code": "ja-JP",
-            "country_code": "jp",
-            "platform_version": "17.2",
-            "time_zone": "Asia/Tokyo",
-            "package_name": "com.example.app",
-            "app_version": "1.4.2",
-            "app_build": "77",
-        ])
+        XCTAssertEqual(
+            try json(fetch.body),
+            [
+                "app_instance_id": "instance-1",
+                "app_instance_id_token": "fis-token",
+                "app_id": "1:123:ios:abc",
+                "sdk_version": "11.0.0",
+                "custom_signals": [:],
+                "language_code": "ja-JP",
+                "country_code": "jp",
+                "platform_version": "17.2",
+                "time_zone": "Asia/Tokyo",
+                "package_name": "com.example.app",
+                "app_version": "1.4.2",
+                "app_build": "77",
+            ])
         XCTAssertEqual(fetch.header("X-Ios-Bundle-Identifier"), "com.example.app")
         XCTAssertNil(fetch.header("X-Android-Package"))
         XCTAssertEqual(fetch.header("X-Goog-Firebase-Installations-Auth"), "fis-token")
         let realtime = ios.realtimeRequest(lastKnownTemplateVersion: 3, eTag: "etag-3")
-        XCTAssertEqual(realtime.headers, [
-            "Accept": "application/json",
-            "Content-Type": "application/json",
-            "If-None-Match": "etag-3",
-            "X-Goog-Api-Key": "AIza key+/=",
-            "X-Goog-Firebase-Installations-Auth": "fis-token",
-            "X-Google-GFE-Can-Retry": "true",
-            "X-Ios-Bundle-Identifier": "com.example.app",
-        ])
+        XCTAssertEqual(
+            realtime.headers,
+            [
+                "Accept": "application/json",
+                "Content-Type": "application/json",
+                "If-None-Match": "etag-3",
+                "X-Goog-Api-Key": "AIza key+/=",
+                "X-Goog-Firebase-Installations-Auth": "fis-token",
+                "X-Google-GFE-Can-Retry": "true",
+                "X-Ios-Bundle-Identifier": "com.example.app",
+            ])
 
         var android = ios
         android.appInfo.platform = .android
@@ -120,13 +127,15 @@ final class RemoteConfigWireTests: XCTestCase {
 
     func testRemoteConfigWire_fetchRequestBody() throws {
         let request = wire.fetchRequest(RemoteConfigFetchRequest(customSignals: ["tier": "gold", "level": "3"]))
-        XCTAssertEqual(try json(request.body), [
-            "app_instance_id": "instance-1",
-            "app_id": "1:123:ios:abc",
-            "sdk_version": "11.0.0",
-            "language_code": "en-US",
-            "custom_signals": ["tier": "gold", "level": "3"],
-        ])
+        XCTAssertEqual(
+            try json(request.body),
+            [
+                "app_instance_id": "instance-1",
+                "app_id": "1:123:ios:abc",
+                "sdk_version": "11.0.0",
+                "language_code": "en-US",
+                "custom_signals": ["tier": "gold", "level": "3"],
+            ])
         var withToken = wire
         withToken.appInstanceIDToken = "token"
         XCTAssertEqual(try json(withToken.fetchRequest(RemoteConfigFetchRequest()).body)["app_instance_id_token"], "token")
@@ -158,10 +167,16 @@ final class RemoteConfigWireTests: XCTestCase {
 
     func testRemoteConfigWire_decodesTheOtherStates() throws {
         let request = RemoteConfigFetchRequest(eTag: "old", lastKnownTemplateVersion: 4)
-        XCTAssertEqual(try wire.decodeFetchResponse(response(200, #"{"state":"NO_CHANGE","templateVersion":"5"}"#, headers: ["ETag": "new"]), for: request), .noChange(templateVersion: 5, eTag: "new"))
-        XCTAssertEqual(try wire.decodeFetchResponse(response(200, #"{"state":"NO_CHANGE"}"#), for: request), .noChange(templateVersion: 4, eTag: "old"), "falls back to the request's")
+        XCTAssertEqual(
+            try wire.decodeFetchResponse(response(200, #"{"state":"NO_CHANGE","templateVersion":"5"}"#, headers: ["ETag": "new"]), for: request),
+            .noChange(templateVersion: 5, eTag: "new"))
+        XCTAssertEqual(
+            try wire.decodeFetchResponse(response(200, #"{"state":"NO_CHANGE"}"#), for: request), .noChange(templateVersion: 4, eTag: "old"),
+            "falls back to the request's")
         XCTAssertEqual(try wire.decodeFetchResponse(response(200, #"{"state":"NO_TEMPLATE"}"#, headers: ["ETag": "e"]), for: request), .noTemplate(eTag: "e"))
-        XCTAssertEqual(try wire.decodeFetchResponse(response(200, #"{"state":"EMPTY_CONFIG","templateVersion":9}"#, headers: ["ETAG": "e"]), for: request), .emptyConfig(templateVersion: 9, eTag: "e"))
+        XCTAssertEqual(
+            try wire.decodeFetchResponse(response(200, #"{"state":"EMPTY_CONFIG","templateVersion":9}"#, headers: ["ETAG": "e"]), for: request),
+            .emptyConfig(templateVersion: 9, eTag: "e"))
     }
 
     func testRemoteConfigWire_notModifiedKeepsTheRequestsETagAndVersion() throws {
@@ -173,7 +188,9 @@ final class RemoteConfigWireTests: XCTestCase {
     func testRemoteConfigWire_mapsHTTPFailures() {
         assertError(response(429, ""), .rateLimited)
         for status in [500, 503, 504] { assertError(response(status, "<html>"), .unavailable(statusCode: status)) }
-        assertError(response(400, #"{"error":{"code":400,"message":"API key not valid.","status":"INVALID_ARGUMENT"}}"#), .http(statusCode: 400, message: "API key not valid."))
+        assertError(
+            response(400, #"{"error":{"code":400,"message":"API key not valid.","status":"INVALID_ARGUMENT"}}"#),
+            .http(statusCode: 400, message: "API key not valid."))
         assertError(response(403, #"{"error":{"code":403,"status":"PERMISSION_DENIED"}}"#), .http(statusCode: 403, message: "PERMISSION_DENIED"))
         assertError(response(404, "Not Found\n"), .http(statusCode: 404, message: "Not Found"))
         assertError(response(502, ""), .http(statusCode: 502, message: "no details"))
@@ -202,16 +219,20 @@ final class RemoteConfigWireTests: XCTestCase {
     func testRemoteConfigWire_realtimeRequest() throws {
         let request = wire.realtimeRequest(lastKnownTemplateVersion: 42)
         XCTAssertEqual(request.method, .post)
-        XCTAssertEqual(request.url.absoluteString, "https://firebaseremoteconfigrealtime.googleapis.com/v1/projects/my-project/namespaces/firebase:streamFetchInvalidations?key=AIza%20key%2B%2F%3D")
+        XCTAssertEqual(
+            request.url.absoluteString,
+            "https://firebaseremoteconfigrealtime.googleapis.com/v1/projects/my-project/namespaces/firebase:streamFetchInvalidations?key=AIza%20key%2B%2F%3D")
         XCTAssertEqual(request.header("Content-Type"), "application/json")
-        XCTAssertEqual(try json(request.body), [
-            "project": "my-project",
-            "namespace": "firebase",
-            "lastKnownVersionNumber": "42",
-            "appId": "1:123:ios:abc",
-            "sdkVersion": "11.0.0",
-            "appInstanceId": "instance-1",
-        ])
+        XCTAssertEqual(
+            try json(request.body),
+            [
+                "project": "my-project",
+                "namespace": "firebase",
+                "lastKnownVersionNumber": "42",
+                "appId": "1:123:ios:abc",
+                "sdkVersion": "11.0.0",
+                "appInstanceId": "instance-1",
+            ])
         XCTAssertEqual(try json(wire.realtimeRequest(lastKnownTemplateVersion: nil).body)["lastKnownVersionNumber"], "0")
     }
 

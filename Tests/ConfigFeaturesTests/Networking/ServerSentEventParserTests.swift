@@ -65,18 +65,22 @@ final class ServerSentEventParserTests: XCTestCase {
 
     func testServerSentEventParser_commentsIDsAndTheLeadingSpace() {
         let stream = ": test stream\n\ndata: first event\nid: 1\n\ndata:second event\nid\n\ndata:  third event\n\n"
-        assertEverySplit(stream, [
-            ServerSentEvent(data: "first event", lastEventID: "1"),
-            ServerSentEvent(data: "second event", lastEventID: ""),
-            ServerSentEvent(data: " third event", lastEventID: ""),
-        ])
+        assertEverySplit(
+            stream,
+            [
+                ServerSentEvent(data: "first event", lastEventID: "1"),
+                ServerSentEvent(data: "second event", lastEventID: ""),
+                ServerSentEvent(data: " third event", lastEventID: ""),
+            ])
     }
 
     func testServerSentEventParser_emptyDataFieldsAndAnUnterminatedLastBlock() {
-        assertEverySplit("data\n\ndata\ndata\n\ndata:", [
-            ServerSentEvent(data: ""),
-            ServerSentEvent(data: "\n"),
-        ])
+        assertEverySplit(
+            "data\n\ndata\ndata\n\ndata:",
+            [
+                ServerSentEvent(data: ""),
+                ServerSentEvent(data: "\n"),
+            ])
     }
 
     func testServerSentEventParser_onlyOneLeadingSpaceIsRemoved() {
@@ -86,11 +90,13 @@ final class ServerSentEventParserTests: XCTestCase {
     // MARK: - Fields
 
     func testServerSentEventParser_eventTypeDefaultsToMessageAndResetsAfterDispatch() {
-        assertEverySplit("event: put\ndata: 1\n\ndata: 2\n\nevent:\ndata: 3\n\n", [
-            ServerSentEvent(type: "put", data: "1"),
-            ServerSentEvent(type: "message", data: "2"),
-            ServerSentEvent(type: "message", data: "3"),
-        ])
+        assertEverySplit(
+            "event: put\ndata: 1\n\ndata: 2\n\nevent:\ndata: 3\n\n",
+            [
+                ServerSentEvent(type: "put", data: "1"),
+                ServerSentEvent(type: "message", data: "2"),
+                ServerSentEvent(type: "message", data: "3"),
+            ])
     }
 
     func testServerSentEventParser_lastEventTypeFieldWins() {
@@ -105,11 +111,13 @@ final class ServerSentEventParserTests: XCTestCase {
         var parser = ServerSentEventParser()
         XCTAssertEqual(parser.lastEventID, "")
         let events = parser.feed("id: 7\ndata: a\n\ndata: b\n\nid: 8\n\ndata: c\n\n".utf8)
-        XCTAssertEqual(events, [
-            ServerSentEvent(data: "a", lastEventID: "7"),
-            ServerSentEvent(data: "b", lastEventID: "7"),
-            ServerSentEvent(data: "c", lastEventID: "8"),
-        ])
+        XCTAssertEqual(
+            events,
+            [
+                ServerSentEvent(data: "a", lastEventID: "7"),
+                ServerSentEvent(data: "b", lastEventID: "7"),
+                ServerSentEvent(data: "c", lastEventID: "8"),
+            ])
         XCTAssertEqual(parser.lastEventID, "8")
     }
 
@@ -122,10 +130,12 @@ final class ServerSentEventParserTests: XCTestCase {
     }
 
     func testServerSentEventParser_idContainingNullIsIgnored() {
-        assertEverySplit(Array("id: 1\ndata: a\n\nid: 2".utf8) + [0] + Array("x\ndata: b\n\n".utf8), [
-            ServerSentEvent(data: "a", lastEventID: "1"),
-            ServerSentEvent(data: "b", lastEventID: "1"),
-        ])
+        assertEverySplit(
+            Array("id: 1\ndata: a\n\nid: 2".utf8) + [0] + Array("x\ndata: b\n\n".utf8),
+            [
+                ServerSentEvent(data: "a", lastEventID: "1"),
+                ServerSentEvent(data: "b", lastEventID: "1"),
+            ])
     }
 
     func testServerSentEventParser_retryAcceptsOnlyASCIIDigits() {
@@ -230,7 +240,8 @@ final class ServerSentEventParserTests: XCTestCase {
     func testServerSentEventParser_invalidUTF8BecomesReplacementCharacters() {
         // A lone continuation byte, a truncated 3-byte sequence before the line end, an
         // overlong encoding and a byte that never appears in UTF-8.
-        let bytes: [UInt8] = Array("data: a".utf8) + [0x80] + Array("b".utf8) + [0xE6, 0x97] + Array("\ndata: ".utf8) + [0xC0, 0xAF, 0xFF] + Array("\n\n".utf8)
+        let bytes: [UInt8] =
+            Array("data: a".utf8) + [0x80] + Array("b".utf8) + [0xE6, 0x97] + Array("\ndata: ".utf8) + [0xC0, 0xAF, 0xFF] + Array("\n\n".utf8)
         assertEverySplit(bytes, [ServerSentEvent(data: "a\u{FFFD}b\u{FFFD}\n\u{FFFD}\u{FFFD}\u{FFFD}")])
     }
 
@@ -293,11 +304,13 @@ final class ServerSentEventParserTests: XCTestCase {
 
 
             """
-        assertEverySplit(stream, [
-            ServerSentEvent(type: "put", data: #"{"path":"/","data":{"a":1,"b":{"c":true}}}"#),
-            ServerSentEvent(type: "keep-alive", data: "null"),
-            ServerSentEvent(type: "patch", data: #"{"path":"/b","data":{"c":false,"d/e":"x"}}"#),
-        ])
+        assertEverySplit(
+            stream,
+            [
+                ServerSentEvent(type: "put", data: #"{"path":"/","data":{"a":1,"b":{"c":true}}}"#),
+                ServerSentEvent(type: "keep-alive", data: "null"),
+                ServerSentEvent(type: "patch", data: #"{"path":"/b","data":{"c":false,"d/e":"x"}}"#),
+            ])
     }
 
     func testServerSentEvent_description() {

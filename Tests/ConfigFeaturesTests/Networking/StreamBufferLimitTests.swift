@@ -39,7 +39,8 @@ final class StreamBufferLimitTests: XCTestCase {
         XCTAssertNoLeaks {
             let scheduler = TestScheduler(initialClock: 0)
             let transport = FakeHTTPTransport(scheduler: scheduler)
-            let db = FirebaseRESTDatabase(databaseURL: URL(string: "https://db.test")!, scheduler: scheduler, randomSource: { 0.5 }, maximumEventSize: 1024, transport: transport)
+            let db = FirebaseRESTDatabase(
+                databaseURL: URL(string: "https://db.test")!, scheduler: scheduler, randomSource: { 0.5 }, maximumEventSize: 1024, transport: transport)
             scheduler.scheduleAt(300) {
                 transport.streams[0].open()
                 transport.streams[0].send(ssePut("/", ["a": 1]) + "event: put\ndata: " + String(repeating: "x", count: 600))

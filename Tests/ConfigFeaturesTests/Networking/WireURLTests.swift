@@ -13,8 +13,11 @@ final class WireURLTests: XCTestCase {
     func testWireURL_appendsPathAndQueryToTheBase() {
         let base = URL(string: "https://example.com")!
         XCTAssertEqual(WireURL.make(base: base, encodedPath: "/a/b.json").absoluteString, "https://example.com/a/b.json")
-        XCTAssertEqual(WireURL.make(base: URL(string: "https://example.com/")!, encodedPath: "/a", query: [("k", "v w")]).absoluteString, "https://example.com/a?k=v%20w")
-        XCTAssertEqual(WireURL.make(base: URL(string: "http://127.0.0.1:8080/prefix/")!, encodedPath: "/x:fetch", query: [("key", "a&b")]).absoluteString, "http://127.0.0.1:8080/prefix/x:fetch?key=a%26b")
+        XCTAssertEqual(
+            WireURL.make(base: URL(string: "https://example.com/")!, encodedPath: "/a", query: [("k", "v w")]).absoluteString, "https://example.com/a?k=v%20w")
+        XCTAssertEqual(
+            WireURL.make(base: URL(string: "http://127.0.0.1:8080/prefix/")!, encodedPath: "/x:fetch", query: [("key", "a&b")]).absoluteString,
+            "http://127.0.0.1:8080/prefix/x:fetch?key=a%26b")
     }
 
     func testWireURL_keepsTheBaseQuery() {

@@ -4,7 +4,9 @@ import Streams
 import StreamsTest
 
 /// Runs `body` at virtual `time`, failing the test (instead of crashing) if it throws.
-private func scheduleWrite(_ scheduler: TestScheduler, at time: TestTime, file: StaticString = #filePath, line: UInt = #line, _ body: @escaping () throws -> Void) {
+private func scheduleWrite(
+    _ scheduler: TestScheduler, at time: TestTime, file: StaticString = #filePath, line: UInt = #line, _ body: @escaping () throws -> Void
+) {
     scheduler.scheduleAt(time) {
         do { try body() } catch { XCTFail("unexpected error \(error)", file: file, line: line) }
     }
@@ -95,11 +97,13 @@ final class InMemoryRealtimeDatabaseTests: XCTestCase {
             scheduleWrite(scheduler, at: 300) { try database.setValue("Bob", at: "Users/u2/name") }
             scheduleWrite(scheduler, at: 400) { try database.setValue(32, at: "Users/u1/age") }
             let res = scheduler.start { database.observeValue(at: "Users") }
-            XCTAssertEqual(res.events, [
-                .next(201, ["u1": ["name": "Ann"]]),
-                .next(301, ["u1": ["name": "Ann"], "u2": ["name": "Bob"]]),
-                .next(401, ["u1": ["name": "Ann", "age": 32], "u2": ["name": "Bob"]]),
-            ])
+            XCTAssertEqual(
+                res.events,
+                [
+                    .next(201, ["u1": ["name": "Ann"]]),
+                    .next(301, ["u1": ["name": "Ann"], "u2": ["name": "Bob"]]),
+                    .next(401, ["u1": ["name": "Ann", "age": 32], "u2": ["name": "Bob"]]),
+                ])
         }
     }
 
@@ -125,7 +129,7 @@ final class InMemoryRealtimeDatabaseTests: XCTestCase {
             let database = InMemoryRealtimeDatabase(scheduler: scheduler)
             try database.setValue(1, at: "a/x")
             scheduleWrite(scheduler, at: 300) { try database.setValue(2, at: "b") }
-            scheduleWrite(scheduler, at: 310) { try database.setValue(3, at: "ab") }   // a string prefix, not a path prefix
+            scheduleWrite(scheduler, at: 310) { try database.setValue(3, at: "ab") }  // a string prefix, not a path prefix
             scheduleWrite(scheduler, at: 320) { try database.setValue(4, at: "a/y") }  // a sibling below the same parent
             scheduleWrite(scheduler, at: 330) { try database.removeValue(at: "c") }
             scheduleWrite(scheduler, at: 340) { try database.updateChildValues(["b": 9, "z/q": 1], at: "/") }
@@ -255,12 +259,13 @@ final class InMemoryRealtimeDatabaseTests: XCTestCase {
             let database = InMemoryRealtimeDatabase(scheduler: scheduler)
             try database.setValue(["Users": ["u1": ["name": "Ann"]], "Groups": ["g1": ["title": "Chat"]]], at: "/")
             scheduleWrite(scheduler, at: 300) {
-                try database.updateChildValues([
-                    "Users/u1/groups/g1": true,
-                    "Groups/g1/members/u1": true,
-                    "Groups/g1/title": "Chat",   // unchanged
-                    "Users/u1/name": nil,         // deletes
-                ], at: "/")
+                try database.updateChildValues(
+                    [
+                        "Users/u1/groups/g1": true,
+                        "Groups/g1/members/u1": true,
+                        "Groups/g1/title": "Chat",  // unchanged
+                        "Users/u1/name": nil,  // deletes
+                    ], at: "/")
             }
             let users = scheduler.createObserver(JSONValue.self)
             let title = scheduler.createObserver(JSONValue.self)
@@ -277,10 +282,14 @@ final class InMemoryRealtimeDatabaseTests: XCTestCase {
             XCTAssertEqual(users.events, [.next(201, ["name": "Ann"]), .next(301, ["groups": ["g1": true]])])
             XCTAssertEqual(title.events, [.next(201, "Chat")])
             XCTAssertEqual(root.events.count, 2, "one notification for the whole update")
-            XCTAssertEqual(root.events.last, .next(301, [
-                "Users": ["u1": ["groups": ["g1": true]]],
-                "Groups": ["g1": ["title": "Chat", "members": ["u1": true]]],
-            ]))
+            XCTAssertEqual(
+                root.events.last,
+                .next(
+                    301,
+                    [
+                        "Users": ["u1": ["groups": ["g1": true]]],
+                        "Groups": ["g1": ["title": "Chat", "members": ["u1": true]]],
+                    ]))
         }
     }
 
@@ -335,11 +344,13 @@ final class InMemoryRealtimeDatabaseTests: XCTestCase {
                 scheduler.scheduleAt(1000) { subscriptions.forEach { $0.dispose() } }
             }
             scheduler.start()
-            XCTAssertEqual(group.events, [
-                .next(201, ["comment0-0", "comment0-1", "comment0-2"]),
-                .next(301, ["comment0-0", "edited", "comment0-2"]),
-                .next(401, ["comment0-0", "edited", "comment0-2", "comment0-3"]),
-            ])
+            XCTAssertEqual(
+                group.events,
+                [
+                    .next(201, ["comment0-0", "comment0-1", "comment0-2"]),
+                    .next(301, ["comment0-0", "edited", "comment0-2"]),
+                    .next(401, ["comment0-0", "edited", "comment0-2", "comment0-3"]),
+                ])
             XCTAssertEqual(element.events, [.next(201, "comment0-1"), .next(301, "edited")])
         }
     }
@@ -487,13 +498,15 @@ final class InMemoryRealtimeDatabaseTests: XCTestCase {
             scheduler.scheduleAt(600) { subscriptions.append(record("remove again", remove)) }
             scheduler.scheduleAt(1000) { subscriptions.forEach { $0.dispose() } }
             scheduler.start()
-            XCTAssertEqual(log, [
-                "201 value null",
-                #"301 value {"a":1,"b":2}"#, "301 set", "301 set completed",
-                #"401 value {"a":3,"b":2,"c":{"d":4}}"#, "401 update", "401 update completed",
-                #"501 value {"a":3,"c":{"d":4}}"#, "501 remove", "501 remove completed",
-                "601 remove again", "601 remove again completed",
-            ])
+            XCTAssertEqual(
+                log,
+                [
+                    "201 value null",
+                    #"301 value {"a":1,"b":2}"#, "301 set", "301 set completed",
+                    #"401 value {"a":3,"b":2,"c":{"d":4}}"#, "401 update", "401 update completed",
+                    #"501 value {"a":3,"c":{"d":4}}"#, "501 remove", "501 remove completed",
+                    "601 remove again", "601 remove again completed",
+                ])
         }
     }
 
@@ -643,17 +656,21 @@ final class InMemoryRealtimeDatabaseTests: XCTestCase {
             scheduler.scheduleAt(200) {
                 let lateSubscription = SingleAssignmentDisposable()
                 bag.withLock { $0.append(lateSubscription) }
-                bag.withLock { $0.append(database.observeValue(at: "x").do(onNext: { value in
-                    // Subscribes another observer while a value is being delivered.
-                    if value == 1 { lateSubscription.setDisposable(database.observeValue(at: "x").subscribe(late)) }
-                }).subscribe(first)) }
+                bag.withLock {
+                    $0.append(
+                        database.observeValue(at: "x").do(onNext: { value in
+                            // Subscribes another observer while a value is being delivered.
+                            if value == 1 { lateSubscription.setDisposable(database.observeValue(at: "x").subscribe(late)) }
+                        }).subscribe(first))
+                }
                 let quitterSubscription = SingleAssignmentDisposable()
                 bag.withLock { $0.append(quitterSubscription) }
-                quitterSubscription.setDisposable(database.observeValue(at: "x").subscribe(onNext: { value in
-                    quitterValues.append(value)
-                    // Disposes itself while a value written in the same tick is still queued.
-                    if value == 1 { quitterSubscription.dispose() }
-                }))
+                quitterSubscription.setDisposable(
+                    database.observeValue(at: "x").subscribe(onNext: { value in
+                        quitterValues.append(value)
+                        // Disposes itself while a value written in the same tick is still queued.
+                        if value == 1 { quitterSubscription.dispose() }
+                    }))
             }
             scheduleWrite(scheduler, at: 300) {
                 try database.setValue(1, at: "x")
@@ -706,9 +723,11 @@ final class InMemoryRealtimeDatabaseTests: XCTestCase {
             let allGroupsComments = database.observeValue(at: "Users/user1")
                 .map(strings)
                 .flatMapLatest { groupIDs -> Observable<[String: [String]]> in
-                    Observable.combineLatest(groupIDs.map { id in
-                        database.observeValue(at: "Groups/\(id)").map { (id, strings($0)) }
-                    }).map { Dictionary($0, uniquingKeysWith: { _, last in last }) }
+                    Observable.combineLatest(
+                        groupIDs.map { id in
+                            database.observeValue(at: "Groups/\(id)").map { (id, strings($0)) }
+                        }
+                    ).map { Dictionary($0, uniquingKeysWith: { _, last in last }) }
                 }
             var counts: [TestTime: Int] = [:]
             for time in [250, 450, 1050] {
@@ -716,20 +735,24 @@ final class InMemoryRealtimeDatabaseTests: XCTestCase {
             }
             scheduleWrite(scheduler, at: 300) { try database.setValue("comment0-3", at: "Groups/group0/3") }
             scheduleWrite(scheduler, at: 350) { try database.setValue("ignored", at: "Groups/group2/3") }  // not a member
-            scheduleWrite(scheduler, at: 400) { try database.setValue("group2", at: "Users/user1/2") }   // joins group2
-            scheduleWrite(scheduler, at: 500) { try database.setValue(["group2"], at: "Users/user1") }   // leaves 0 and 1
+            scheduleWrite(scheduler, at: 400) { try database.setValue("group2", at: "Users/user1/2") }  // joins group2
+            scheduleWrite(scheduler, at: 500) { try database.setValue(["group2"], at: "Users/user1") }  // leaves 0 and 1
             scheduleWrite(scheduler, at: 600) { try database.setValue("nobody listens", at: "Groups/group0/4") }
             let res = scheduler.start { allGroupsComments }
-            XCTAssertEqual(res.events, [
-                .next(202, ["group0": ["comment0-0", "comment0-1", "comment0-2"], "group1": ["comment1-0", "comment1-1", "comment1-2"]]),
-                .next(301, ["group0": ["comment0-0", "comment0-1", "comment0-2", "comment0-3"], "group1": ["comment1-0", "comment1-1", "comment1-2"]]),
-                .next(402, [
-                    "group0": ["comment0-0", "comment0-1", "comment0-2", "comment0-3"],
-                    "group1": ["comment1-0", "comment1-1", "comment1-2"],
-                    "group2": ["comment2-0", "comment2-1", "comment2-2", "ignored"],
-                ]),
-                .next(502, ["group2": ["comment2-0", "comment2-1", "comment2-2", "ignored"]]),
-            ])
+            XCTAssertEqual(
+                res.events,
+                [
+                    .next(202, ["group0": ["comment0-0", "comment0-1", "comment0-2"], "group1": ["comment1-0", "comment1-1", "comment1-2"]]),
+                    .next(301, ["group0": ["comment0-0", "comment0-1", "comment0-2", "comment0-3"], "group1": ["comment1-0", "comment1-1", "comment1-2"]]),
+                    .next(
+                        402,
+                        [
+                            "group0": ["comment0-0", "comment0-1", "comment0-2", "comment0-3"],
+                            "group1": ["comment1-0", "comment1-1", "comment1-2"],
+                            "group2": ["comment2-0", "comment2-1", "comment2-2", "ignored"],
+                        ]),
+                    .next(502, ["group2": ["comment2-0", "comment2-1", "comment2-2", "ignored"]]),
+                ])
             XCTAssertEqual(counts, [250: 3, 450: 4, 1050: 0])
         }
     }
@@ -748,7 +771,9 @@ private final class ImmediateTestScheduler: SchedulerType, @unchecked Sendable {
         action(state)
     }
 
-    func schedulePeriodic<StateType>(_ state: StateType, startAfter: RxTimeInterval, period: RxTimeInterval, action: @escaping (StateType) -> StateType) -> Disposable {
+    func schedulePeriodic<StateType>(_ state: StateType, startAfter: RxTimeInterval, period: RxTimeInterval, action: @escaping (StateType) -> StateType)
+        -> Disposable
+    {
         Disposables.create()
     }
 }

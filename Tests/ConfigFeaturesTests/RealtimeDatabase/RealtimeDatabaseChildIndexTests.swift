@@ -21,15 +21,15 @@ final class RealtimeDatabaseChildIndexTests: XCTestCase {
     private static let keys = ["a", "b", "c", "d", "e", "f", "1", "2", "10", "-3", "k1", "k10"]
 
     private static func randomValue(_ random: inout DeterministicRandom) -> JSONValue {
-        switch Int.random(in: 0 ..< 7, using: &random) {
+        switch Int.random(in: 0..<7, using: &random) {
         case 0: return .null
         case 1: return .bool(Bool.random(using: &random))
-        case 2: return .number(Double(Int.random(in: -2 ... 6, using: &random)))
-        case 3: return .string(["x", "y", "z"][Int.random(in: 0 ..< 3, using: &random)])
+        case 2: return .number(Double(Int.random(in: -2...6, using: &random)))
+        case 3: return .string(["x", "y", "z"][Int.random(in: 0..<3, using: &random)])
         default:
-            var members: [String: JSONValue] = ["t": .number(Double(Int.random(in: 0 ... 6, using: &random)))]
-            if Bool.random(using: &random) { members["s"] = .string(["p", "q"][Int.random(in: 0 ..< 2, using: &random)]) }
-            if Int.random(in: 0 ..< 5, using: &random) == 0 { members["t"] = nil }
+            var members: [String: JSONValue] = ["t": .number(Double(Int.random(in: 0...6, using: &random)))]
+            if Bool.random(using: &random) { members["s"] = .string(["p", "q"][Int.random(in: 0..<2, using: &random)]) }
+            if Int.random(in: 0..<5, using: &random) == 0 { members["t"] = nil }
             return .object(members)
         }
     }
@@ -43,14 +43,14 @@ final class RealtimeDatabaseChildIndexTests: XCTestCase {
     /// One random write: mostly to single children (the incremental path), sometimes to several
     /// at once, to a child's child, to the whole location or above it, or elsewhere.
     private static func randomWrite(_ random: inout DeterministicRandom, on database: InMemoryRealtimeDatabase) throws {
-        let key = keys[Int.random(in: 0 ..< keys.count, using: &random)]
-        switch Int.random(in: 0 ..< 12, using: &random) {
-        case 0 ... 4: try database.setValue(randomValue(&random), at: "g/\(key)")
+        let key = keys[Int.random(in: 0..<keys.count, using: &random)]
+        switch Int.random(in: 0..<12, using: &random) {
+        case 0...4: try database.setValue(randomValue(&random), at: "g/\(key)")
         case 5: try database.removeValue(at: "g/\(key)")
-        case 6: try database.setValue(.number(Double(Int.random(in: 0 ... 6, using: &random))), at: "g/\(key)/t")
+        case 6: try database.setValue(.number(Double(Int.random(in: 0...6, using: &random))), at: "g/\(key)/t")
         case 7:
             var update: [String: JSONValue] = [:]
-            for _ in 0 ..< Int.random(in: 1 ... 3, using: &random) { update[keys[Int.random(in: 0 ..< keys.count, using: &random)]] = randomValue(&random) }
+            for _ in 0..<Int.random(in: 1...3, using: &random) { update[keys[Int.random(in: 0..<keys.count, using: &random)]] = randomValue(&random) }
             try database.updateChildValues(update, at: "g")
         case 8: try database.setValue(randomGroup(&random), at: "g")
         case 9: try database.updateChildValues(["g/\(key)": randomValue(&random), "other": 1], at: "/")
@@ -79,7 +79,7 @@ final class RealtimeDatabaseChildIndexTests: XCTestCase {
     }
 
     func testIncrementalChildEventsMatchTheFullEvaluationForRandomWrites() throws {
-        for seed in UInt64(1) ... 8 {
+        for seed in UInt64(1)...8 {
             try checkSeed(seed, writes: 100)
         }
     }
@@ -110,7 +110,7 @@ final class RealtimeDatabaseChildIndexTests: XCTestCase {
                 }
             }
             var failures: [String] = []
-            for step in 0 ..< writes {
+            for step in 0..<writes {
                 scheduler.scheduleAt(TestTime(200 + 10 * step)) {
                     do { try Self.randomWrite(&random, on: database) } catch { failures.append("\(error)") }
                 }
@@ -135,20 +135,22 @@ final class RealtimeDatabaseChildIndexTests: XCTestCase {
             let scheduler = TestScheduler(initialClock: 0)
             let database = InMemoryRealtimeDatabase(scheduler: scheduler)
             var history: [String: JSONValue] = [:]
-            for index in 0 ..< 10_000 { history[String(format: "c%05d", index)] = ["time": .number(Double(index)), "text": "old"] }
+            for index in 0..<10_000 { history[String(format: "c%05d", index)] = ["time": .number(Double(index)), "text": "old"] }
             try database.setValue(.object(history), at: "g")
             let latest = database.query(at: "g").ordered(byChild: "time").limited(toLast: 3)
             scheduler.scheduleAt(300) { try? database.setValue(["time": 10_000, "text": "new"], at: "g/c10000") }
             scheduler.scheduleAt(400) { try? database.setValue("edited", at: "g/c09998/text") }
             let res = scheduler.start { database.observeChildEvents(of: latest).map(\.description) }
-            XCTAssertEqual(res.events, [
-                .next(201, #"added c09997 first: {"text":"old","time":9997}"#),
-                .next(201, #"added c09998 after c09997: {"text":"old","time":9998}"#),
-                .next(201, #"added c09999 after c09998: {"text":"old","time":9999}"#),
-                .next(301, #"removed c09997: {"text":"old","time":9997}"#),
-                .next(301, #"added c10000 after c09999: {"text":"new","time":10000}"#),
-                .next(401, #"changed c09998 first: {"text":"edited","time":9998}"#),
-            ])
+            XCTAssertEqual(
+                res.events,
+                [
+                    .next(201, #"added c09997 first: {"text":"old","time":9997}"#),
+                    .next(201, #"added c09998 after c09997: {"text":"old","time":9998}"#),
+                    .next(201, #"added c09999 after c09998: {"text":"old","time":9999}"#),
+                    .next(301, #"removed c09997: {"text":"old","time":9997}"#),
+                    .next(301, #"added c10000 after c09999: {"text":"new","time":10000}"#),
+                    .next(401, #"changed c09998 first: {"text":"edited","time":9998}"#),
+                ])
         }
     }
 

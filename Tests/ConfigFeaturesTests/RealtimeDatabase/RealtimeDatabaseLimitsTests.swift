@@ -48,7 +48,8 @@ final class RealtimeDatabaseLimitsTests: XCTestCase {
         func firstError(at location: String, _ chunk: String, limits: RealtimeDatabaseLimits = .firebase) -> RealtimeDatabaseError? {
             let scheduler = TestScheduler(initialClock: 0)
             let transport = FakeHTTPTransport(scheduler: scheduler)
-            let db = FirebaseRESTDatabase(databaseURL: URL(string: "https://db.test")!, scheduler: scheduler, randomSource: { 0.5 }, limits: limits, transport: transport)
+            let db = FirebaseRESTDatabase(
+                databaseURL: URL(string: "https://db.test")!, scheduler: scheduler, randomSource: { 0.5 }, limits: limits, transport: transport)
             scheduler.scheduleAt(300) {
                 transport.streams[0].open()
                 transport.streams[0].send(chunk)

@@ -24,10 +24,12 @@ final class RealtimeDatabaseQueryObservationTests: XCTestCase {
             write(scheduler, at: 400) { try database.setValue(self.comment(4), at: "g/d") }  // enters it
             write(scheduler, at: 500) { try database.setValue("unrelated", at: "other") }
             let res = scheduler.start { database.observeValue(of: latest) }
-            XCTAssertEqual(res.events, [
-                .next(201, ["b": comment(2), "c": comment(3)]),
-                .next(401, ["c": comment(3), "d": comment(4)]),
-            ])
+            XCTAssertEqual(
+                res.events,
+                [
+                    .next(201, ["b": comment(2), "c": comment(3)]),
+                    .next(401, ["c": comment(3), "d": comment(4)]),
+                ])
             XCTAssertEqual(database.activeObserverCount, 0)
         }
     }
@@ -55,22 +57,24 @@ final class RealtimeDatabaseQueryObservationTests: XCTestCase {
             write(scheduler, at: 600) { try database.removeValue(at: "g/c") }
             write(scheduler, at: 700) { try database.setValue(self.comment(-1), at: "g/old") }
             let res = scheduler.start { database.observeChildEvents(of: latest) }
-            XCTAssertEqual(res.events, [
-                .next(201, .added(key: "b", value: comment(2), previousKey: nil)),
-                .next(201, .added(key: "c", value: comment(3), previousKey: "b")),
-                // d enters the window at its top: b leaves.
-                .next(301, .removed(key: "b", value: comment(2))),
-                .next(301, .added(key: "d", value: comment(4), previousKey: "c")),
-                // A change that keeps the order value: changed only.
-                .next(401, .changed(key: "c", value: ["time": 3, "text": "edited"], previousKey: nil)),
-                // A new order value: moved, then changed (c now after d).
-                .next(501, .moved(key: "c", value: ["time": 5, "text": "edited"], previousKey: "d")),
-                .next(501, .changed(key: "c", value: ["time": 5, "text": "edited"], previousKey: "d")),
-                // c deleted: b comes back into the window below d.
-                .next(601, .removed(key: "c", value: ["time": 5, "text": "edited"])),
-                .next(601, .added(key: "b", value: comment(2), previousKey: nil)),
-                // Below the window: nothing.
-            ])
+            XCTAssertEqual(
+                res.events,
+                [
+                    .next(201, .added(key: "b", value: comment(2), previousKey: nil)),
+                    .next(201, .added(key: "c", value: comment(3), previousKey: "b")),
+                    // d enters the window at its top: b leaves.
+                    .next(301, .removed(key: "b", value: comment(2))),
+                    .next(301, .added(key: "d", value: comment(4), previousKey: "c")),
+                    // A change that keeps the order value: changed only.
+                    .next(401, .changed(key: "c", value: ["time": 3, "text": "edited"], previousKey: nil)),
+                    // A new order value: moved, then changed (c now after d).
+                    .next(501, .moved(key: "c", value: ["time": 5, "text": "edited"], previousKey: "d")),
+                    .next(501, .changed(key: "c", value: ["time": 5, "text": "edited"], previousKey: "d")),
+                    // c deleted: b comes back into the window below d.
+                    .next(601, .removed(key: "c", value: ["time": 5, "text": "edited"])),
+                    .next(601, .added(key: "b", value: comment(2), previousKey: nil)),
+                    // Below the window: nothing.
+                ])
             XCTAssertEqual(database.activeObserverCount, 0)
         }
     }

@@ -31,15 +31,19 @@ final class RealtimeDatabaseQueryTests: XCTestCase {
     // MARK: - Key order
 
     func testKeyOrder_int32KeysFirstNumericallyThenTheRestByUTF16() {
-        let value: JSONValue = .object(Dictionary(uniqueKeysWithValues: [
-            "b", "a", "10", "9", "-3", "007", "2147483647", "2147483648", "-2147483648", "-2147483649",
-            "12345678901", "a1", "\u{FF5E}", "\u{1F600}", "A",
-        ].map { ($0, JSONValue.bool(true)) }))
-        XCTAssertEqual(keys(base.orderedByKey(), value), [
-            "-2147483648", "-3", "007", "9", "10", "2147483647",
-            // Not 32-bit integers: by UTF-16 code units (the emoji's surrogate D83D before FF5E).
-            "-2147483649", "12345678901", "2147483648", "A", "a", "a1", "b", "\u{1F600}", "\u{FF5E}",
-        ])
+        let value: JSONValue = .object(
+            Dictionary(
+                uniqueKeysWithValues: [
+                    "b", "a", "10", "9", "-3", "007", "2147483647", "2147483648", "-2147483648", "-2147483649",
+                    "12345678901", "a1", "\u{FF5E}", "\u{1F600}", "A",
+                ].map { ($0, JSONValue.bool(true)) }))
+        XCTAssertEqual(
+            keys(base.orderedByKey(), value),
+            [
+                "-2147483648", "-3", "007", "9", "10", "2147483647",
+                // Not 32-bit integers: by UTF-16 code units (the emoji's surrogate D83D before FF5E).
+                "-2147483649", "12345678901", "2147483648", "A", "a", "a1", "b", "\u{1F600}", "\u{FF5E}",
+            ])
         // The default order is the key order.
         XCTAssertEqual(keys(base, value), keys(base.orderedByKey(), value))
     }
@@ -182,10 +186,12 @@ final class RealtimeDatabaseQueryTests: XCTestCase {
         let query = base.limited(toFirst: 0).orderedByKey().orderedByValue()
         XCTAssertEqual(query.problem, "limited(toFirst:): the limit must be a positive integer, not 0")
         XCTAssertThrowsError(try query.children(of: scores)) { error in
-            XCTAssertEqual(error as? RealtimeDatabaseError, .invalidQuery("g orderedByKey()", reason: "limited(toFirst:): the limit must be a positive integer, not 0"))
+            XCTAssertEqual(
+                error as? RealtimeDatabaseError, .invalidQuery("g orderedByKey()", reason: "limited(toFirst:): the limit must be a positive integer, not 0"))
         }
-        XCTAssertEqual(base.ordered(byChild: "time").starting(after: 3, childKey: "k").limited(toLast: 50).description,
-                       "g ordered(byChild: time) starting(after: 3, childKey: k) limited(toLast: 50)")
+        XCTAssertEqual(
+            base.ordered(byChild: "time").starting(after: 3, childKey: "k").limited(toLast: 50).description,
+            "g ordered(byChild: time) starting(after: 3, childKey: k) limited(toLast: 50)")
         XCTAssertEqual(base.orderedByValue().equal(to: "x").description, "g orderedByValue() equal(to: \"x\")")
     }
 

@@ -91,11 +91,13 @@ final class RealtimeDatabaseTransactionTests: XCTestCase {
         XCTAssertEqual(calls, 3)
         XCTAssertEqual(result, RealtimeDatabaseTransactionResult(committed: true, value: 103))
         calls = 0
-        XCTAssertThrowsError(try database.runTransaction(at: "n") { current in
-            calls += 1
-            try database.setValue(.number(Double(calls)), at: "n")
-            return "never stored"
-        } as RealtimeDatabaseTransactionResult) { error in
+        XCTAssertThrowsError(
+            try database.runTransaction(at: "n") { current in
+                calls += 1
+                try database.setValue(.number(Double(calls)), at: "n")
+                return "never stored"
+            } as RealtimeDatabaseTransactionResult
+        ) { error in
             XCTAssertEqual(error as? RealtimeDatabaseError, .transactionRetriesExhausted(path: "n", attempts: 25))
         }
         XCTAssertEqual(calls, 25)
@@ -107,7 +109,7 @@ final class RealtimeDatabaseTransactionTests: XCTestCase {
         let threads = 4
         let perThread = 250
         DispatchQueue.concurrentPerform(iterations: threads) { thread in
-            for _ in 0 ..< perThread {
+            for _ in 0..<perThread {
                 do {
                     if thread % 2 == 0 {
                         // Under heavy contention (a slow, sanitized build) a transaction may lose
@@ -115,7 +117,9 @@ final class RealtimeDatabaseTransactionTests: XCTestCase {
                         // then, so the test runs it again, as an app would.
                         while true {
                             do {
-                                let result: RealtimeDatabaseTransactionResult = try database.runTransaction(at: "counter") { .number(($0.numberValue ?? 0) + 1) }
+                                let result: RealtimeDatabaseTransactionResult = try database.runTransaction(at: "counter") {
+                                    .number(($0.numberValue ?? 0) + 1)
+                                }
                                 XCTAssertTrue(result.committed)
                                 break
                             } catch RealtimeDatabaseError.transactionRetriesExhausted {

@@ -27,12 +27,14 @@ final class FileRemoteConfigStorageExactnessTests: XCTestCase {
         let storage = FileRemoteConfigStorage(directory: try temporaryDirectory())
         var mismatches: [String] = []
         for trial in 0..<1_000 {
-            let snapshot = RemoteConfigSnapshot(fetched: ["k": "\(trial)"], active: [:], metadata: RemoteConfigMetadata(
-                lastFetchTime: randomDate(using: &random),
-                lastFetchStatus: .success,
-                throttleEndTime: trial.isMultiple(of: 3) ? nil : randomDate(using: &random),
-                lastActivationTime: randomDate(using: &random)
-            ))
+            let snapshot = RemoteConfigSnapshot(
+                fetched: ["k": "\(trial)"], active: [:],
+                metadata: RemoteConfigMetadata(
+                    lastFetchTime: randomDate(using: &random),
+                    lastFetchStatus: .success,
+                    throttleEndTime: trial.isMultiple(of: 3) ? nil : randomDate(using: &random),
+                    lastActivationTime: randomDate(using: &random)
+                ))
             // Through the file for some trials, in memory (the same bytes) for the rest.
             let loaded: RemoteConfigSnapshot?
             if trial < 50 {
@@ -42,7 +44,9 @@ final class FileRemoteConfigStorageExactnessTests: XCTestCase {
                 loaded = try FileRemoteConfigStorage.decode(FileRemoteConfigStorage.encode(snapshot))
             }
             if loaded != snapshot {
-                mismatches.append("trial \(trial): \(String(describing: loaded?.metadata.lastFetchTime?.timeIntervalSinceReferenceDate)) vs \(String(describing: snapshot.metadata.lastFetchTime?.timeIntervalSinceReferenceDate))")
+                mismatches.append(
+                    "trial \(trial): \(String(describing: loaded?.metadata.lastFetchTime?.timeIntervalSinceReferenceDate)) vs \(String(describing: snapshot.metadata.lastFetchTime?.timeIntervalSinceReferenceDate))"
+                )
             }
         }
         XCTAssertEqual(mismatches, [])
@@ -59,7 +63,8 @@ final class FileRemoteConfigStorageExactnessTests: XCTestCase {
     }
 
     func testFileStorage_writesFormatTwo() throws {
-        let data = try FileRemoteConfigStorage.encode(RemoteConfigSnapshot(metadata: RemoteConfigMetadata(lastFetchTime: Date(timeIntervalSinceReferenceDate: 0.1))))
+        let data = try FileRemoteConfigStorage.encode(
+            RemoteConfigSnapshot(metadata: RemoteConfigMetadata(lastFetchTime: Date(timeIntervalSinceReferenceDate: 0.1))))
         let text = String(decoding: data, as: UTF8.self)
         XCTAssertTrue(text.hasPrefix("RCSNAPSHOT 2 "), text)
         XCTAssertTrue(text.contains(#""lastFetchTime":0.1"#), text)
@@ -71,7 +76,9 @@ final class FileRemoteConfigStorageExactnessTests: XCTestCase {
             let header = "RCSNAPSHOT 2 \(bytes.count) \(String(FileRemoteConfigStorage.checksum(bytes), radix: 16))\n"
             return try FileRemoteConfigStorage.decode(Data(header.utf8) + bytes, maximumJSONDepth: maximumJSONDepth)
         }
-        let nested = #"{"active":{},"metadata":{"lastFetchStatus":"success","throttleAttempts":0},"x":"# + String(repeating: "[", count: 600) + String(repeating: "]", count: 600) + "}"
+        let nested =
+            #"{"active":{},"metadata":{"lastFetchStatus":"success","throttleAttempts":0},"x":"# + String(repeating: "[", count: 600)
+            + String(repeating: "]", count: 600) + "}"
         XCTAssertThrowsError(try load(nested, maximumJSONDepth: 512)) { error in
             guard case .corrupt(let message)? = error as? RemoteConfigStorageError else { return XCTFail("\(error)") }
             XCTAssertTrue(message.contains("more than 512 nested"), message)

@@ -63,15 +63,19 @@ final class InMemoryRemoteConfigBackendTests: XCTestCase {
             var counts: [Int] = []
             for time in [199, 250, 501] { scheduler.scheduleAt(time) { counts.append(backend.activeRealtimeStreamCount) } }
             scheduler.start()
-            XCTAssertEqual(neverFetched.events, [
-                .next(202, RemoteConfigInvalidation(latestTemplateVersion: 1)),
-                .next(302, RemoteConfigInvalidation(latestTemplateVersion: 2)),
-                .next(402, RemoteConfigInvalidation(latestTemplateVersion: 2, retryInterval: 5)),
-            ])
-            XCTAssertEqual(upToDate.events, [
-                .next(302, RemoteConfigInvalidation(latestTemplateVersion: 2)),
-                .next(402, RemoteConfigInvalidation(latestTemplateVersion: 2, retryInterval: 5)),
-            ])
+            XCTAssertEqual(
+                neverFetched.events,
+                [
+                    .next(202, RemoteConfigInvalidation(latestTemplateVersion: 1)),
+                    .next(302, RemoteConfigInvalidation(latestTemplateVersion: 2)),
+                    .next(402, RemoteConfigInvalidation(latestTemplateVersion: 2, retryInterval: 5)),
+                ])
+            XCTAssertEqual(
+                upToDate.events,
+                [
+                    .next(302, RemoteConfigInvalidation(latestTemplateVersion: 2)),
+                    .next(402, RemoteConfigInvalidation(latestTemplateVersion: 2, retryInterval: 5)),
+                ])
             XCTAssertEqual(counts, [0, 2, 0])
         }
     }

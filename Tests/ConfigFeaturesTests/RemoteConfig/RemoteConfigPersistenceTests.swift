@@ -29,7 +29,9 @@ final class RemoteConfigPersistenceTests: XCTestCase {
         XCTAssertEqual(first.snapshot.fetched, ["a": "2", "b": "new"])
     }
 
-    private func assertRestartedClient(storage: RemoteConfigStorage, scheduler: TestScheduler, backend: InMemoryRemoteConfigBackend, file: StaticString = #filePath, line: UInt = #line) {
+    private func assertRestartedClient(
+        storage: RemoteConfigStorage, scheduler: TestScheduler, backend: InMemoryRemoteConfigBackend, file: StaticString = #filePath, line: UInt = #line
+    ) {
         let restarted = RemoteConfig(backend: backend, storage: storage, scheduler: scheduler)
         XCTAssertNil(restarted.lastStorageError, file: file, line: line)
         XCTAssertEqual(restarted["a"], RemoteConfigValue(string: "1", source: .remote), "starts with the last ACTIVATED values", file: file, line: line)
@@ -155,9 +157,11 @@ final class RemoteConfigPersistenceTests: XCTestCase {
         let directory = try temporaryDirectory()
         let storage = FileRemoteConfigStorage(directory: directory)
         XCTAssertNil(try storage.load(), "no file: nothing saved yet")
-        let snapshot = RemoteConfigSnapshot(fetched: ["k": "v"], active: ["k": "v"], metadata: RemoteConfigMetadata(
-            lastFetchTime: at(1_000), lastFetchStatus: .throttled, fetchedTemplateVersion: 7, activeTemplateVersion: 6,
-            eTag: "e", throttleEndTime: at(2_000), throttleAttempts: 3, lastActivationTime: at(900)))
+        let snapshot = RemoteConfigSnapshot(
+            fetched: ["k": "v"], active: ["k": "v"],
+            metadata: RemoteConfigMetadata(
+                lastFetchTime: at(1_000), lastFetchStatus: .throttled, fetchedTemplateVersion: 7, activeTemplateVersion: 6,
+                eTag: "e", throttleEndTime: at(2_000), throttleAttempts: 3, lastActivationTime: at(900)))
         try storage.save(snapshot)
         XCTAssertEqual(try storage.load(), snapshot)
 
@@ -205,7 +209,8 @@ final class RemoteConfigPersistenceTests: XCTestCase {
     func testLoadFailure_ofCustomStorageIsReported() {
         XCTAssertNoLeaks {
             let scheduler = TestScheduler(initialClock: 0)
-            let remoteConfig = RemoteConfig(backend: InMemoryRemoteConfigBackend(scheduler: scheduler), storage: FailingRemoteConfigStorage(loadError: .io("denied")), scheduler: scheduler)
+            let remoteConfig = RemoteConfig(
+                backend: InMemoryRemoteConfigBackend(scheduler: scheduler), storage: FailingRemoteConfigStorage(loadError: .io("denied")), scheduler: scheduler)
             XCTAssertEqual(remoteConfig.lastStorageError, .storage(.io("denied")))
             XCTAssertEqual(remoteConfig.lastFetchStatus, .noFetchYet)
         }

@@ -9,7 +9,8 @@ import StreamsTest
 /// `.realtimeDisabled`, any other status as `.httpError`).
 final class RemoteConfigRealtimeRetryTests: XCTestCase {
     /// Google's answer when the project has not enabled the Realtime API.
-    static let realtimeDisabledMessage = "Firebase Remote Config Realtime API has not been used in project 123456789 before or it is disabled. Enable it by visiting https://console.developers.google.com/apis/api/firebaseremoteconfigrealtime.googleapis.com/overview?project=123456789 then retry. If you enabled this API recently, wait a few minutes for the action to propagate to our systems and retry."
+    static let realtimeDisabledMessage =
+        "Firebase Remote Config Realtime API has not been used in project 123456789 before or it is disabled. Enable it by visiting https://console.developers.google.com/apis/api/firebaseremoteconfigrealtime.googleapis.com/overview?project=123456789 then retry. If you enabled this API recently, wait a few minutes for the action to propagate to our systems and retry."
 
     static let retryable: [RemoteConfigBackendError] = [
         .http(statusCode: 408, message: "Request Timeout"),
@@ -153,7 +154,7 @@ final class RemoteConfigRealtimeRetryTests: XCTestCase {
             stream.open(status: status)
             guard status != 200 else { return }
             let text = #"{"error":{"code":\#(status),"message":"\#(message)","status":"PERMISSION_DENIED"}}"#
-            stream.send(String(text.prefix(40)))        // the body arrives in chunks
+            stream.send(String(text.prefix(40)))  // the body arrives in chunks
             stream.send(String(text.dropFirst(40)))
             stream.complete()
         }

@@ -21,19 +21,21 @@ final class RemoteConfigRealtimeTests: XCTestCase {
             let remoteConfig = makeActivatedClient(scheduler, backend: backend)
             XCTAssertEqual(backend.fetchCount, 1)
 
-            scheduler.scheduleAt(300) { backend.publish(["a": "1", "b": "3", "c": "4"]) }       // b changed, c added
+            scheduler.scheduleAt(300) { backend.publish(["a": "1", "b": "3", "c": "4"]) }  // b changed, c added
             _ = scheduler.record(at: 400) { remoteConfig.activate() }
-            scheduler.scheduleAt(500) { backend.publish(["a": "1", "b": "3"]) }                 // c removed
+            scheduler.scheduleAt(500) { backend.publish(["a": "1", "b": "3"]) }  // c removed
             _ = scheduler.record(at: 550) { remoteConfig.activate() }
-            scheduler.scheduleAt(600) { backend.publish(["a": "1", "b": "3"]) }                 // new version, same values
+            scheduler.scheduleAt(600) { backend.publish(["a": "1", "b": "3"]) }  // new version, same values
             scheduler.scheduleAt(700) { backend.publish(["a": "9", "b": "3"]) }
             let res = scheduler.start { remoteConfig.configUpdates }
 
-            XCTAssertEqual(res.events, [
-                .next(303, update(["b", "c"])),
-                .next(503, update(["c"])),
-                .next(703, update(["a"])),
-            ])
+            XCTAssertEqual(
+                res.events,
+                [
+                    .next(303, update(["b", "c"])),
+                    .next(503, update(["c"])),
+                    .next(703, update(["a"])),
+                ])
             XCTAssertEqual(backend.fetchCount, 5, "one fetch per newer template, bypassing the 12 h interval")
             XCTAssertEqual(backend.fetchRequests.last?.fetchType, .realtime(attempt: 1))
             XCTAssertEqual(remoteConfig["a"].stringValue, "1", "the caller activates")
@@ -48,7 +50,7 @@ final class RemoteConfigRealtimeTests: XCTestCase {
             let backend = InMemoryRemoteConfigBackend(values: ["a": "1", "b": "2"], scheduler: scheduler)
             let remoteConfig = makeActivatedClient(scheduler, backend: backend)
             scheduler.scheduleAt(300) { backend.publish(["a": "2", "b": "2"]) }
-            scheduler.scheduleAt(400) { backend.publish(["a": "2", "b": "5"]) }        // a is still not activated
+            scheduler.scheduleAt(400) { backend.publish(["a": "2", "b": "5"]) }  // a is still not activated
             let res = scheduler.start { remoteConfig.configUpdates }
             XCTAssertEqual(res.events, [.next(303, update(["a"])), .next(403, update(["a", "b"]))])
         }
@@ -98,8 +100,8 @@ final class RemoteConfigRealtimeTests: XCTestCase {
             let scheduler = TestScheduler(initialClock: 0)
             let backend = InMemoryRemoteConfigBackend(values: ["a": "1"], scheduler: scheduler)
             let remoteConfig = makeActivatedClient(scheduler, backend: backend)
-            scheduler.scheduleAt(300) { backend.dropRealtimeStreams() }           // error arrives at 301, reconnect after 1 s
-            scheduler.scheduleAt(301) { backend.publish(["a": "2"]) }             // published while disconnected
+            scheduler.scheduleAt(300) { backend.dropRealtimeStreams() }  // error arrives at 301, reconnect after 1 s
+            scheduler.scheduleAt(301) { backend.publish(["a": "2"]) }  // published while disconnected
             var counts: [Int: Int] = [:]
             for time in [299, 301, 303] { scheduler.scheduleAt(time) { counts[time] = backend.activeRealtimeStreamCount } }
             let res = scheduler.start { remoteConfig.configUpdates }
@@ -134,10 +136,10 @@ final class RemoteConfigRealtimeTests: XCTestCase {
             let scheduler = TestScheduler(initialClock: 0)
             let backend = InMemoryRemoteConfigBackend(values: ["a": "1"], scheduler: scheduler)
             let remoteConfig = makeActivatedClient(scheduler, backend: backend)
-            scheduler.scheduleAt(300) { backend.dropRealtimeStreams() }            // reconnect at 302 (1 s)
-            scheduler.scheduleAt(400) { backend.dropRealtimeStreams() }            // second drop in a row: 2 s → 403
+            scheduler.scheduleAt(300) { backend.dropRealtimeStreams() }  // reconnect at 302 (1 s)
+            scheduler.scheduleAt(400) { backend.dropRealtimeStreams() }  // second drop in a row: 2 s → 403
             scheduler.scheduleAt(500) { backend.sendInvalidation(RemoteConfigInvalidation(latestTemplateVersion: 1)) }
-            scheduler.scheduleAt(600) { backend.dropRealtimeStreams() }            // counter was reset: 1 s → 602
+            scheduler.scheduleAt(600) { backend.dropRealtimeStreams() }  // counter was reset: 1 s → 602
             let res = scheduler.start { remoteConfig.configUpdates }
             XCTAssertEqual(res.events, [])
             XCTAssertEqual(backend.realtimeConnectionTimes, [200, 302, 403, 602].map(at))
@@ -240,7 +242,7 @@ final class RemoteConfigRealtimeTests: XCTestCase {
             let backend = InMemoryRemoteConfigBackend(values: ["a": "1"], latency: .seconds(10), scheduler: scheduler)
             let remoteConfig = RemoteConfig(backend: backend, scheduler: scheduler)
             _ = scheduler.record(at: 50) { remoteConfig.fetchAndActivate() }
-            scheduler.scheduleAt(300) { backend.publish(["a": "2"]) }           // invalidation at 310, fetch answers at 320
+            scheduler.scheduleAt(300) { backend.publish(["a": "2"]) }  // invalidation at 310, fetch answers at 320
             let res = scheduler.start(disposed: 315) { remoteConfig.configUpdates }
             XCTAssertEqual(res.events, [])
             XCTAssertEqual(remoteConfig.snapshot.fetched, ["a": "2"], "the started fetch still completed")

@@ -45,17 +45,27 @@ final class RemoteConfigStressTests: XCTestCase {
                             },
                             onError: { error in
                                 tally.withLock { $0.fetchErrors.append("\(error)") }
-                                if finished.withLock({ done in defer { done = true }; return done }) { tally.withLock { $0.extraEvents += 1 } }
+                                if finished.withLock({ done in
+                                    defer { done = true }; return done
+                                }) {
+                                    tally.withLock { $0.extraEvents += 1 }
+                                }
                                 group.leave()
                             },
                             onCompleted: {
-                                if finished.withLock({ done in defer { done = true }; return done }) { tally.withLock { $0.extraEvents += 1 } }
+                                if finished.withLock({ done in
+                                    defer { done = true }; return done
+                                }) {
+                                    tally.withLock { $0.extraEvents += 1 }
+                                }
                                 group.leave()
                             }
                         )
                     case 1:
                         group.enter()
-                        _ = remoteConfig.activate().subscribe(onSuccess: { _ in tally.withLock { $0.activations += 1 }; group.leave() })
+                        _ = remoteConfig.activate().subscribe(onSuccess: { _ in
+                            tally.withLock { $0.activations += 1 }; group.leave()
+                        })
                     case 2:
                         _ = remoteConfig.keys(withPrefix: "k")
                         _ = remoteConfig.lastFetchStatus

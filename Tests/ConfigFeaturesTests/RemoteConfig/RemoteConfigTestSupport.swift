@@ -21,7 +21,9 @@ extension TestScheduler {
     }
 
     /// Subscribes `make()` at `subscribe` and disposes it at `dispose`, recording its events.
-    func record<Source: ObservableConvertibleType>(at subscribe: TestTime, disposeAt dispose: TestTime, _ make: @escaping () -> Source) -> TestableObserver<Source.Element> {
+    func record<Source: ObservableConvertibleType>(at subscribe: TestTime, disposeAt dispose: TestTime, _ make: @escaping () -> Source) -> TestableObserver<
+        Source.Element
+    > {
         let observer = createObserver(Source.Element.self)
         let subscription = SerialDisposable()
         scheduleAt(subscribe) { subscription.disposable = make().asObservable().subscribe(observer) }

@@ -44,9 +44,9 @@ final class RemoteConfigThrottleTests: XCTestCase {
             let remoteConfig = RemoteConfig(backend: backend, settings: settings(interval: 0), scheduler: scheduler, randomSource: { random.next() })
             backend.failNextFetches(3, with: .unavailable(503))
             // interval = min(120 × 2^(n−1), 14 400) × (0.5 + r)
-            let first = scheduler.record(at: 100) { remoteConfig.fetch() }            // 120 × 0.5 = 60 → until 161
-            let second = scheduler.record(at: 161) { remoteConfig.fetch() }           // 240 × 1.25 = 300 → until 462
-            let third = scheduler.record(at: 462) { remoteConfig.fetch() }            // 480 × 0.75 = 360 → until 823
+            let first = scheduler.record(at: 100) { remoteConfig.fetch() }  // 120 × 0.5 = 60 → until 161
+            let second = scheduler.record(at: 161) { remoteConfig.fetch() }  // 240 × 1.25 = 300 → until 462
+            let third = scheduler.record(at: 462) { remoteConfig.fetch() }  // 480 × 0.75 = 360 → until 823
             scheduler.start()
             XCTAssertEqual(first.events, [.error(102, RemoteConfigError.throttled(until: at(161)))])
             XCTAssertEqual(second.events, [.error(163, RemoteConfigError.throttled(until: at(462)))])
@@ -71,11 +71,11 @@ final class RemoteConfigThrottleTests: XCTestCase {
             let backend = InMemoryRemoteConfigBackend(values: ["a": "1"], scheduler: scheduler)
             let remoteConfig = RemoteConfig(backend: backend, settings: settings(interval: 0), scheduler: scheduler, randomSource: { 0.5 })
             backend.failNextFetches(2, with: .rateLimited)
-            let first = scheduler.record(at: 100) { remoteConfig.fetch() }     // until 221
-            let second = scheduler.record(at: 221) { remoteConfig.fetch() }    // until 222 + 240
+            let first = scheduler.record(at: 100) { remoteConfig.fetch() }  // until 221
+            let second = scheduler.record(at: 221) { remoteConfig.fetch() }  // until 222 + 240
             let success = scheduler.record(at: 462) { remoteConfig.fetch() }
             scheduler.scheduleAt(500) { backend.failNextFetches(1, with: .unavailable(statusCode: 504)) }
-            let again = scheduler.record(at: 600) { remoteConfig.fetch() }     // first attempt again: 120
+            let again = scheduler.record(at: 600) { remoteConfig.fetch() }  // first attempt again: 120
             scheduler.start()
             XCTAssertEqual(first.events, [.error(102, RemoteConfigError.throttled(until: at(221)))])
             XCTAssertEqual(second.events, [.error(223, RemoteConfigError.throttled(until: at(462)))])

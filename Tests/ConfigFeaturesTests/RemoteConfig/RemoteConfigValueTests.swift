@@ -7,10 +7,14 @@ final class RemoteConfigValueTests: XCTestCase {
     private func value(_ text: String) -> RemoteConfigValue { RemoteConfigValue(string: text, source: .remote) }
 
     func testBoolValue_followsNSStringBoolValue() {
-        let truthy = ["true", "TRUE", "True", "t", "T", "yes", "YES", "y", "Y", "1", "2", "9", "42", "007", "-1", "+1", "-007",
-                      " true", "  yes", "\ttrue", "\n1", "trueish", "yesterday", "1.5", "10", "-yes", "+t", "0true", "-0y"]
-        let falsy = ["", " ", "false", "FALSE", "f", "no", "NO", "n", "0", "00", "000", "-0", "+0", "0.5", ".5", "0x1", "abc",
-                     "on", "off", "+-1", "--1", "null", "é", "\u{FF11}"]
+        let truthy = [
+            "true", "TRUE", "True", "t", "T", "yes", "YES", "y", "Y", "1", "2", "9", "42", "007", "-1", "+1", "-007",
+            " true", "  yes", "\ttrue", "\n1", "trueish", "yesterday", "1.5", "10", "-yes", "+t", "0true", "-0y",
+        ]
+        let falsy = [
+            "", " ", "false", "FALSE", "f", "no", "NO", "n", "0", "00", "000", "-0", "+0", "0.5", ".5", "0x1", "abc",
+            "on", "off", "+-1", "--1", "null", "é", "\u{FF11}",
+        ]
         for text in truthy { XCTAssertTrue(value(text).boolValue, "\(text.debugDescription) should be true") }
         for text in falsy { XCTAssertFalse(value(text).boolValue, "\(text.debugDescription) should be false") }
     }
@@ -68,8 +72,9 @@ final class RemoteConfigValueTests: XCTestCase {
         XCTAssertEqual(try value("null").decoded(asType: Int?.self), nil)
 
         struct Item: Decodable, Equatable { let id: Int; let name: String; let tags: [String]? }
-        XCTAssertEqual(try value(#"[{"id":1,"name":"a"},{"id":2,"name":"b","tags":["x"]}]"#).decoded(asType: [Item].self),
-                       [Item(id: 1, name: "a", tags: nil), Item(id: 2, name: "b", tags: ["x"])])
+        XCTAssertEqual(
+            try value(#"[{"id":1,"name":"a"},{"id":2,"name":"b","tags":["x"]}]"#).decoded(asType: [Item].self),
+            [Item(id: 1, name: "a", tags: nil), Item(id: 2, name: "b", tags: ["x"])])
 
         enum Mode: String, Decodable { case light, dark }
         XCTAssertEqual(try value("dark").decoded(asType: Mode.self), .dark)
@@ -118,13 +123,14 @@ final class RemoteConfigDecodingTests: XCTestCase {
     func testDecoded_wholeConfigMergesRemoteOverDefaults() throws {
         try XCTAssertNoLeaks {
             let scheduler = TestScheduler(initialClock: 0)
-            let backend = InMemoryRemoteConfigBackend(values: [
-                "tabTitles": "メイク",
-                "count": "12",
-                "items": #"[{"id": 1, "title": "one"}]"#,
-                "requiredVersion": "2",
-                "unused": "x",
-            ], scheduler: scheduler)
+            let backend = InMemoryRemoteConfigBackend(
+                values: [
+                    "tabTitles": "メイク",
+                    "count": "12",
+                    "items": #"[{"id": 1, "title": "one"}]"#,
+                    "requiredVersion": "2",
+                    "unused": "x",
+                ], scheduler: scheduler)
             let remoteConfig = RemoteConfig(backend: backend, scheduler: scheduler)
             remoteConfig.setDefaults([
                 "tabTitles": "make",
@@ -136,15 +142,19 @@ final class RemoteConfigDecodingTests: XCTestCase {
                 "items": [],
                 "theme": ["color": "red", "size": 12],
             ])
-            XCTAssertEqual(try remoteConfig.decoded(asType: AppConfig.self), AppConfig(
-                tabTitles: "make", tabTitlesEn: "make", count: 3, enabled: true, ratio: 0.5, requiredVersion: "1.0.0",
-                items: [], theme: .init(color: "red", size: 12), note: nil))
+            XCTAssertEqual(
+                try remoteConfig.decoded(asType: AppConfig.self),
+                AppConfig(
+                    tabTitles: "make", tabTitlesEn: "make", count: 3, enabled: true, ratio: 0.5, requiredVersion: "1.0.0",
+                    items: [], theme: .init(color: "red", size: 12), note: nil))
 
             _ = scheduler.start { remoteConfig.fetchAndActivate() }
 
-            XCTAssertEqual(try remoteConfig.decoded(asType: AppConfig.self), AppConfig(
-                tabTitles: "メイク", tabTitlesEn: "make", count: 12, enabled: true, ratio: 0.5, requiredVersion: "2",
-                items: [.init(id: 1, title: "one")], theme: .init(color: "red", size: 12), note: nil))
+            XCTAssertEqual(
+                try remoteConfig.decoded(asType: AppConfig.self),
+                AppConfig(
+                    tabTitles: "メイク", tabTitlesEn: "make", count: 12, enabled: true, ratio: 0.5, requiredVersion: "2",
+                    items: [.init(id: 1, title: "one")], theme: .init(color: "red", size: 12), note: nil))
         }
     }
 

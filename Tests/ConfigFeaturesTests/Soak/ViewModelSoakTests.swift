@@ -21,7 +21,8 @@ final class ViewModelSoakTests: XCTestCase {
         for run in 2...Self.runs {
             let transcript = storyline()
             if transcript != first {
-                XCTFail("\(name): run \(run) differs:\n\(transcript.joined(separator: "\n"))\nfirst run:\n\(first.joined(separator: "\n"))", file: file, line: line)
+                XCTFail(
+                    "\(name): run \(run) differs:\n\(transcript.joined(separator: "\n"))\nfirst run:\n\(first.joined(separator: "\n"))", file: file, line: line)
                 return
             }
             if Resources.total != baseline {
@@ -138,10 +139,12 @@ final class ViewModelSoakTests: XCTestCase {
         soak("group comments") {
             do {
                 let scheduler = TestScheduler(initialClock: 0)
-                let database = try InMemoryRealtimeDatabase(scheduler: scheduler, value: [
-                    "Users": ["user1": ["group0", "group1"]],
-                    "Groups": ["group0": ["hello"], "group1": ["hi"], "group2": ["hey"]],
-                ])
+                let database = try InMemoryRealtimeDatabase(
+                    scheduler: scheduler,
+                    value: [
+                        "Users": ["user1": ["group0", "group1"]],
+                        "Groups": ["group0": ["hello"], "group1": ["hi"], "group2": ["hey"]],
+                    ])
                 let listener = GroupCommentsListener(database: database)
                 let writes: [(TestTime, JSONValue, String)] = [
                     (300, "comment0-1", "Groups/group0/1"),
@@ -153,9 +156,11 @@ final class ViewModelSoakTests: XCTestCase {
                 for (time, value, path) in writes {
                     scheduler.scheduleAt(time) { try? database.setValue(value, at: path) }
                 }
-                let res = scheduler.start { listener.listen(user: "user1").map { snapshot in
-                    snapshot.keys.sorted().map { "\($0)=\(snapshot[$0]!)" }.joined(separator: " ")
-                } }
+                let res = scheduler.start {
+                    listener.listen(user: "user1").map { snapshot in
+                        snapshot.keys.sorted().map { "\($0)=\(snapshot[$0]!)" }.joined(separator: " ")
+                    }
+                }
                 return lines("comments", res)
             } catch {
                 failure = error

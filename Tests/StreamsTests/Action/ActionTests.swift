@@ -293,11 +293,11 @@ extension ActionConcurrencyTests {
             action.execute()
             let finished = expectation(description: "thread A done")
             DispatchQueue.global().async {
-                work.onNext(1)   // thread A ends the first execution
+                work.onNext(1)  // thread A ends the first execution
                 finished.fulfill()
             }
             XCTAssertEqual(inFalse.wait(timeout: .now() + 10), .success)
-            action.execute()     // thread B starts the next one while A is publishing
+            action.execute()  // thread B starts the next one while A is publishing
             proceed.signal()
             wait(for: [finished], timeout: 10)
             lock.lock(); let seen = recorded; lock.unlock()

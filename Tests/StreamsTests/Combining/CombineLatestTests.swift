@@ -340,7 +340,8 @@ final class CombineLatestTests: XCTestCase {
                 let perThread = 2_000
                 let subjects = (0..<threads).map { _ in PublishSubject<Int>() }
                 let probe = CombiningSupport.ConcurrencyProbe<[Int]>()
-                let combined: Observable<[Int]> = useSelector
+                let combined: Observable<[Int]> =
+                    useSelector
                     ? Observable.combineLatest(subjects) { values -> [Int] in
                         var spin = 0
                         for value in values { spin &+= value }

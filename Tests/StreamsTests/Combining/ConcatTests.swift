@@ -133,7 +133,11 @@ final class ConcatTests: XCTestCase {
         onSmallStack {
             let chain = (0..<10_000).reduce(Observable<Int>.empty()) { $0.concat(Observable.just($1)) }
             _ = chain.subscribe(
-                onNext: { value in result.withLock { $0.count += 1; $0.sum += value } },
+                onNext: { value in
+                    result.withLock {
+                        $0.count += 1; $0.sum += value
+                    }
+                },
                 onCompleted: { result.withLock { $0.completed = true } }
             )
         }
@@ -225,10 +229,12 @@ final class ConcatTests: XCTestCase {
                 }
             }
             let done = DispatchSemaphore(value: 0)
-            let subscription = Observable.concat(sources).subscribe(onNext: { probe.onNext($0) }, onCompleted: {
-                probe.onCompleted()
-                done.signal()
-            })
+            let subscription = Observable.concat(sources).subscribe(
+                onNext: { probe.onNext($0) },
+                onCompleted: {
+                    probe.onCompleted()
+                    done.signal()
+                })
             done.wait()
             // Let the thread that delivered the completion finish releasing the chain.
             unwaited.sync {}

@@ -168,7 +168,8 @@ final class WithLatestFromTests: XCTestCase {
                 let source = PublishSubject<Int>()
                 let second = PublishSubject<Int>()
                 let probe = CombiningSupport.ConcurrencyProbe<[Int]>()
-                let combined: Observable<[Int]> = useSelector
+                let combined: Observable<[Int]> =
+                    useSelector
                     ? source.withLatestFrom(second) { [$0, $1] }
                     : source.withLatestFrom(second.map { [0, $0] })
                 let subscription = combined.subscribe(probe)

@@ -83,9 +83,10 @@ final class ZipArityTests: XCTestCase {
             XCTAssertNoLeaks {
                 let scheduler = TestScheduler(initialClock: 0)
                 let s = (0..<8).map { i in
-                    scheduler.createHotObservable(i == failing
-                        ? [.next(210, i), .error(260, TestError.first)]
-                        : [.next(210, i), .next(270, i), .completed(300)])
+                    scheduler.createHotObservable(
+                        i == failing
+                            ? [.next(210, i), .error(260, TestError.first)]
+                            : [.next(210, i), .next(270, i), .completed(300)])
                 }
                 let res = scheduler.start { Observable.zip(s[0], s[1], s[2], s[3], s[4], s[5], s[6], s[7]).map { _ in 1 } }
                 XCTAssertEqual(res.events, [.next(210, 1), .error(260, TestError.first)], "source \(failing)")

@@ -57,9 +57,9 @@ final class AsyncCreateTests: XCTestCase {
         let workEnded = expectation(description: "work saw the cancellation")
         let subscription = Observable<Int>.create { observer in
             observer(1)
-            for await _ in gate {} // ends when the task is cancelled
+            for await _ in gate {}  // ends when the task is cancelled
             XCTAssertTrue(Task.isCancelled)
-            observer(2) // dropped
+            observer(2)  // dropped
             workEnded.fulfill()
         }.subscribe { event in
             log.record(event)
@@ -250,10 +250,12 @@ final class AsyncCreateTests: XCTestCase {
         let subscription = Infallible<Int>.create { observer in
             observer(1)
             observer(2)
-        }.subscribe(onNext: { log.append("\($0)") }, onCompleted: {
-            log.append("|")
-            done.fulfill()
-        })
+        }.subscribe(
+            onNext: { log.append("\($0)") },
+            onCompleted: {
+                log.append("|")
+                done.fulfill()
+            })
         await fulfillment(of: [done], timeout: 5)
         XCTAssertEqual(log.all, ["1", "2", "|"])
         subscription.dispose()

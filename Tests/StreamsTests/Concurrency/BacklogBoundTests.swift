@@ -57,7 +57,7 @@ final class BacklogBoundTests: XCTestCase {
             observerEntered.wait()
             let producerDone = DispatchSemaphore(value: 0)
             let producer = Thread {
-                for value in 0 ..< count {
+                for value in 0..<count {
                     second.onNext(value)
                     sent.add(1)
                 }
@@ -83,14 +83,14 @@ final class BacklogBoundTests: XCTestCase {
     }
 
     func testMerge_producerWaitsPastTheBoundAndNothingIsLost() {
-        checkProducerWaits(count: BacklogGate.limit + 2_000, { Observable.merge($0, $1) }, expected: { [-1] + Array(0 ..< $0) })
+        checkProducerWaits(count: BacklogGate.limit + 2_000, { Observable.merge($0, $1) }, expected: { [-1] + Array(0..<$0) })
     }
 
     func testFlatMap_producerWaitsPastTheBoundAndNothingIsLost() {
         checkProducerWaits(
             count: BacklogGate.limit + 2_000,
             { first, second in Observable.of(first, second).flatMap { $0 } },
-            expected: { [-1] + Array(0 ..< $0) }
+            expected: { [-1] + Array(0..<$0) }
         )
     }
 
@@ -102,7 +102,7 @@ final class BacklogBoundTests: XCTestCase {
                 first.onNext(-1)  // the first combination, whose delivery is held
             },
             { Observable.combineLatest($0, $1) { $0 * 100_000 + $1 } },
-            expected: { count in [-100_002] + (0 ..< count).map { -100_000 + $0 } }
+            expected: { count in [-100_002] + (0..<count).map { -100_000 + $0 } }
         )
     }
 
@@ -116,10 +116,10 @@ final class BacklogBoundTests: XCTestCase {
             let subscription = Observable.merge(first, second).subscribe(onNext: { value in
                 received.append(value)
                 // From inside the observer, far past the bound: queued behind this delivery.
-                if value == -1 { for next in 0 ..< 3 * BacklogGate.limit { second.onNext(next) } }
+                if value == -1 { for next in 0..<3 * BacklogGate.limit { second.onNext(next) } }
             })
             first.onNext(-1)
-            XCTAssertEqual(received, [-1] + Array(0 ..< 3 * BacklogGate.limit))
+            XCTAssertEqual(received, [-1] + Array(0..<3 * BacklogGate.limit))
             XCTAssertFalse(waited)
             subscription.dispose()
         }
@@ -200,15 +200,15 @@ final class BacklogBoundTests: XCTestCase {
 
     func testManyThreads_boundedStressKeepsPerSourceOrder() {
         XCTAssertNoLeaksEventually {
-            let subjects = (0 ..< 4).map { _ in PublishSubject<Int>() }
+            let subjects = (0..<4).map { _ in PublishSubject<Int>() }
             let received = LockedState<[[Int]]>(Array(repeating: [], count: 4))
             let subscription = Observable.merge(subjects.map { $0.asObservable() })
                 .subscribe(onNext: { value in received.withLock { $0[value / 1_000_000].append(value % 1_000_000) } })
             let perSource = 20_000
             DispatchQueue.concurrentPerform(iterations: 4) { index in
-                for value in 0 ..< perSource { subjects[index].onNext(index * 1_000_000 + value) }
+                for value in 0..<perSource { subjects[index].onNext(index * 1_000_000 + value) }
             }
-            XCTAssertEqual(received.withLock { $0 }, Array(repeating: Array(0 ..< perSource), count: 4))
+            XCTAssertEqual(received.withLock { $0 }, Array(repeating: Array(0..<perSource), count: 4))
             subscription.dispose()
         }
     }

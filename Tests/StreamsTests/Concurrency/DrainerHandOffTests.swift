@@ -73,7 +73,7 @@ final class DrainerHandOffTests: XCTestCase {
         lockstep.drainerEntered.wait()
         let producerDone = DispatchSemaphore(value: 0)
         Thread {
-            for index in 0 ..< items {
+            for index in 0..<items {
                 produce(index)
                 lockstep.progress.signal()
                 if !lockstep.drainerReturned.withLock({ $0 }) { lockstep.acknowledged.wait() }
@@ -114,11 +114,11 @@ final class DrainerHandOffTests: XCTestCase {
     }
 
     func testMerge_drainerHandsOffAfterALongTurn() {
-        checkHandOff({ Observable.merge($0, $1) }, expected: { [-1] + Array(0 ..< $0) })
+        checkHandOff({ Observable.merge($0, $1) }, expected: { [-1] + Array(0..<$0) })
     }
 
     func testFlatMap_drainerHandsOffAfterALongTurn() {
-        checkHandOff({ first, second in Observable.of(first, second).flatMap { $0 } }, expected: { [-1] + Array(0 ..< $0) })
+        checkHandOff({ first, second in Observable.of(first, second).flatMap { $0 } }, expected: { [-1] + Array(0..<$0) })
     }
 
     func testCombineLatest_drainerHandsOffAfterALongTurn() {
@@ -128,7 +128,7 @@ final class DrainerHandOffTests: XCTestCase {
                 first.onNext(-1)
             },
             { Observable.combineLatest($0, $1) { $0 * 100_000 + $1 } },
-            expected: { count in [-100_002] + (0 ..< count).map { -100_000 + $0 } }
+            expected: { count in [-100_002] + (0..<count).map { -100_000 + $0 } }
         )
     }
 

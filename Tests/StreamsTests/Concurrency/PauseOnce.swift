@@ -11,7 +11,11 @@ final class PauseOnce: Sendable {
 
     /// Holds the first caller until `resume()`; later calls return at once.
     func hook() {
-        guard armed.withLock({ armed in defer { armed = false }; return armed }) else { return }
+        guard
+            armed.withLock({ armed in
+                defer { armed = false }; return armed
+            })
+        else { return }
         paused.signal()
         resumed.wait()
     }

@@ -84,7 +84,9 @@ final class HooksTests: XCTestCase {
 
     func testCallStack_emptyUnlessRecording() {
         var captures = 0
-        Hooks.customCaptureSubscriptionCallstack = { captures += 1; return ["frame1"] }
+        Hooks.customCaptureSubscriptionCallstack = {
+            captures += 1; return ["frame1"]
+        }
         Hooks.recordCallStackOnError = false
         _ = Observable<Int>.error(HookError()).subscribe()
         XCTAssertEqual(reportedCallStacks, [[]])
@@ -106,7 +108,9 @@ final class HooksTests: XCTestCase {
     func testCallStack_notCapturedWhenAnErrorHandlerIsGiven() {
         var captures = 0
         Hooks.recordCallStackOnError = true
-        Hooks.customCaptureSubscriptionCallstack = { captures += 1; return ["frame1"] }
+        Hooks.customCaptureSubscriptionCallstack = {
+            captures += 1; return ["frame1"]
+        }
         _ = Observable<Int>.error(HookError()).subscribe(onError: { _ in })
         _ = Single<Int>.error(HookError()).subscribe(onFailure: { _ in })
         _ = Maybe<Int>.error(HookError()).subscribe(onError: { _ in })

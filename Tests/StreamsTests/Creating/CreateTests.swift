@@ -20,10 +20,11 @@ final class CreateTests: XCTestCase {
 
     func testCreate_empty() {
         XCTAssertNoLeaks {
-            let (events, _) = collectEvents(Observable<Int>.create { observer in
-                observer.onCompleted()
-                return Disposables.create()
-            })
+            let (events, _) = collectEvents(
+                Observable<Int>.create { observer in
+                    observer.onCompleted()
+                    return Disposables.create()
+                })
             XCTAssertEqual(events, [.completed])
         }
     }
@@ -38,25 +39,27 @@ final class CreateTests: XCTestCase {
 
     func testCreate_error() {
         XCTAssertNoLeaks {
-            let (events, _) = collectEvents(Observable<Int>.create { observer in
-                observer.onNext(1)
-                observer.onError(TransformTestError())
-                return Disposables.create()
-            })
+            let (events, _) = collectEvents(
+                Observable<Int>.create { observer in
+                    observer.onNext(1)
+                    observer.onError(TransformTestError())
+                    return Disposables.create()
+                })
             XCTAssertEqual(events, [.next(1), .error(TransformTestError())])
         }
     }
 
     func testCreate_dropsEventsAfterTerminal() {
         XCTAssertNoLeaks {
-            let (events, _) = collectEvents(Observable<Int>.create { observer in
-                observer.onNext(1)
-                observer.onCompleted()
-                observer.onNext(2)
-                observer.onError(TransformTestError())
-                observer.onCompleted()
-                return Disposables.create()
-            })
+            let (events, _) = collectEvents(
+                Observable<Int>.create { observer in
+                    observer.onNext(1)
+                    observer.onCompleted()
+                    observer.onNext(2)
+                    observer.onError(TransformTestError())
+                    observer.onCompleted()
+                    return Disposables.create()
+                })
             XCTAssertEqual(events, [.next(1), .completed])
         }
     }
@@ -64,10 +67,11 @@ final class CreateTests: XCTestCase {
     func testCreate_disposesReturnedDisposableOnTerminal() {
         XCTAssertNoLeaks {
             var disposed = 0
-            _ = collectEvents(Observable<Int>.create { observer in
-                observer.onCompleted()
-                return Disposables.create { disposed += 1 }
-            })
+            _ = collectEvents(
+                Observable<Int>.create { observer in
+                    observer.onCompleted()
+                    return Disposables.create { disposed += 1 }
+                })
             XCTAssertEqual(disposed, 1)
         }
     }
@@ -91,7 +95,9 @@ extension CreateTests {
             var produced = 0
             let naturals = AnySequence { () -> AnyIterator<Int> in
                 var next = 0
-                return AnyIterator { produced += 1; next += 1; return next }
+                return AnyIterator {
+                    produced += 1; next += 1; return next
+                }
             }
             var seen: [Int] = []
             var completed = false

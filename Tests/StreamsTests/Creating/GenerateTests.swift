@@ -27,7 +27,12 @@ final class GenerateTests: XCTestCase {
         XCTAssertNoLeaks {
             var events: [Event<Int>] = []
             var iterated = false
-            _ = Observable.generate(initialState: 5, condition: { $0 < 0 }, iterate: { iterated = true; return $0 }).subscribe { events.append($0) }
+            _ = Observable.generate(
+                initialState: 5, condition: { $0 < 0 },
+                iterate: {
+                    iterated = true; return $0
+                }
+            ).subscribe { events.append($0) }
             XCTAssertEqual(events, [.completed])
             XCTAssertFalse(iterated)
         }
@@ -38,8 +43,13 @@ final class GenerateTests: XCTestCase {
         XCTAssertNoLeaks {
             var iterations = 0
             var events: [Event<Int>] = []
-            _ = Observable.generate(initialState: 0, condition: { _ in true }, iterate: { iterations += 1; return $0 + 1 })
-                .take(3).subscribe { events.append($0) }
+            _ = Observable.generate(
+                initialState: 0, condition: { _ in true },
+                iterate: {
+                    iterations += 1; return $0 + 1
+                }
+            )
+            .take(3).subscribe { events.append($0) }
             XCTAssertEqual(events, [.next(0), .next(1), .next(2), .completed])
             XCTAssertEqual(iterations, 2)
         }
@@ -49,10 +59,12 @@ final class GenerateTests: XCTestCase {
         XCTAssertNoLeaks {
             let scheduler = TestScheduler(initialClock: 0)
             let res = scheduler.start {
-                Observable.generate(initialState: 0, condition: { value -> Bool in
-                    if value == 2 { throw GenerateError() }
-                    return true
-                }, scheduler: scheduler, iterate: { $0 + 1 })
+                Observable.generate(
+                    initialState: 0,
+                    condition: { value -> Bool in
+                        if value == 2 { throw GenerateError() }
+                        return true
+                    }, scheduler: scheduler, iterate: { $0 + 1 })
             }
             XCTAssertEqual(res.events, [.next(201, 0), .next(202, 1), .error(203, GenerateError())])
         }
@@ -61,10 +73,13 @@ final class GenerateTests: XCTestCase {
     func testGenerate_iterateThrows() {
         XCTAssertNoLeaks {
             var events: [Event<Int>] = []
-            _ = Observable.generate(initialState: 0, condition: { _ in true }, iterate: { value -> Int in
-                if value == 1 { throw GenerateError() }
-                return value + 1
-            }).subscribe { events.append($0) }
+            _ = Observable.generate(
+                initialState: 0, condition: { _ in true },
+                iterate: { value -> Int in
+                    if value == 1 { throw GenerateError() }
+                    return value + 1
+                }
+            ).subscribe { events.append($0) }
             XCTAssertEqual(events, [.next(0), .next(1), .error(GenerateError())])
         }
     }
@@ -72,7 +87,9 @@ final class GenerateTests: XCTestCase {
     func testGenerate_disposeMidStream() {
         XCTAssertNoLeaks {
             let scheduler = TestScheduler(initialClock: 0)
-            let res = scheduler.start(disposed: 203) { Observable.generate(initialState: 0, condition: { _ in true }, scheduler: scheduler, iterate: { $0 + 1 }) }
+            let res = scheduler.start(disposed: 203) {
+                Observable.generate(initialState: 0, condition: { _ in true }, scheduler: scheduler, iterate: { $0 + 1 })
+            }
             XCTAssertEqual(res.events, [.next(201, 0), .next(202, 1)])
             XCTAssertEqual(scheduler.pendingCount, 0)
         }

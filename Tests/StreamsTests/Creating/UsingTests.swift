@@ -23,10 +23,11 @@ final class UsingTests: XCTestCase {
             var disposed: [Int] = []
             let xs = scheduler.createColdObservable([.next(100, 1), .next(200, 2), .completed(300)])
             let res = scheduler.start {
-                Observable.using({ () -> TrackedResource in
-                    created.append(scheduler.clock)
-                    return TrackedResource(id: scheduler.clock) { _ in disposed.append(scheduler.clock) }
-                }, observableFactory: { resource in xs.map { $0 + resource.id } })
+                Observable.using(
+                    { () -> TrackedResource in
+                        created.append(scheduler.clock)
+                        return TrackedResource(id: scheduler.clock) { _ in disposed.append(scheduler.clock) }
+                    }, observableFactory: { resource in xs.map { $0 + resource.id } })
             }
             XCTAssertEqual(res.events, [.next(300, 201), .next(400, 202), .completed(500)])
             XCTAssertEqual(created, [200])
@@ -83,10 +84,13 @@ final class UsingTests: XCTestCase {
         XCTAssertNoLeaks {
             var factoryCalled = false
             var events: [Event<Int>] = []
-            _ = Observable.using({ () throws -> TrackedResource in throw UsingError(tag: "resource") }, observableFactory: { _ in
-                factoryCalled = true
-                return Observable<Int>.just(1)
-            }).subscribe { events.append($0) }
+            _ = Observable.using(
+                { () throws -> TrackedResource in throw UsingError(tag: "resource") },
+                observableFactory: { _ in
+                    factoryCalled = true
+                    return Observable<Int>.just(1)
+                }
+            ).subscribe { events.append($0) }
             XCTAssertEqual(events, [.error(UsingError(tag: "resource"))])
             XCTAssertFalse(factoryCalled)
         }
@@ -96,9 +100,12 @@ final class UsingTests: XCTestCase {
         XCTAssertNoLeaks {
             var disposed = 0
             var events: [Event<Int>] = []
-            _ = Observable.using({ TrackedResource(id: 0) { _ in disposed += 1 } }, observableFactory: { _ -> Observable<Int> in
-                throw UsingError(tag: "observable")
-            }).subscribe { events.append($0) }
+            _ = Observable.using(
+                { TrackedResource(id: 0) { _ in disposed += 1 } },
+                observableFactory: { _ -> Observable<Int> in
+                    throw UsingError(tag: "observable")
+                }
+            ).subscribe { events.append($0) }
             XCTAssertEqual(events, [.error(UsingError(tag: "observable"))])
             XCTAssertEqual(disposed, 1)
         }
@@ -109,10 +116,11 @@ final class UsingTests: XCTestCase {
         XCTAssertNoLeaks {
             var next = 0
             var disposed: [Int] = []
-            let observable = Observable.using({ () -> TrackedResource in
-                next += 1
-                return TrackedResource(id: next) { disposed.append($0) }
-            }, observableFactory: { resource in Observable.just(resource.id) })
+            let observable = Observable.using(
+                { () -> TrackedResource in
+                    next += 1
+                    return TrackedResource(id: next) { disposed.append($0) }
+                }, observableFactory: { resource in Observable.just(resource.id) })
             var values: [Int] = []
             _ = observable.subscribe(onNext: { values.append($0) })
             _ = observable.subscribe(onNext: { values.append($0) })

@@ -5,7 +5,7 @@ import Streams
 final class CompositeDisposableTests: XCTestCase {
     func testCompositeDisposable_disposesAllInInsertionOrder() {
         let log = TestDisposalLog()
-        let items = (0 ..< 4).map { CountingTestDisposable("\($0)", log: log) }
+        let items = (0..<4).map { CountingTestDisposable("\($0)", log: log) }
         let composite = CompositeDisposable()
         for item in items { XCTAssertNotNil(composite.insert(item)) }
         XCTAssertEqual(composite.count, 4)
@@ -19,7 +19,7 @@ final class CompositeDisposableTests: XCTestCase {
     }
 
     func testCompositeDisposable_initializers() {
-        let items = (0 ..< 6).map { _ in CountingTestDisposable() }
+        let items = (0..<6).map { _ in CountingTestDisposable() }
         XCTAssertEqual(CompositeDisposable(items[0], items[1]).count, 2)
         XCTAssertEqual(CompositeDisposable(items[0], items[1], items[2]).count, 3)
         XCTAssertEqual(CompositeDisposable(items[0], items[1], items[2], items[3], items[4], items[5]).count, 6)
@@ -68,16 +68,16 @@ final class CompositeDisposableTests: XCTestCase {
 
     /// Threads insert, remove and dispose concurrently: every disposable is disposed exactly once.
     func testCompositeDisposable_concurrentInsertRemoveAndDispose() {
-        for _ in 0 ..< 20 {
+        for _ in 0..<20 {
             let composite = DisposablesTestBox(CompositeDisposable())
             let all = LockedState([CountingTestDisposable]())
             DispatchQueue.concurrentPerform(iterations: 5) { index in
                 if index == 0 {
-                    for _ in 0 ..< 300 { _ = composite.value.count }
+                    for _ in 0..<300 { _ = composite.value.count }
                     composite.value.dispose()
                     return
                 }
-                for step in 0 ..< 300 {
+                for step in 0..<300 {
                     let item = CountingTestDisposable()
                     all.withLock { $0.append(item) }
                     let key = composite.value.insert(item)

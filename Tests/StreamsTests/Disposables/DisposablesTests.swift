@@ -21,7 +21,7 @@ final class DisposablesTests: XCTestCase {
     }
 
     func testDisposablesCreateWith_concurrentDisposeRunsActionOnce() {
-        for _ in 0 ..< 200 {
+        for _ in 0..<200 {
             let counter = CountingTestDisposable()
             let disposable = DisposablesTestBox(Disposables.create(with: { counter.dispose() }))
             DispatchQueue.concurrentPerform(iterations: 4) { _ in disposable.value.dispose() }
@@ -42,10 +42,10 @@ final class DisposablesTests: XCTestCase {
 
     func testDisposablesCreate_twoThreeAndMore() {
         let log = TestDisposalLog()
-        let pairs = (0 ..< 2).map { CountingTestDisposable("p\($0)", log: log) }
-        let triple = (0 ..< 3).map { CountingTestDisposable("t\($0)", log: log) }
-        let many = (0 ..< 5).map { CountingTestDisposable("m\($0)", log: log) }
-        let array = (0 ..< 4).map { CountingTestDisposable("a\($0)", log: log) }
+        let pairs = (0..<2).map { CountingTestDisposable("p\($0)", log: log) }
+        let triple = (0..<3).map { CountingTestDisposable("t\($0)", log: log) }
+        let many = (0..<5).map { CountingTestDisposable("m\($0)", log: log) }
+        let array = (0..<4).map { CountingTestDisposable("a\($0)", log: log) }
 
         let two = Disposables.create(pairs[0], pairs[1])
         let three = Disposables.create(triple[0], triple[1], triple[2])

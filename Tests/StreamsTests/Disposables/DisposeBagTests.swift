@@ -6,7 +6,7 @@ import StreamsTest
 final class DisposeBagTests: XCTestCase {
     func testDisposeBag_disposesOnDeinitInInsertionOrder() {
         let log = TestDisposalLog()
-        let items = (0 ..< 3).map { CountingTestDisposable("\($0)", log: log) }
+        let items = (0..<3).map { CountingTestDisposable("\($0)", log: log) }
         var bag: DisposeBag? = DisposeBag()
         for item in items { bag?.insert(item) }
         XCTAssertEqual(bag?.count, 3)
@@ -17,7 +17,7 @@ final class DisposeBagTests: XCTestCase {
     }
 
     func testDisposeBag_insertionVariants() {
-        let items = (0 ..< 9).map { _ in CountingTestDisposable() }
+        let items = (0..<9).map { _ in CountingTestDisposable() }
         var bags: [DisposeBag] = [
             DisposeBag(disposing: items[0], items[1]),
             DisposeBag(disposing: [items[2]]),
@@ -59,11 +59,11 @@ final class DisposeBagTests: XCTestCase {
 
     /// A long-lived bag fed with finished work stays small, and pruned entries are not disposed again.
     func testDisposeBag_pruningKeepsBagBounded() {
-        let live = (0 ..< 100).map { _ in CountingTestDisposable() }
+        let live = (0..<100).map { _ in CountingTestDisposable() }
         let bag = DisposeBag()
         for item in live { bag.insert(item) }
         var finished: [CountingTestDisposable] = []
-        for step in 0 ..< 10_000 {
+        for step in 0..<10_000 {
             let item = CountingTestDisposable()
             item.dispose()
             finished.append(item)
@@ -82,7 +82,7 @@ final class DisposeBagTests: XCTestCase {
         let log = TestDisposalLog()
         var bag: DisposeBag? = DisposeBag()
         var live: [CountingTestDisposable] = []
-        for index in 0 ..< 200 {
+        for index in 0..<200 {
             if index % 10 == 0 {
                 let item = CountingTestDisposable("\(index)", log: log)
                 live.append(item)
@@ -101,12 +101,12 @@ final class DisposeBagTests: XCTestCase {
     /// Several threads insert (live and finished entries, so pruning runs concurrently); when the bag
     /// goes away every live entry is disposed exactly once.
     func testDisposeBag_concurrentInsertion() {
-        for _ in 0 ..< 10 {
+        for _ in 0..<10 {
             let all = LockedState([(CountingTestDisposable, Bool)]())
             do {
                 let box = DisposablesTestBox(DisposeBag())
                 DispatchQueue.concurrentPerform(iterations: 4) { _ in
-                    for step in 0 ..< 500 {
+                    for step in 0..<500 {
                         let item = CountingTestDisposable()
                         let finished = step % 2 == 0
                         if finished { item.dispose() }

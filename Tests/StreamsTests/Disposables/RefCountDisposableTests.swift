@@ -45,10 +45,10 @@ final class RefCountDisposableTests: XCTestCase {
     }
 
     func testRefCountDisposable_concurrentHandles() {
-        for _ in 0 ..< 50 {
+        for _ in 0..<50 {
             let inner = CountingTestDisposable()
             let refCount = DisposablesTestBox(RefCountDisposable(disposable: inner))
-            let handles = (0 ..< 40).map { _ in DisposablesTestBox(refCount.value.retain()) }
+            let handles = (0..<40).map { _ in DisposablesTestBox(refCount.value.retain()) }
             DispatchQueue.concurrentPerform(iterations: handles.count + 1) { index in
                 if index == handles.count { refCount.value.dispose() } else { handles[index].value.dispose() }
             }

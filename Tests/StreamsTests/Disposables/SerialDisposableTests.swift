@@ -40,7 +40,7 @@ final class SerialDisposableTests: XCTestCase {
         let serial = DisposablesTestBox(SerialDisposable())
         let all = LockedState([CountingTestDisposable]())
         DispatchQueue.concurrentPerform(iterations: 4) { index in
-            for _ in 0 ..< 500 {
+            for _ in 0..<500 {
                 let item = CountingTestDisposable()
                 all.withLock { $0.append(item) }
                 serial.value.disposable = item

@@ -25,7 +25,7 @@ final class SingleAssignmentDisposableTests: XCTestCase {
     }
 
     func testSingleAssignmentDisposable_concurrentDisposeAndAssign() {
-        for _ in 0 ..< 500 {
+        for _ in 0..<500 {
             let single = DisposablesTestBox(SingleAssignmentDisposable())
             let inner = CountingTestDisposable()
             DispatchQueue.concurrentPerform(iterations: 3) { index in

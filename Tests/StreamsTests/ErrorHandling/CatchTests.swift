@@ -125,12 +125,13 @@ final class CatchTests: XCTestCase {
             let subject = PublishSubject<Int>()
             var values: [Int] = []
             let subscription = SingleAssignmentDisposable()
-            subscription.setDisposable(Observable<Int>.error(TestError())
-                .catch { _ in subject.asObservable() }
-                .subscribe(onNext: { value in
-                    values.append(value)
-                    subscription.dispose()
-                }))
+            subscription.setDisposable(
+                Observable<Int>.error(TestError())
+                    .catch { _ in subject.asObservable() }
+                    .subscribe(onNext: { value in
+                        values.append(value)
+                        subscription.dispose()
+                    }))
             XCTAssertTrue(subject.hasObservers)
             subject.onNext(1)
             subject.onNext(2)

@@ -12,13 +12,17 @@ final class RetryTests: XCTestCase {
             let scheduler = TestScheduler(initialClock: 0)
             let xs = scheduler.createColdObservable([.next(100, 1), .next(150, 2), .error(200, TestError())])
             let res = scheduler.start { xs.retry() }
-            XCTAssertEqual(res.events, [
-                .next(300, 1), .next(350, 2), .next(500, 1), .next(550, 2),
-                .next(700, 1), .next(750, 2), .next(900, 1), .next(950, 2),
-            ])
-            XCTAssertEqual(xs.subscriptions, [
-                Subscription(200, 400), Subscription(400, 600), Subscription(600, 800), Subscription(800, 1000),
-            ])
+            XCTAssertEqual(
+                res.events,
+                [
+                    .next(300, 1), .next(350, 2), .next(500, 1), .next(550, 2),
+                    .next(700, 1), .next(750, 2), .next(900, 1), .next(950, 2),
+                ])
+            XCTAssertEqual(
+                xs.subscriptions,
+                [
+                    Subscription(200, 400), Subscription(400, 600), Subscription(600, 800), Subscription(800, 1000),
+                ])
             XCTAssertEqual(scheduler.pendingCount, 0)
         }
     }
@@ -169,10 +173,11 @@ final class RetryTests: XCTestCase {
                 }
             }
             let subscription = SingleAssignmentDisposable()
-            subscription.setDisposable(source.retry().subscribe(onNext: { value in
-                values.append(value)
-                if value == 5 { subscription.dispose() }
-            }))
+            subscription.setDisposable(
+                source.retry().subscribe(onNext: { value in
+                    values.append(value)
+                    if value == 5 { subscription.dispose() }
+                }))
             scheduler.start()
             XCTAssertEqual(values, [1, 2, 3, 4, 5])
             XCTAssertEqual(subscriptions, 5)

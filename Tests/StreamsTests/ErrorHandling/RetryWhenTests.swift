@@ -115,7 +115,11 @@ final class RetryWhenTests: XCTestCase {
             }
             var seen: [RetryError] = []
             let res = scheduler.start {
-                source.retry(when: { (errors: Observable<RetryError>) in errors.map { seen.append($0); return $0 } })
+                source.retry(when: { (errors: Observable<RetryError>) in
+                    errors.map {
+                        seen.append($0); return $0
+                    }
+                })
             }
             XCTAssertEqual(res.events, [.error(200, OtherError())])
             XCTAssertEqual(seen, [.failed, .failed])

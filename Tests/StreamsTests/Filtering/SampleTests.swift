@@ -10,7 +10,9 @@ final class SampleTests: XCTestCase {
         XCTAssertNoLeaks {
             let scheduler = TestScheduler(initialClock: 0)
             let xs = scheduler.createHotObservable([.next(150, 1), .next(220, 2), .next(240, 3), .next(290, 4), .next(300, 5), .next(310, 6), .completed(400)])
-            let ys = scheduler.createHotObservable([.next(150, ""), .next(210, "bar"), .next(250, "foo"), .next(260, "qux"), .next(320, "baz"), .completed(500)])
+            let ys = scheduler.createHotObservable([
+                .next(150, ""), .next(210, "bar"), .next(250, "foo"), .next(260, "qux"), .next(320, "baz"), .completed(500),
+            ])
             let res = scheduler.start { xs.sample(ys) }
             XCTAssertEqual(res.events, [.next(250, 3), .next(320, 6), .completed(500)])
             XCTAssertEqual(xs.subscriptions, [Subscription(200, 400)])

@@ -18,7 +18,10 @@ final class SkipWhileTests: XCTestCase {
     func testSkipWhile_predicateNotCalledAfterFirstFailure() {
         XCTAssertNoLeaks {
             var calls = 0
-            let (events, subscription) = collectEvents(Observable.of(1, 5, 1, 1).skip(while: { calls += 1; return $0 < 3 }))
+            let (events, subscription) = collectEvents(
+                Observable.of(1, 5, 1, 1).skip(while: {
+                    calls += 1; return $0 < 3
+                }))
             subscription.dispose()
             XCTAssertEqual(events, [.next(5), .next(1), .next(1), .completed])
             XCTAssertEqual(calls, 2)

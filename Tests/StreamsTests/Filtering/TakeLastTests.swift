@@ -77,10 +77,11 @@ final class TakeLastTests: XCTestCase {
             let subject = PublishSubject<Int>()
             var received: [Int] = []
             let disposable = SingleAssignmentDisposable()
-            disposable.setDisposable(subject.takeLast(3).subscribe(onNext: { value in
-                received.append(value)
-                disposable.dispose()
-            }))
+            disposable.setDisposable(
+                subject.takeLast(3).subscribe(onNext: { value in
+                    received.append(value)
+                    disposable.dispose()
+                }))
             for value in 1...5 { subject.onNext(value) }
             subject.onCompleted()
             XCTAssertEqual(received, [3])

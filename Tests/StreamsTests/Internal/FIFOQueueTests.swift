@@ -26,12 +26,12 @@ final class FIFOQueueTests: XCTestCase {
         var queue = FIFOQueue<Int>()
         var expected = 0
         var next = 0
-        for round in 0 ..< 1_000 {
-            for _ in 0 ..< (round % 7) + 2 {
+        for round in 0..<1_000 {
+            for _ in 0..<(round % 7) + 2 {
                 queue.append(next)
                 next += 1
             }
-            for _ in 0 ..< (round % 5) + 1 {
+            for _ in 0..<(round % 5) + 1 {
                 guard let value = queue.popFirst() else { break }
                 XCTAssertEqual(value, expected)
                 expected += 1
@@ -48,8 +48,8 @@ final class FIFOQueueTests: XCTestCase {
     /// the consumed prefix: its storage stays proportional to what is queued.
     func testStorageStaysBoundedWhenTheQueueNeverEmpties() {
         var queue = FIFOQueue<Int>()
-        for value in 0 ..< 10 { queue.append(value) }
-        for value in 10 ..< 100_000 {
+        for value in 0..<10 { queue.append(value) }
+        for value in 10..<100_000 {
             queue.append(value)
             XCTAssertEqual(queue.popFirst(), value - 10)
         }

@@ -29,10 +29,11 @@ final class MetatypeCacheTests: XCTestCase {
         let types = distinctTypes(8)
         var makes = 0
         func lookUp(_ owner: Int, _ observer: Int, builds built: Int) -> Any.Type {
-            type(MetatypeCache.lookUp(owner: types[owner], observer: types[observer], in: table, capacityBits: bits) {
-                makes += 1
-                return types[built]
-            })
+            type(
+                MetatypeCache.lookUp(owner: types[owner], observer: types[observer], in: table, capacityBits: bits) {
+                    makes += 1
+                    return types[built]
+                })
         }
         XCTAssertTrue(lookUp(0, 1, builds: 5) == types[5])
         XCTAssertTrue(lookUp(0, 1, builds: 6) == types[5], "a cached pair answers without make()")
@@ -53,10 +54,11 @@ final class MetatypeCacheTests: XCTestCase {
         var makes = 0
         for round in 0..<3 {
             for index in 0..<10 {
-                let found = type(MetatypeCache.lookUp(owner: types[index], observer: Int.self, in: table, capacityBits: bits) {
-                    makes += 1
-                    return types[index]
-                })
+                let found = type(
+                    MetatypeCache.lookUp(owner: types[index], observer: Int.self, in: table, capacityBits: bits) {
+                        makes += 1
+                        return types[index]
+                    })
                 XCTAssertTrue(found == types[index], "round \(round), pair \(index): the type make() builds, cached or not")
             }
         }

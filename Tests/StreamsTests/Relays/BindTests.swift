@@ -323,14 +323,17 @@ final class BindTests: XCTestCase {
             let source = PublishSubject<Int>()
             let relay = BehaviorRelay(value: 0)
             let count = 5_000
-            runConcurrently(subscribers: 2, sender: {
-                for value in 1...count { source.onNext(value) }
-            }, subscriber: { _ in
-                for _ in 0..<200 {
-                    let binding = source.bind(to: relay)
-                    binding.dispose()
-                }
-            })
+            runConcurrently(
+                subscribers: 2,
+                sender: {
+                    for value in 1...count { source.onNext(value) }
+                },
+                subscriber: { _ in
+                    for _ in 0..<200 {
+                        let binding = source.bind(to: relay)
+                        binding.dispose()
+                    }
+                })
             XCTAssertFalse(source.hasObservers)
             let reported = capturingUnhandledErrors {
                 _ = source.bind(to: relay)

@@ -94,14 +94,17 @@ final class PublishRelayTests: XCTestCase {
             let sent = SentCounter()
             let results = StressResults()
             let count = 5_000
-            runConcurrently(subscribers: 3, sender: {
-                for value in 1...count {
-                    relay.accept(value)
-                    sent.set(value)
-                }
-            }, subscriber: { _ in
-                subscribeRepeatedly(relay, sent: sent, cycles: 200, until: count, results: results)
-            })
+            runConcurrently(
+                subscribers: 3,
+                sender: {
+                    for value in 1...count {
+                        relay.accept(value)
+                        sent.set(value)
+                    }
+                },
+                subscriber: { _ in
+                    subscribeRepeatedly(relay, sent: sent, cycles: 200, until: count, results: results)
+                })
             for trial in results.trials.withLock({ $0 }) {
                 let events = trial.recorder.events
                 XCTAssertFalse(events.contains { $0.isStopEvent })

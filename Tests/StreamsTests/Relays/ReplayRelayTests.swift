@@ -91,14 +91,17 @@ final class ReplayRelayTests: XCTestCase {
             let sent = SentCounter()
             let results = StressResults()
             let count = 5_000
-            runConcurrently(subscribers: 3, sender: {
-                for value in 1...count {
-                    relay.accept(value)
-                    sent.set(value)
-                }
-            }, subscriber: { _ in
-                subscribeRepeatedly(relay, sent: sent, cycles: 200, until: count, results: results)
-            })
+            runConcurrently(
+                subscribers: 3,
+                sender: {
+                    for value in 1...count {
+                        relay.accept(value)
+                        sent.set(value)
+                    }
+                },
+                subscriber: { _ in
+                    subscribeRepeatedly(relay, sent: sent, cycles: 200, until: count, results: results)
+                })
             for trial in results.trials.withLock({ $0 }) {
                 let elements = trial.recorder.elements
                 XCTAssertEqual(elements.count, trial.recorder.events.count)

@@ -38,11 +38,12 @@ final class RecursiveSchedulingTests: XCTestCase {
         let scheduler = TestScheduler(initialClock: 0)
         var values: [Int] = []
         let holder = SingleAssignmentDisposable()
-        holder.setDisposable(scheduler.scheduleRecursive(0) { value, recurse in
-            values.append(value)
-            if value == 2 { holder.dispose() }
-            recurse(value + 1)
-        })
+        holder.setDisposable(
+            scheduler.scheduleRecursive(0) { value, recurse in
+                values.append(value)
+                if value == 2 { holder.dispose() }
+                recurse(value + 1)
+            })
         scheduler.start()
         XCTAssertEqual(values, [0, 1, 2])
         XCTAssertEqual(scheduler.pendingCount, 0)

@@ -84,7 +84,7 @@ final class TimeIntervalRuleTests: XCTestCase {
             let expectations = Self.intervals.map { $0.meaning == .now ? now : never }
             let arrived = expectation(description: "promised events")
             arrived.expectedFulfillmentCount = expectations.map(\.count).reduce(0, +) + 1
-            arrived.fulfill() // So that an interval list with no promised events still works.
+            arrived.fulfill()  // So that an interval list with no promised events still works.
             let extra = expectation(description: "events beyond the promised ones")
             extra.isInverted = true
             let recorders = expectations.map { IntervalRuleRecorder<Element>(expected: $0.count, arrived: arrived, extra: extra) }
@@ -183,7 +183,8 @@ final class TimeIntervalRuleTests: XCTestCase {
 
     func testBuffer_hostileTimeSpanOnVirtualTime() {
         // A non-positive time span is one tick, so an (empty) buffer per tick.
-        assertVirtual(now: [.next(201, []), .next(202, []), .next(203, []), .completed(203)], never: [.next(300, [1, 2]), .completed(300)]) { interval, scheduler in
+        assertVirtual(now: [.next(201, []), .next(202, []), .next(203, []), .completed(203)], never: [.next(300, [1, 2]), .completed(300)]) {
+            interval, scheduler in
             self.hot(scheduler).buffer(timeSpan: interval, count: 10, scheduler: scheduler).take(3)
         }
     }
@@ -193,7 +194,11 @@ final class TimeIntervalRuleTests: XCTestCase {
         assertVirtual(now: [.next(200, 0), .next(201, 1), .next(202, 2), .completed(202)], never: [.next(200, 0), .completed(300)]) { interval, scheduler in
             let opened = ThreadSafeTestBox(0)
             return self.hot(scheduler).window(timeSpan: interval, count: 10, scheduler: scheduler).take(3)
-                .map { _ in opened.mutate { count in defer { count += 1 }; return count } }
+                .map { _ in
+                    opened.mutate { count in
+                        defer { count += 1 }; return count
+                    }
+                }
         }
     }
 
@@ -465,8 +470,12 @@ final class TimeIntervalRuleTests: XCTestCase {
                 let stray = expectation(description: "a never timer fires")
                 stray.isInverted = true
                 let silent = [
-                    scheduler.scheduleRelative((), dueTime: .never) { _ in stray.fulfill(); return Disposables.create() },
-                    scheduler.scheduleRelative((), dueTime: .seconds(Int.max)) { _ in stray.fulfill(); return Disposables.create() },
+                    scheduler.scheduleRelative((), dueTime: .never) { _ in
+                        stray.fulfill(); return Disposables.create()
+                    },
+                    scheduler.scheduleRelative((), dueTime: .seconds(Int.max)) { _ in
+                        stray.fulfill(); return Disposables.create()
+                    },
                     scheduler.schedulePeriodic((), startAfter: .never, period: .seconds(-1)) { _ in stray.fulfill() },
                 ]
                 wait(for: [finished], timeout: 10)

@@ -42,7 +42,8 @@ final class TrampolineOrderingTests: XCTestCase {
 
     func testZipAndWithLatestFrom() {
         XCTAssertEqual(events(Observable.zip(Observable.of(1, 2, 3), Observable.of(10, 20)) { "\($0),\($1)" }), "1,10 2,20 |")
-        XCTAssertEqual(events(Observable.zip(Observable.of(1, 2), Observable.of(10, 20), Observable.of(100, 200)) { "\($0),\($1),\($2)" }), "1,10,100 2,20,200 |")
+        XCTAssertEqual(
+            events(Observable.zip(Observable.of(1, 2), Observable.of(10, 20), Observable.of(100, 200)) { "\($0),\($1),\($2)" }), "1,10,100 2,20,200 |")
         XCTAssertEqual(events(Observable.of(1, 2, 3).withLatestFrom(Observable.of(10, 20)) { "\($0),\($1)" }), "1,10 2,20 3,20 |")
     }
 
@@ -67,7 +68,8 @@ final class TrampolineOrderingTests: XCTestCase {
         XCTAssertEqual(events(Observable.merge(Observable.range(start: 0, count: 3), .of(10, 20))), "0 10 1 20 2 |")
         XCTAssertEqual(events(Observable.merge(Observable<Int>.create { Observable.of(1, 2).subscribe($0) }, .of(10, 20))), "1 10 2 20 |")
         XCTAssertEqual(events(Observable.merge(Observable.deferred { Observable.of(1, 2) }, .of(10, 20))), "1 10 2 20 |")
-        XCTAssertEqual(events(Observable.merge(Observable.using({ BooleanDisposable() }, observableFactory: { _ in Observable.of(1, 2) }), .of(10, 20))), "1 10 2 20 |")
+        XCTAssertEqual(
+            events(Observable.merge(Observable.using({ BooleanDisposable() }, observableFactory: { _ in Observable.of(1, 2) }), .of(10, 20))), "1 10 2 20 |")
         let subject = BehaviorSubject(value: 0)
         XCTAssertEqual(events(Observable.merge(subject.take(1), .of(10, 20), subject.take(1))), "0 0 10 20 |")
     }
@@ -156,7 +158,8 @@ final class TrampolineOrderingTests: XCTestCase {
         XCTAssertNoLeaks {
             let outer = PublishSubject<Int>()
             var received: [Int] = []
-            let subscription = outer
+            let subscription =
+                outer
                 .flatMapLatest { value -> Observable<Int> in value == 1 ? Observable.from(0...) : .of(200, 201) }
                 .subscribe(onNext: { value in
                     received.append(value)

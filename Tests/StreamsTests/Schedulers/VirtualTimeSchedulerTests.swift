@@ -121,7 +121,7 @@ final class VirtualTimeSchedulerTests: XCTestCase {
         let scheduler = TestScheduler(initialClock: 0)
         let log = ThreadSafeTestBox([String]())
         var previous: Disposable?
-        for index in 0 ..< 10_000 {
+        for index in 0..<10_000 {
             previous?.dispose()
             previous = record(scheduler, log, "t\(index)", at: 1_000_000 + index % 7)
             XCTAssertEqual(scheduler.pendingCount, 1)
@@ -135,11 +135,11 @@ final class VirtualTimeSchedulerTests: XCTestCase {
         // what is left: by time, then by scheduling order.
         let scheduler = TestScheduler(initialClock: 0)
         let log = ThreadSafeTestBox([String]())
-        let items = (0 ..< 300).map { index in (index, record(scheduler, log, "\(index)", at: 10 * (index % 5))) }
+        let items = (0..<300).map { index in (index, record(scheduler, log, "\(index)", at: 10 * (index % 5))) }
         for (index, item) in items where index % 3 != 0 { item.dispose() }
         XCTAssertEqual(scheduler.pendingCount, 100)
         scheduler.start()
-        let kept = (0 ..< 300).filter { $0 % 3 == 0 }
+        let kept = (0..<300).filter { $0 % 3 == 0 }
         let expected = kept.sorted { ($0 % 5, $0) < ($1 % 5, $1) }.map { "\($0)@\(10 * ($0 % 5))" }
         XCTAssertEqual(log.value, expected)
         XCTAssertEqual(scheduler.pendingCount, 0)

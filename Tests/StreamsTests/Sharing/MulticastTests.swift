@@ -19,11 +19,15 @@ final class MulticastTests: XCTestCase {
             let early = scheduler.createObserver(Int.self)
             let late = scheduler.createObserver(Int.self)
             scheduler.scheduleAt(100) { ys = xs.multicast(PublishSubject<Int>()) }
-            scheduler.scheduleAt(200) { s1 = ys?.subscribe(early); connection = ys?.connect() }
+            scheduler.scheduleAt(200) {
+                s1 = ys?.subscribe(early); connection = ys?.connect()
+            }
             scheduler.scheduleAt(250) { s2 = ys?.subscribe(late) }
             scheduler.scheduleAt(300) { connection = ys?.connect() }
             scheduler.scheduleAt(400) { connection?.dispose() }
-            scheduler.scheduleAt(1000) { s1?.dispose(); s2?.dispose(); ys = nil }
+            scheduler.scheduleAt(1000) {
+                s1?.dispose(); s2?.dispose(); ys = nil
+            }
             scheduler.start()
             XCTAssertEqual(early.events, [.next(210, 1), .next(220, 2), .completed(230)])
             XCTAssertEqual(late.events, [.completed(250)])
@@ -41,11 +45,15 @@ final class MulticastTests: XCTestCase {
             var connection: Disposable?
             let res = scheduler.createObserver(Int.self)
             scheduler.scheduleAt(100) { ys = xs.multicast(PublishSubject<Int>()) }
-            scheduler.scheduleAt(200) { subscription = ys?.subscribe(res); connection = ys?.connect() }
+            scheduler.scheduleAt(200) {
+                subscription = ys?.subscribe(res); connection = ys?.connect()
+            }
             scheduler.scheduleAt(250) { connection?.dispose() }
             scheduler.scheduleAt(300) { connection = ys?.connect() }
             scheduler.scheduleAt(350) { connection?.dispose() }
-            scheduler.scheduleAt(1000) { subscription?.dispose(); ys = nil }
+            scheduler.scheduleAt(1000) {
+                subscription?.dispose(); ys = nil
+            }
             scheduler.start()
             XCTAssertEqual(res.events, [.next(210, 1), .next(310, 3)])
             XCTAssertEqual(xs.subscriptions, [Subscription(200, 250), Subscription(300, 350)])
@@ -60,8 +68,12 @@ final class MulticastTests: XCTestCase {
             var subscription: Disposable?
             let res = scheduler.createObserver(Int.self)
             scheduler.scheduleAt(100) { ys = xs.multicast(BehaviorSubject(value: 0)) }
-            scheduler.scheduleAt(200) { subscription = ys?.subscribe(res); _ = ys?.connect() }
-            scheduler.scheduleAt(1000) { subscription?.dispose(); ys = nil }
+            scheduler.scheduleAt(200) {
+                subscription = ys?.subscribe(res); _ = ys?.connect()
+            }
+            scheduler.scheduleAt(1000) {
+                subscription?.dispose(); ys = nil
+            }
             scheduler.start()
             XCTAssertEqual(res.events, [.next(200, 0), .next(210, 1), .completed(220)])
         }
@@ -108,11 +120,15 @@ final class MulticastTests: XCTestCase {
             let first = scheduler.createObserver(Int.self)
             let second = scheduler.createObserver(Int.self)
             scheduler.scheduleAt(100) { ys = xs.multicast(makeSubject: { PublishSubjectFactory.make() }) }
-            scheduler.scheduleAt(200) { s1 = ys?.subscribe(first); connection = ys?.connect() }
+            scheduler.scheduleAt(200) {
+                s1 = ys?.subscribe(first); connection = ys?.connect()
+            }
             scheduler.scheduleAt(250) { s2 = ys?.subscribe(second) }
             scheduler.scheduleAt(300) { connection = ys?.connect() }
             scheduler.scheduleAt(400) { connection?.dispose() }
-            scheduler.scheduleAt(1000) { s1?.dispose(); s2?.dispose(); ys = nil }
+            scheduler.scheduleAt(1000) {
+                s1?.dispose(); s2?.dispose(); ys = nil
+            }
             scheduler.start()
             XCTAssertEqual(first.events, [.next(210, 1), .error(220, TestError())])
             XCTAssertEqual(second.events, [.next(310, 2)])
@@ -137,9 +153,11 @@ final class MulticastTests: XCTestCase {
             let scheduler = TestScheduler(initialClock: 0)
             let xs = scheduler.createHotObservable([.next(210, 1), .next(240, 2), .completed(300)])
             let res = scheduler.start {
-                xs.multicast({ PublishSubject<Int>() }, selector: { shared in
-                    Observable.merge(shared, shared.map { $0 * 10 })
-                })
+                xs.multicast(
+                    { PublishSubject<Int>() },
+                    selector: { shared in
+                        Observable.merge(shared, shared.map { $0 * 10 })
+                    })
             }
             XCTAssertEqual(res.events, [.next(210, 1), .next(210, 10), .next(240, 2), .next(240, 20), .completed(300)])
             XCTAssertEqual(xs.subscriptions, [Subscription(200, 300)])

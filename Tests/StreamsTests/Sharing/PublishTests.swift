@@ -29,7 +29,9 @@ final class PublishTests: XCTestCase {
             scheduler.scheduleAt(200) { subscription = ys?.subscribe(res) }
             scheduler.scheduleAt(240) { connection = ys?.connect() }
             scheduler.scheduleAt(320) { connection?.dispose() }
-            scheduler.scheduleAt(1000) { subscription?.dispose(); ys = nil }
+            scheduler.scheduleAt(1000) {
+                subscription?.dispose(); ys = nil
+            }
             scheduler.start()
             XCTAssertEqual(res.events, [.next(250, 3), .next(270, 4), .next(310, 5)])
             XCTAssertEqual(xs.subscriptions, [Subscription(240, 320)])
@@ -54,7 +56,9 @@ final class PublishTests: XCTestCase {
             scheduler.scheduleAt(350) { s2 = ys?.subscribe(second) }
             scheduler.scheduleAt(400) { connection = ys?.connect() }
             scheduler.scheduleAt(500) { connection?.dispose() }
-            scheduler.scheduleAt(1000) { s1?.dispose(); s2?.dispose(); ys = nil }
+            scheduler.scheduleAt(1000) {
+                s1?.dispose(); s2?.dispose(); ys = nil
+            }
             scheduler.start()
             XCTAssertEqual(first.events, [.next(230, 2), .next(250, 3), .next(270, 4)])
             XCTAssertEqual(second.events, [.next(410, 7), .next(430, 8), .next(450, 9)])
@@ -76,7 +80,9 @@ final class PublishTests: XCTestCase {
             scheduler.scheduleAt(240) { c2 = ys?.connect() }
             scheduler.scheduleAt(260) { c2?.dispose() }
             scheduler.scheduleAt(280) { c1?.dispose() }
-            scheduler.scheduleAt(1000) { subscription?.dispose(); ys = nil }
+            scheduler.scheduleAt(1000) {
+                subscription?.dispose(); ys = nil
+            }
             scheduler.start()
             XCTAssertEqual(res.events, [.next(230, 2), .next(250, 3)])
             XCTAssertEqual(xs.subscriptions, [Subscription(220, 260)])
@@ -101,7 +107,9 @@ final class PublishTests: XCTestCase {
             }
             scheduler.scheduleAt(400) { connection = ys?.connect() }
             scheduler.scheduleAt(440) { connection?.dispose() }
-            scheduler.scheduleAt(1000) { s1?.dispose(); s2?.dispose(); ys = nil }
+            scheduler.scheduleAt(1000) {
+                s1?.dispose(); s2?.dispose(); ys = nil
+            }
             scheduler.start()
             XCTAssertEqual(res.events, [.next(230, 2), .next(250, 3), .next(270, 4), .completed(300)])
             XCTAssertEqual(late.events, [.next(410, 7), .next(430, 8)])
@@ -118,8 +126,12 @@ final class PublishTests: XCTestCase {
             var connection: Disposable?
             let res = scheduler.createObserver(Int.self)
             scheduler.scheduleAt(100) { ys = xs.publish() }
-            scheduler.scheduleAt(200) { subscription = ys?.subscribe(res); connection = ys?.connect() }
-            scheduler.scheduleAt(1000) { subscription?.dispose(); connection?.dispose(); ys = nil }
+            scheduler.scheduleAt(200) {
+                subscription = ys?.subscribe(res); connection = ys?.connect()
+            }
+            scheduler.scheduleAt(1000) {
+                subscription?.dispose(); connection?.dispose(); ys = nil
+            }
             scheduler.start()
             XCTAssertEqual(res.events, [.next(210, 1), .next(230, 2), .next(250, 3), .error(260, TestError())])
             XCTAssertEqual(xs.subscriptions, [Subscription(200, 260)])
@@ -183,9 +195,13 @@ final class PublishTests: XCTestCase {
             var connection: Disposable?
             let res = scheduler.createObserver(Int.self)
             scheduler.scheduleAt(100) { ys = xs.publish() }
-            scheduler.scheduleAt(200) { subscription = ys?.subscribe(res); connection = ys?.connect() }
+            scheduler.scheduleAt(200) {
+                subscription = ys?.subscribe(res); connection = ys?.connect()
+            }
             scheduler.scheduleAt(240) { subscription?.dispose() }
-            scheduler.scheduleAt(300) { connection?.dispose(); ys = nil }
+            scheduler.scheduleAt(300) {
+                connection?.dispose(); ys = nil
+            }
             scheduler.start()
             XCTAssertEqual(res.events, [.next(210, 1), .next(230, 2)])
             XCTAssertEqual(xs.subscriptions, [Subscription(200, 300)])
@@ -214,7 +230,9 @@ final class PublishTests: XCTestCase {
                 c1 = ys?.connect()
             }
             scheduler.scheduleAt(420) { c2?.dispose() }
-            scheduler.scheduleAt(1000) { s1?.dispose(); s2?.dispose(); c1?.dispose(); ys = nil }
+            scheduler.scheduleAt(1000) {
+                s1?.dispose(); s2?.dispose(); c1?.dispose(); ys = nil
+            }
             scheduler.start()
             XCTAssertEqual(res.events, [.next(210, 1), .next(230, 2), .next(250, 3), .next(270, 4), .completed(300)])
             XCTAssertEqual(again.events, [.next(310, 5), .next(330, 6), .next(410, 7)])
@@ -240,7 +258,9 @@ final class PublishTests: XCTestCase {
                 connection = ys?.connect()
             }
             scheduler.scheduleAt(260) { connection?.dispose() }
-            scheduler.scheduleAt(1000) { s1?.dispose(); s2?.dispose(); ys = nil }
+            scheduler.scheduleAt(1000) {
+                s1?.dispose(); s2?.dispose(); ys = nil
+            }
             scheduler.start()
             XCTAssertEqual(outer.events, [.next(210, 1), .next(230, 2), .next(250, 3)])
             XCTAssertEqual(inner.events, [.next(250, 3)])

@@ -92,7 +92,9 @@ final class RefCountTests: XCTestCase {
             scheduler.scheduleAt(255) { d3?.dispose() }
             scheduler.scheduleAt(265) { d2?.dispose() }
             scheduler.scheduleAt(275) { d4 = ys?.subscribe(o4) }
-            scheduler.scheduleAt(320) { d4?.dispose(); ys = nil }
+            scheduler.scheduleAt(320) {
+                d4?.dispose(); ys = nil
+            }
             scheduler.start()
             XCTAssertEqual(o1.events, [.next(210, 1), .next(220, 2)])
             XCTAssertEqual(o2.events, [.next(220, 2), .next(230, 3), .next(240, 4), .next(250, 5), .next(260, 6)])
@@ -212,10 +214,11 @@ final class RefCountTests: XCTestCase {
             let shared = source.publish().refCount()
             var seen: [Int] = []
             let subscription = SingleAssignmentDisposable()
-            subscription.setDisposable(shared.subscribe(onNext: { value in
-                seen.append(value)
-                subscription.dispose()
-            }))
+            subscription.setDisposable(
+                shared.subscribe(onNext: { value in
+                    seen.append(value)
+                    subscription.dispose()
+                }))
             XCTAssertEqual(disconnected, 1)
             XCTAssertEqual(seen.first, 1)
         }
@@ -249,7 +252,7 @@ final class RefCountTests: XCTestCase {
             // Safety: refCount's bookkeeping is thread-safe by design; that is what this test checks.
             let box = SendableBox(subject.publish().refCount())
             DispatchQueue.concurrentPerform(iterations: 4) { index in
-                for step in 0 ..< 2_000 {
+                for step in 0..<2_000 {
                     if index == 0 {
                         subject.onNext(step)
                         continue

@@ -13,7 +13,9 @@ final class ReplayTests: XCTestCase {
         ])
     }
 
-    private func run(_ make: @escaping (Observable<Int>) -> ConnectableObservable<Int>, terminal: Recorded<Event<Int>>, unsubscribeAt: TestTime = 1000) -> (TestableObserver<Int>, TestableObservable<Int>) {
+    private func run(_ make: @escaping (Observable<Int>) -> ConnectableObservable<Int>, terminal: Recorded<Event<Int>>, unsubscribeAt: TestTime = 1000) -> (
+        TestableObserver<Int>, TestableObservable<Int>
+    ) {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = makeSource(scheduler, terminal: terminal)
         var ys: ConnectableObservable<Int>?
@@ -26,7 +28,9 @@ final class ReplayTests: XCTestCase {
         scheduler.scheduleAt(400) { connection = ys?.connect() }
         scheduler.scheduleAt(520) { connection?.dispose() }
         scheduler.scheduleAt(650) { connection = ys?.connect() }
-        scheduler.scheduleAt(700) { connection?.dispose(); ys = nil }
+        scheduler.scheduleAt(700) {
+            connection?.dispose(); ys = nil
+        }
         scheduler.start()
         return (res, xs)
     }
@@ -81,10 +85,12 @@ final class ReplayTests: XCTestCase {
     func testReplayAll_replaysEverything() {
         XCTAssertNoLeaks {
             let (res, xs) = run({ $0.replayAll() }, terminal: .completed(90))
-            XCTAssertEqual(res.events, [
-                .next(455, 1), .next(455, 2), .next(455, 3), .next(455, 4), .next(455, 5),
-                .next(460, 6), .next(470, 7), .next(480, 8), .completed(490),
-            ])
+            XCTAssertEqual(
+                res.events,
+                [
+                    .next(455, 1), .next(455, 2), .next(455, 3), .next(455, 4), .next(455, 5),
+                    .next(460, 6), .next(470, 7), .next(480, 8), .completed(490),
+                ])
             XCTAssertEqual(xs.subscriptions, [Subscription(400, 490), Subscription(650, 700)])
         }
     }
@@ -105,7 +111,9 @@ final class ReplayTests: XCTestCase {
             scheduler.scheduleAt(260) { connection?.dispose() }
             scheduler.scheduleAt(280) { s2 = ys?.subscribe(after) }
             scheduler.scheduleAt(300) { connection = ys?.connect() }
-            scheduler.scheduleAt(1000) { s1?.dispose(); s2?.dispose(); connection?.dispose(); ys = nil }
+            scheduler.scheduleAt(1000) {
+                s1?.dispose(); s2?.dispose(); connection?.dispose(); ys = nil
+            }
             scheduler.start()
             XCTAssertEqual(before.events, [.next(250, 1), .next(250, 2)])
             XCTAssertEqual(after.events, [.next(320, 3), .completed(400)])
@@ -127,7 +135,9 @@ final class ReplayTests: XCTestCase {
             scheduler.scheduleAt(200) { connection = ys?.connect() }
             scheduler.scheduleAt(250) { s1 = ys?.subscribe(res) }
             scheduler.scheduleAt(300) { connection = ys?.connect() }
-            scheduler.scheduleAt(1000) { s1?.dispose(); connection?.dispose(); ys = nil }
+            scheduler.scheduleAt(1000) {
+                s1?.dispose(); connection?.dispose(); ys = nil
+            }
             scheduler.start()
             XCTAssertEqual(res.events, [.next(310, 1), .next(320, 2), .completed(330)])
             XCTAssertEqual(xs.subscriptions, [Subscription(200, 230), Subscription(300, 330)])
@@ -137,7 +147,7 @@ final class ReplayTests: XCTestCase {
     func testReplay_reentrantSubscribeDuringDelivery() {
         XCTAssertNoLeaks {
             let replayed = Observable<Int>.create { observer in
-                for value in 1 ... 4 { observer.onNext(value) }
+                for value in 1...4 { observer.onNext(value) }
                 observer.onCompleted()
                 return Disposables.create()
             }.replay(2)

@@ -34,7 +34,9 @@ final class ShareTests: XCTestCase {
             scheduler.scheduleAt(340) { d1?.dispose() }
             scheduler.scheduleAt(400) { d2?.dispose() }
             scheduler.scheduleAt(500) { d3 = ys?.subscribe(r3) }
-            scheduler.scheduleAt(600) { d3?.dispose(); ys = nil }
+            scheduler.scheduleAt(600) {
+                d3?.dispose(); ys = nil
+            }
             scheduler.start()
 
             XCTAssertEqual(r1.events, [.next(205, 10), .next(215, 11), .next(225, 12), .next(235, 13), .next(245, 14), .next(310, 15)], file: file, line: line)
@@ -61,7 +63,9 @@ final class ShareTests: XCTestCase {
             scheduler.scheduleAt(350) { d1?.dispose() }
             scheduler.scheduleAt(400) { d2?.dispose() }
             scheduler.scheduleAt(500) { d3 = ys?.subscribe(r3) }
-            scheduler.scheduleAt(600) { d3?.dispose(); ys = nil }
+            scheduler.scheduleAt(600) {
+                d3?.dispose(); ys = nil
+            }
             scheduler.start()
             XCTAssertEqual(r1.events, [.next(210, 1), .next(320, 2)])
             XCTAssertEqual(r2.events, [.next(320, 2)])
@@ -71,13 +75,13 @@ final class ShareTests: XCTestCase {
     }
 
     func testShare_whileConnectedReplaysOnlyWithinAConnection() {
-        for replay in 0 ..< 7 {
+        for replay in 0..<7 {
             runOverlapScenario(replay: replay, scope: .whileConnected)
         }
     }
 
     func testShare_foreverKeepsReplayAcrossConnections() {
-        for replay in 0 ..< 7 {
+        for replay in 0..<7 {
             runOverlapScenario(replay: replay, scope: .forever)
         }
     }
@@ -89,7 +93,9 @@ final class ShareTests: XCTestCase {
     // MARK: - Termination
 
     /// Source terminates at 330; each early subscriber resubscribes from inside its terminal handler.
-    private func runTerminationScenario(terminal: Recorded<Event<Int>>, replay: Int, scope: SubjectLifetimeScope, file: StaticString = #filePath, line: UInt = #line) {
+    private func runTerminationScenario(
+        terminal: Recorded<Event<Int>>, replay: Int, scope: SubjectLifetimeScope, file: StaticString = #filePath, line: UInt = #line
+    ) {
         XCTAssertNoLeaks(file: file, line: line) {
             let scheduler = TestScheduler(initialClock: 0)
             let xs = scheduler.createHotObservable([
@@ -120,7 +126,9 @@ final class ShareTests: XCTestCase {
             scheduler.scheduleAt(350) { d1?.dispose() }
             scheduler.scheduleAt(400) { d2?.dispose() }
             scheduler.scheduleAt(500) { d3 = ys?.subscribe(r3) }
-            scheduler.scheduleAt(600) { d3?.dispose(); ys = nil; d1 = nil; d2 = nil }
+            scheduler.scheduleAt(600) {
+                d3?.dispose(); ys = nil; d1 = nil; d2 = nil
+            }
             scheduler.start()
 
             let stop = terminal.value
@@ -147,19 +155,19 @@ final class ShareTests: XCTestCase {
     }
 
     func testShare_whileConnectedCompletedResubscribesSource() {
-        for replay in 0 ..< 5 { runTerminationScenario(terminal: .completed(330), replay: replay, scope: .whileConnected) }
+        for replay in 0..<5 { runTerminationScenario(terminal: .completed(330), replay: replay, scope: .whileConnected) }
     }
 
     func testShare_whileConnectedErrorResubscribesSource() {
-        for replay in 0 ..< 5 { runTerminationScenario(terminal: .error(330, TestError()), replay: replay, scope: .whileConnected) }
+        for replay in 0..<5 { runTerminationScenario(terminal: .error(330, TestError()), replay: replay, scope: .whileConnected) }
     }
 
     func testShare_foreverCompletedIsReplayed() {
-        for replay in 0 ..< 5 { runTerminationScenario(terminal: .completed(330), replay: replay, scope: .forever) }
+        for replay in 0..<5 { runTerminationScenario(terminal: .completed(330), replay: replay, scope: .forever) }
     }
 
     func testShare_foreverErrorIsReplayed() {
-        for replay in 0 ..< 5 { runTerminationScenario(terminal: .error(330, TestError()), replay: replay, scope: .forever) }
+        for replay in 0..<5 { runTerminationScenario(terminal: .error(330, TestError()), replay: replay, scope: .forever) }
     }
 
     // MARK: - Standard cases
@@ -225,7 +233,7 @@ final class ShareTests: XCTestCase {
             }
             let shared = source.share(replay: 1, scope: .whileConnected)
             var seen: [Int] = []
-            for _ in 0 ..< 3 {
+            for _ in 0..<3 {
                 _ = shared.subscribe(onNext: { seen.append($0) })
             }
             XCTAssertEqual(seen, [1, 2, 3])
@@ -244,7 +252,7 @@ final class ShareTests: XCTestCase {
             }
             let shared = source.share(replay: 1, scope: .forever)
             var events: [Event<Int>] = []
-            for _ in 0 ..< 3 {
+            for _ in 0..<3 {
                 _ = shared.subscribe { events.append($0) }
             }
             XCTAssertEqual(events, [.next(1), .completed, .next(1), .completed, .next(1), .completed])
@@ -348,7 +356,7 @@ final class ShareTests: XCTestCase {
                         }
                         return
                     }
-                    for joiner in 0 ..< joinersPerThread {
+                    for joiner in 0..<joinersPerThread {
                         let recorder = ThreadSafeRecorder<Int>()
                         let subscription = box.value.subscribe(recorder)
                         let leaves = joiner % 3 == 0
@@ -361,7 +369,7 @@ final class ShareTests: XCTestCase {
                 subject.onNext(count)
                 subject.onCompleted()
 
-                XCTAssertEqual(anchor.events, (0 ... count).map { Event.next($0) } + [.completed])
+                XCTAssertEqual(anchor.events, (0...count).map { Event.next($0) } + [.completed])
                 let all = recorders.withLock { $0 }
                 XCTAssertEqual(all.count, threads * joinersPerThread)
                 for (recorder, left) in all {
@@ -403,7 +411,7 @@ final class ShareTests: XCTestCase {
                     }
                     return
                 }
-                for _ in 0 ..< 2_000 {
+                for _ in 0..<2_000 {
                     let recorder = ThreadSafeRecorder<Int>()
                     let subscription = box.value.subscribe(recorder)
                     subscription.dispose()

@@ -22,14 +22,16 @@ final class SingleUpstreamTests: XCTestCase {
         }
     }
 
-    private static var variants: [(String, (Observable<Int>) -> Observable<Int>)] { [
-        ("share(replay: 0)", { $0.share() }),
-        ("share(replay: 1)", { $0.share(replay: 1) }),
-        ("share(replay: 1, scope: .forever)", { $0.share(replay: 1, scope: .forever) }),
-        ("publish().refCount()", { $0.publish().refCount() }),
-        ("replay(1).refCount()", { $0.replay(1).refCount() }),
-        ("multicast(PublishSubject()).refCount()", { $0.multicast(PublishSubject<Int>()).refCount() }),
-    ] }
+    private static var variants: [(String, (Observable<Int>) -> Observable<Int>)] {
+        [
+            ("share(replay: 0)", { $0.share() }),
+            ("share(replay: 1)", { $0.share(replay: 1) }),
+            ("share(replay: 1, scope: .forever)", { $0.share(replay: 1, scope: .forever) }),
+            ("publish().refCount()", { $0.publish().refCount() }),
+            ("replay(1).refCount()", { $0.replay(1).refCount() }),
+            ("multicast(PublishSubject()).refCount()", { $0.multicast(PublishSubject<Int>()).refCount() }),
+        ]
+    }
 
     override func tearDown() {
         ShareTestHooks.beforeDisconnect = nil

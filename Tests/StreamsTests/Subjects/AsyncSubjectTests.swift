@@ -183,15 +183,18 @@ final class AsyncSubjectTests: XCTestCase {
             let sent = SentCounter()
             let results = StressResults()
             let count = 5_000
-            runConcurrently(subscribers: 3, sender: {
-                for value in 1...count {
-                    subject.onNext(value)
-                    sent.set(value)
-                }
-                subject.onCompleted()
-            }, subscriber: { _ in
-                subscribeRepeatedly(subject, sent: sent, cycles: 200, until: count, results: results)
-            })
+            runConcurrently(
+                subscribers: 3,
+                sender: {
+                    for value in 1...count {
+                        subject.onNext(value)
+                        sent.set(value)
+                    }
+                    subject.onCompleted()
+                },
+                subscriber: { _ in
+                    subscribeRepeatedly(subject, sent: sent, cycles: 200, until: count, results: results)
+                })
             let trials = results.trials.withLock { $0 }
             XCTAssertGreaterThanOrEqual(trials.count, 600)
             for trial in trials {

@@ -208,15 +208,18 @@ final class BehaviorSubjectTests: XCTestCase {
             let sent = SentCounter()
             let results = StressResults()
             let count = 5_000
-            runConcurrently(subscribers: 3, sender: {
-                for value in 1...count {
-                    subject.onNext(value)
-                    sent.set(value)
-                }
-                subject.onCompleted()
-            }, subscriber: { _ in
-                subscribeRepeatedly(subject, sent: sent, cycles: 200, until: count, results: results)
-            })
+            runConcurrently(
+                subscribers: 3,
+                sender: {
+                    for value in 1...count {
+                        subject.onNext(value)
+                        sent.set(value)
+                    }
+                    subject.onCompleted()
+                },
+                subscriber: { _ in
+                    subscribeRepeatedly(subject, sent: sent, cycles: 200, until: count, results: results)
+                })
             let trials = results.trials.withLock { $0 }
             XCTAssertGreaterThanOrEqual(trials.count, 600)
             for trial in trials {
@@ -244,17 +247,20 @@ final class BehaviorSubjectTests: XCTestCase {
     func testBehaviorSubject_stressSubscribeAndDisposeWhileSending() throws {
         try XCTAssertNoLeaks {
             let subject = BehaviorSubject(value: 0)
-            runConcurrently(subscribers: 3, sender: {
-                for value in 1...20_000 { subject.onNext(value) }
-            }, subscriber: { _ in
-                for _ in 0..<300 {
-                    let recorder = EventRecorder<Int>()
-                    let subscription = subject.subscribe(recorder)
-                    subscription.dispose()
-                    XCTAssertFalse(recorder.elements.isEmpty)
-                    assertContiguous(recorder.elements)
-                }
-            })
+            runConcurrently(
+                subscribers: 3,
+                sender: {
+                    for value in 1...20_000 { subject.onNext(value) }
+                },
+                subscriber: { _ in
+                    for _ in 0..<300 {
+                        let recorder = EventRecorder<Int>()
+                        let subscription = subject.subscribe(recorder)
+                        subscription.dispose()
+                        XCTAssertFalse(recorder.elements.isEmpty)
+                        assertContiguous(recorder.elements)
+                    }
+                })
             XCTAssertFalse(subject.hasObservers)
             XCTAssertEqual(try subject.value(), 20_000)
         }

@@ -12,7 +12,7 @@ final class ObserverListTests: XCTestCase {
 
     /// 0..<count in a fixed scrambled order (7,919 is a prime not dividing the counts used).
     private func scrambled(_ count: Int) -> [Int] {
-        (0 ..< count).map { $0 * 7_919 % count }
+        (0..<count).map { $0 * 7_919 % count }
     }
 
     private func values(_ list: ObserverList) -> [Int] {
@@ -21,12 +21,12 @@ final class ObserverListTests: XCTestCase {
 
     func testRemove_inAnyOrderKeepsSubscriptionOrder() {
         var list = ObserverList()
-        let keys = (0 ..< 100).map { list.insert(Marker($0)) }
+        let keys = (0..<100).map { list.insert(Marker($0)) }
         var removed = Set<Int>()
         for index in scrambled(100).prefix(70) {
             XCTAssertEqual((list.remove(keys[index]) as? Marker)?.value, index)
             removed.insert(index)
-            XCTAssertEqual(values(list), (0 ..< 100).filter { !removed.contains($0) })
+            XCTAssertEqual(values(list), (0..<100).filter { !removed.contains($0) })
             XCTAssertEqual(list.count, 100 - removed.count)
         }
     }
@@ -44,7 +44,7 @@ final class ObserverListTests: XCTestCase {
     func testRemove_holesAreSqueezedSoSlotsStayBounded() {
         var list = ObserverList()
         _ = list.insert(Marker(-1))  // one long-lived observer
-        for value in 0 ..< 10_000 {
+        for value in 0..<10_000 {
             let key = list.insert(Marker(value))
             list.remove(key)
             XCTAssertLessThanOrEqual(list.handlers.count, 2 * list.count + 34, "after \(value)")
@@ -57,7 +57,7 @@ final class ObserverListTests: XCTestCase {
 
     func testRemove_firstToLastLeavesAnEmptyList() {
         var list = ObserverList()
-        let keys = (0 ..< 1_000).map { list.insert(Marker($0)) }
+        let keys = (0..<1_000).map { list.insert(Marker($0)) }
         for (index, key) in keys.enumerated() {
             list.remove(key)
             XCTAssertEqual(values(list).first, index + 1 < keys.count ? index + 1 : nil)
@@ -69,8 +69,8 @@ final class ObserverListTests: XCTestCase {
     func testEmptied_smallListKeepsItsBufferAndHandsOutFreshKeys() {
         var list = KeyedList<Marker>()
         var oldKeys: [UInt64] = []
-        for round in 0 ..< 3 {
-            let keys = (0 ..< 4).map { list.insert(Marker(round * 10 + $0)) }
+        for round in 0..<3 {
+            let keys = (0..<4).map { list.insert(Marker(round * 10 + $0)) }
             oldKeys += keys
             XCTAssertEqual(Set(keys).count, 4)
             XCTAssertTrue(keys.allSatisfy { key in oldKeys.filter { $0 == key }.count == 1 }, "keys are never reused")
@@ -84,7 +84,7 @@ final class ObserverListTests: XCTestCase {
 
     func testEmptied_largeListFreesItsBuffer() {
         var list = KeyedList<Marker>()
-        let keys = (0 ..< 1_000).map { list.insert(Marker($0)) }
+        let keys = (0..<1_000).map { list.insert(Marker($0)) }
         for key in keys { list.remove(key) }
         XCTAssertTrue(list.isEmpty)
         XCTAssertEqual(list.bufferCapacity, 0)
@@ -96,7 +96,7 @@ final class ObserverListTests: XCTestCase {
         XCTAssertNoLeaks {
             let subject = PublishSubject<Int>()
             let received = LockedState<[Int]>([])
-            let all = (0 ..< 2_000).map { index in
+            let all = (0..<2_000).map { index in
                 (index, subject.subscribe(onNext: { value in received.withLock { $0.append(index * 1_000 + value) } }))
             }
             let subscriptions = scrambled(all.count).map { all[$0] }

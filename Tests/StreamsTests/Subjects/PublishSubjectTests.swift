@@ -212,15 +212,18 @@ final class PublishSubjectTests: XCTestCase {
             let sent = SentCounter()
             let results = StressResults()
             let count = 5_000
-            runConcurrently(subscribers: 3, sender: {
-                for value in 1...count {
-                    subject.onNext(value)
-                    sent.set(value)
-                }
-                subject.onCompleted()
-            }, subscriber: { _ in
-                subscribeRepeatedly(subject, sent: sent, cycles: 200, until: count, results: results)
-            })
+            runConcurrently(
+                subscribers: 3,
+                sender: {
+                    for value in 1...count {
+                        subject.onNext(value)
+                        sent.set(value)
+                    }
+                    subject.onCompleted()
+                },
+                subscriber: { _ in
+                    subscribeRepeatedly(subject, sent: sent, cycles: 200, until: count, results: results)
+                })
             let trials = results.trials.withLock { $0 }
             XCTAssertGreaterThanOrEqual(trials.count, 600)
             for trial in trials {
@@ -249,17 +252,20 @@ final class PublishSubjectTests: XCTestCase {
     func testPublishSubject_stressSubscribeAndDisposeWhileSending() {
         XCTAssertNoLeaks {
             let subject = PublishSubject<Int>()
-            runConcurrently(subscribers: 3, sender: {
-                for value in 1...20_000 { subject.onNext(value) }
-            }, subscriber: { _ in
-                for _ in 0..<300 {
-                    let recorder = EventRecorder<Int>()
-                    let subscription = subject.subscribe(recorder)
-                    _ = subject.hasObservers
-                    subscription.dispose()
-                    assertContiguous(recorder.elements)
-                }
-            })
+            runConcurrently(
+                subscribers: 3,
+                sender: {
+                    for value in 1...20_000 { subject.onNext(value) }
+                },
+                subscriber: { _ in
+                    for _ in 0..<300 {
+                        let recorder = EventRecorder<Int>()
+                        let subscription = subject.subscribe(recorder)
+                        _ = subject.hasObservers
+                        subscription.dispose()
+                        assertContiguous(recorder.elements)
+                    }
+                })
             XCTAssertFalse(subject.hasObservers)
             subject.onCompleted()
         }

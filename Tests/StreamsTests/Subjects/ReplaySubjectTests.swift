@@ -104,7 +104,7 @@ final class ReplaySubjectTests: XCTestCase {
                 for count in 0...12 {
                     let recorder = EventRecorder<Int>()
                     _ = subject.subscribe(recorder).dispose()
-                    let expected = Array(max(1, count - bufferSize + 1) ..< count + 1)
+                    let expected = Array(max(1, count - bufferSize + 1)..<count + 1)
                     XCTAssertEqual(recorder.elements, count == 0 ? [] : expected, "bufferSize \(bufferSize), after \(count)")
                     subject.onNext(count + 1)
                 }
@@ -270,15 +270,18 @@ final class ReplaySubjectTests: XCTestCase {
             let sent = SentCounter()
             let results = StressResults()
             let count = 5_000
-            runConcurrently(subscribers: 3, sender: {
-                for value in 1...count {
-                    subject.onNext(value)
-                    sent.set(value)
-                }
-                subject.onCompleted()
-            }, subscriber: { _ in
-                subscribeRepeatedly(subject, sent: sent, cycles: 200, until: count, results: results)
-            })
+            runConcurrently(
+                subscribers: 3,
+                sender: {
+                    for value in 1...count {
+                        subject.onNext(value)
+                        sent.set(value)
+                    }
+                    subject.onCompleted()
+                },
+                subscriber: { _ in
+                    subscribeRepeatedly(subject, sent: sent, cycles: 200, until: count, results: results)
+                })
             let trials = results.trials.withLock { $0 }
             XCTAssertGreaterThanOrEqual(trials.count, 600)
             for trial in trials {
@@ -312,15 +315,18 @@ final class ReplaySubjectTests: XCTestCase {
             let sent = SentCounter()
             let results = StressResults()
             let count = 3_000
-            runConcurrently(subscribers: 3, sender: {
-                for value in 1...count {
-                    subject.onNext(value)
-                    sent.set(value)
-                }
-                subject.onCompleted()
-            }, subscriber: { _ in
-                subscribeRepeatedly(subject, sent: sent, cycles: 60, until: count, results: results)
-            })
+            runConcurrently(
+                subscribers: 3,
+                sender: {
+                    for value in 1...count {
+                        subject.onNext(value)
+                        sent.set(value)
+                    }
+                    subject.onCompleted()
+                },
+                subscriber: { _ in
+                    subscribeRepeatedly(subject, sent: sent, cycles: 60, until: count, results: results)
+                })
             for trial in results.trials.withLock({ $0 }) {
                 let events = trial.recorder.events
                 let elements = trial.recorder.elements

@@ -61,7 +61,9 @@ func runConcurrently(subscribers: Int, sender: @escaping @Sendable () -> Void, s
         let slot = LockedState<(@Sendable () -> Void)?>(index == 0 ? sender : { subscriber(index - 1) })
         let thread = Thread {
             do {
-                let work = slot.withLock { work -> (@Sendable () -> Void)? in defer { work = nil }; return work }
+                let work = slot.withLock { work -> (@Sendable () -> Void)? in
+                    defer { work = nil }; return work
+                }
                 barrier.arriveAndWait(for: threads)
                 work?()
             }
@@ -109,7 +111,9 @@ final class StressResults: @unchecked Sendable {
 
     /// Disposes the subscriptions that were kept until the end.
     func disposeKept() {
-        let all = kept.withLock { kept -> [Disposable] in defer { kept = [] }; return kept }
+        let all = kept.withLock { kept -> [Disposable] in
+            defer { kept = [] }; return kept
+        }
         for subscription in all { subscription.dispose() }
     }
 }
@@ -118,7 +122,8 @@ final class StressResults: @unchecked Sendable {
 /// goes on (up to 20 times as many) while the sender has not sent `count` elements yet. One in
 /// four of the first `cycles` subscriptions is kept until the test ends; all others are disposed
 /// right after subscribing.
-func subscribeRepeatedly<Source: ObservableType & Sendable>(_ source: Source, sent: SentCounter, cycles: Int, until count: Int, results: StressResults) where Source.Element == Int {
+func subscribeRepeatedly<Source: ObservableType & Sendable>(_ source: Source, sent: SentCounter, cycles: Int, until count: Int, results: StressResults)
+where Source.Element == Int {
     var trials: [StressTrial] = []
     var kept: [Disposable] = []
     var cycle = 0

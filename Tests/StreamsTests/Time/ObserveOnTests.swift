@@ -36,9 +36,10 @@ final class ObserveOnTests: XCTestCase {
             let subject = PublishSubject<Int>()
             let delivered = expectation(description: "completed")
             let received = LockedState([Int]())
-            let subscription = subject.observe(on: scheduler).subscribe(onNext: { value in
-                received.withLock { $0.append(value) }
-            }, onCompleted: { delivered.fulfill() })
+            let subscription = subject.observe(on: scheduler).subscribe(
+                onNext: { value in
+                    received.withLock { $0.append(value) }
+                }, onCompleted: { delivered.fulfill() })
             queue.sync {
                 for value in 0..<100 { subject.onNext(value) }
                 subject.onCompleted()
@@ -69,12 +70,14 @@ final class ObserveOnTests: XCTestCase {
             let subject = PublishSubject<Int>()
             let failed = expectation(description: "failed")
             let received = LockedState([Int]())
-            let subscription = subject.observe(on: scheduler).subscribe(onNext: { value in
-                received.withLock { $0.append(value) }
-            }, onError: { _ in
-                received.withLock { $0.append(-1) }
-                failed.fulfill()
-            })
+            let subscription = subject.observe(on: scheduler).subscribe(
+                onNext: { value in
+                    received.withLock { $0.append(value) }
+                },
+                onError: { _ in
+                    received.withLock { $0.append(-1) }
+                    failed.fulfill()
+                })
             queue.sync {
                 for value in 0..<50 { subject.onNext(value) }
                 subject.onError(TestError())
@@ -245,30 +248,31 @@ final class ObserveOnTests: XCTestCase {
             // The producer starts only once the subscription is assigned, so that disposing it
             // from the delivery queue really disposes the chain.
             let assigned = DispatchSemaphore(value: 0)
-            subscription.setDisposable(Observable<Int>.create { observer in
-                let stop = Atomic<Bool>(false)
-                let box = UncheckedSendableTestBox(value: observer)
-                DispatchQueue.global().async {
-                    assigned.wait()
-                    var i = 0
-                    while !stop.load(ordering: .relaxed) && i < 1_000_000 {
-                        box.value.onNext(i)
-                        i += 1
+            subscription.setDisposable(
+                Observable<Int>.create { observer in
+                    let stop = Atomic<Bool>(false)
+                    let box = UncheckedSendableTestBox(value: observer)
+                    DispatchQueue.global().async {
+                        assigned.wait()
+                        var i = 0
+                        while !stop.load(ordering: .relaxed) && i < 1_000_000 {
+                            box.value.onNext(i)
+                            i += 1
+                        }
                     }
+                    return Disposables.create { stop.store(true, ordering: .relaxed) }
                 }
-                return Disposables.create { stop.store(true, ordering: .relaxed) }
-            }
-            .subscribe(on: producer)
-            .observe(on: scheduler)
-            .subscribe(onNext: { _ in
-                if disposed.load(ordering: .acquiring) { afterDispose.add(1, ordering: .relaxed) }
-                if received.add(1, ordering: .relaxed).newValue == 1_000 {
-                    // Disposing on the delivery queue: nothing may be delivered afterwards.
-                    subscription.dispose()
-                    disposed.store(true, ordering: .releasing)
-                    done.fulfill()
-                }
-            }))
+                .subscribe(on: producer)
+                .observe(on: scheduler)
+                .subscribe(onNext: { _ in
+                    if disposed.load(ordering: .acquiring) { afterDispose.add(1, ordering: .relaxed) }
+                    if received.add(1, ordering: .relaxed).newValue == 1_000 {
+                        // Disposing on the delivery queue: nothing may be delivered afterwards.
+                        subscription.dispose()
+                        disposed.store(true, ordering: .releasing)
+                        done.fulfill()
+                    }
+                }))
             assigned.signal()
             wait(for: [done], timeout: 30)
             // A fence: any delivery work already queued runs before this.

@@ -89,10 +89,11 @@ final class SubscribeOnTests: XCTestCase {
             let subject = PublishSubject<Int>()
             var values: [Int] = []
             let subscription = SingleAssignmentDisposable()
-            subscription.setDisposable(subject.subscribe(on: scheduler).subscribe(onNext: { value in
-                values.append(value)
-                subscription.dispose()
-            }))
+            subscription.setDisposable(
+                subject.subscribe(on: scheduler).subscribe(onNext: { value in
+                    values.append(value)
+                    subscription.dispose()
+                }))
             scheduler.scheduleAt(10) {
                 subject.onNext(1)
                 subject.onNext(2)

@@ -72,5 +72,3 @@ struct UncheckedSendableTestBox<Value>: @unchecked Sendable {
     // whose calls the operator under test serializes).
     let value: Value
 }
-
-

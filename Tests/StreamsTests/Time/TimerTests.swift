@@ -8,10 +8,12 @@ final class TimerTests: XCTestCase {
         XCTAssertNoLeaks {
             let scheduler = TestScheduler(initialClock: 0)
             let res = scheduler.start { Observable<Int>.interval(.seconds(100), scheduler: scheduler) }
-            XCTAssertEqual(res.events, [
-                .next(300, 0), .next(400, 1), .next(500, 2), .next(600, 3),
-                .next(700, 4), .next(800, 5), .next(900, 6),
-            ])
+            XCTAssertEqual(
+                res.events,
+                [
+                    .next(300, 0), .next(400, 1), .next(500, 2), .next(600, 3),
+                    .next(700, 4), .next(800, 5), .next(900, 6),
+                ])
             XCTAssertEqual(scheduler.pendingCount, 0)
         }
     }
@@ -71,10 +73,12 @@ final class TimerTests: XCTestCase {
         XCTAssertNoLeaks {
             let scheduler = TestScheduler(initialClock: 0)
             let res = scheduler.start { Observable<Int>.timer(.seconds(50), period: .seconds(100), scheduler: scheduler) }
-            XCTAssertEqual(res.events, [
-                .next(250, 0), .next(350, 1), .next(450, 2), .next(550, 3),
-                .next(650, 4), .next(750, 5), .next(850, 6), .next(950, 7),
-            ])
+            XCTAssertEqual(
+                res.events,
+                [
+                    .next(250, 0), .next(350, 1), .next(450, 2), .next(550, 3),
+                    .next(650, 4), .next(750, 5), .next(850, 6), .next(950, 7),
+                ])
             XCTAssertEqual(scheduler.pendingCount, 0)
         }
     }
@@ -101,10 +105,11 @@ final class TimerTests: XCTestCase {
             let scheduler = TestScheduler(initialClock: 0)
             var values: [Int] = []
             let subscription = SingleAssignmentDisposable()
-            subscription.setDisposable(Observable<Int>.interval(.seconds(1), scheduler: scheduler).subscribe(onNext: { value in
-                values.append(value)
-                if value == 2 { subscription.dispose() }
-            }))
+            subscription.setDisposable(
+                Observable<Int>.interval(.seconds(1), scheduler: scheduler).subscribe(onNext: { value in
+                    values.append(value)
+                    if value == 2 { subscription.dispose() }
+                }))
             scheduler.start()
             XCTAssertEqual(values, [0, 1, 2])
             XCTAssertEqual(scheduler.pendingCount, 0)
@@ -117,16 +122,17 @@ final class TimerTests: XCTestCase {
             let gotThree = expectation(description: "three ticks")
             let values = ThreadSafeTestBox([Int]())
             let subscription = SingleAssignmentDisposable()
-            subscription.setDisposable(Observable<Int>.interval(.milliseconds(5), scheduler: scheduler).subscribe(onNext: { value in
-                let count = values.mutate { values -> Int in
-                    values.append(value)
-                    return values.count
-                }
-                if count == 3 {
-                    subscription.dispose()
-                    gotThree.fulfill()
-                }
-            }))
+            subscription.setDisposable(
+                Observable<Int>.interval(.milliseconds(5), scheduler: scheduler).subscribe(onNext: { value in
+                    let count = values.mutate { values -> Int in
+                        values.append(value)
+                        return values.count
+                    }
+                    if count == 3 {
+                        subscription.dispose()
+                        gotThree.fulfill()
+                    }
+                }))
             wait(for: [gotThree], timeout: 10)
             XCTAssertEqual(values.value, [0, 1, 2])
         }

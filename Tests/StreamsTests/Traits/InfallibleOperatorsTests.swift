@@ -28,12 +28,14 @@ final class InfallibleOperatorsTests: XCTestCase {
             let ys = c.cold([.next(3, 10), .completed(15)])
             return inf(c).flatMapFirst { v in ys.map { $0 + v }.asInfallible(onErrorJustReturn: 0) }.asObservable()
         }
-        assertContract(.values, [.next(213, 11), .next(233, 13), .completed(300)], [Subscription(200, 300)],
-                       others: [[Subscription(210, 225), Subscription(230, 245)]], op)
+        assertContract(
+            .values, [.next(213, 11), .next(233, 13), .completed(300)], [Subscription(200, 300)],
+            others: [[Subscription(210, 225), Subscription(230, 245)]], op)
         assertContract(.empty, [.completed(250)], [Subscription(200, 250)], others: [[]], op)
         assertContract(.never, [], [Subscription(200, 1000)], others: [[]], op)
-        assertContract(.error, [.next(213, 11), .next(253, 9), .completed(265)], [Subscription(200, 250)],
-                       others: [[Subscription(210, 225), Subscription(250, 265)]], op)
+        assertContract(
+            .error, [.next(213, 11), .next(253, 9), .completed(265)], [Subscription(200, 250)],
+            others: [[Subscription(210, 225), Subscription(250, 265)]], op)
         assertContract(.disposed, [.next(213, 11)], [Subscription(200, 215)], others: [[Subscription(210, 215)]], op)
     }
 
@@ -42,12 +44,14 @@ final class InfallibleOperatorsTests: XCTestCase {
             let ys = c.cold([.next(3, 10), .completed(15)])
             return inf(c).concatMap { v in ys.map { $0 + v }.asInfallible(onErrorJustReturn: 0) }.asObservable()
         }
-        assertContract(.values, [.next(213, 11), .next(228, 12), .next(243, 13), .completed(300)], [Subscription(200, 300)],
-                       others: [[Subscription(210, 225), Subscription(225, 240), Subscription(240, 255)]], op)
+        assertContract(
+            .values, [.next(213, 11), .next(228, 12), .next(243, 13), .completed(300)], [Subscription(200, 300)],
+            others: [[Subscription(210, 225), Subscription(225, 240), Subscription(240, 255)]], op)
         assertContract(.empty, [.completed(250)], [Subscription(200, 250)], others: [[]], op)
         assertContract(.never, [], [Subscription(200, 1000)], others: [[]], op)
-        assertContract(.error, [.next(213, 11), .next(253, 9), .completed(265)], [Subscription(200, 250)],
-                       others: [[Subscription(210, 225), Subscription(250, 265)]], op)
+        assertContract(
+            .error, [.next(213, 11), .next(253, 9), .completed(265)], [Subscription(200, 250)],
+            others: [[Subscription(210, 225), Subscription(250, 265)]], op)
         assertContract(.disposed, [.next(213, 11)], [Subscription(200, 215)], others: [[Subscription(210, 215)]], op)
     }
 
@@ -66,12 +70,14 @@ final class InfallibleOperatorsTests: XCTestCase {
         func op(_ c: ContractContext) -> Observable<Int> {
             inf(c).concat(c.cold([.next(5, 9), .completed(10)]).asInfallible(onErrorJustReturn: 0)).asObservable()
         }
-        assertContract(.values, [.next(210, 1), .next(220, 2), .next(230, 3), .next(305, 9), .completed(310)], [Subscription(200, 300)],
-                       others: [[Subscription(300, 310)]], op)
+        assertContract(
+            .values, [.next(210, 1), .next(220, 2), .next(230, 3), .next(305, 9), .completed(310)], [Subscription(200, 300)],
+            others: [[Subscription(300, 310)]], op)
         assertContract(.empty, [.next(255, 9), .completed(260)], [Subscription(200, 250)], others: [[Subscription(250, 260)]], op)
         assertContract(.never, [], [Subscription(200, 1000)], others: [[]], op)
-        assertContract(.error, [.next(210, 1), .next(250, -1), .next(255, 9), .completed(260)], [Subscription(200, 250)],
-                       others: [[Subscription(250, 260)]], op)
+        assertContract(
+            .error, [.next(210, 1), .next(250, -1), .next(255, 9), .completed(260)], [Subscription(200, 250)],
+            others: [[Subscription(250, 260)]], op)
         assertContract(.disposed, [.next(210, 1)], [Subscription(200, 215)], others: [[]], op)
     }
 
@@ -96,18 +102,22 @@ final class InfallibleOperatorsTests: XCTestCase {
         func op(_ c: ContractContext) -> Observable<Int> {
             Infallible.merge([inf(c), c.hot([.next(212, 20), .completed(400)]).asInfallible(onErrorJustReturn: 0)]).asObservable()
         }
-        assertContract(.values, [.next(210, 1), .next(212, 20), .next(220, 2), .next(230, 3), .completed(400)], [Subscription(200, 300)],
-                       others: [[Subscription(200, 400)]], op)
+        assertContract(
+            .values, [.next(210, 1), .next(212, 20), .next(220, 2), .next(230, 3), .completed(400)], [Subscription(200, 300)],
+            others: [[Subscription(200, 400)]], op)
         assertContract(.empty, [.next(212, 20), .completed(400)], [Subscription(200, 250)], others: [[Subscription(200, 400)]], op)
         assertContract(.never, [.next(212, 20)], [Subscription(200, 1000)], others: [[Subscription(200, 400)]], op)
-        assertContract(.error, [.next(210, 1), .next(212, 20), .next(250, -1), .completed(400)], [Subscription(200, 250)],
-                       others: [[Subscription(200, 400)]], op)
+        assertContract(
+            .error, [.next(210, 1), .next(212, 20), .next(250, -1), .completed(400)], [Subscription(200, 250)],
+            others: [[Subscription(200, 400)]], op)
         assertContract(.disposed, [.next(210, 1), .next(212, 20)], [Subscription(200, 215)], others: [[Subscription(200, 215)]], op)
     }
 
     func testInfallibleMerge_collectionForm() {
-        assertContract(.values, [.next(210, 1), .next(212, 20), .next(220, 2), .next(230, 3), .completed(400)], [Subscription(200, 300)],
-                       others: [[Subscription(200, 400)]]) { c in
+        assertContract(
+            .values, [.next(210, 1), .next(212, 20), .next(220, 2), .next(230, 3), .completed(400)], [Subscription(200, 300)],
+            others: [[Subscription(200, 400)]]
+        ) { c in
             let sources = [inf(c), c.hot([.next(212, 20), .completed(400)]).asInfallible(onErrorJustReturn: 0)]
             return Infallible.merge(sources[...]).asObservable()
         }
@@ -118,8 +128,9 @@ final class InfallibleOperatorsTests: XCTestCase {
             Infallible.combineLatest([inf(c), c.hot([.next(205, 100), .completed(400)]).asInfallible(onErrorJustReturn: 0)]) { $0.reduce(0, +) }
                 .asObservable()
         }
-        assertContract(.values, [.next(210, 101), .next(220, 102), .next(230, 103), .completed(400)], [Subscription(200, 300)],
-                       others: [[Subscription(200, 400)]], op)
+        assertContract(
+            .values, [.next(210, 101), .next(220, 102), .next(230, 103), .completed(400)], [Subscription(200, 300)],
+            others: [[Subscription(200, 400)]], op)
         assertContract(.empty, [.completed(400)], [Subscription(200, 250)], others: [[Subscription(200, 400)]], op)
         assertContract(.never, [], [Subscription(200, 1000)], others: [[Subscription(200, 400)]], op)
         assertContract(.error, [.next(210, 101), .next(250, 99), .completed(400)], [Subscription(200, 250)], others: [[Subscription(200, 400)]], op)
@@ -127,8 +138,10 @@ final class InfallibleOperatorsTests: XCTestCase {
     }
 
     func testInfallibleCombineLatestCollection_arrays() {
-        assertContract(.values, [.next(210, [1, 100]), .next(220, [2, 100]), .next(230, [3, 100]), .completed(400)], [Subscription(200, 300)],
-                       others: [[Subscription(200, 400)]]) { c in
+        assertContract(
+            .values, [.next(210, [1, 100]), .next(220, [2, 100]), .next(230, [3, 100]), .completed(400)], [Subscription(200, 300)],
+            others: [[Subscription(200, 400)]]
+        ) { c in
             Infallible.combineLatest([inf(c), c.hot([.next(205, 100), .completed(400)]).asInfallible(onErrorJustReturn: 0)]).asObservable()
         }
     }
@@ -190,7 +203,8 @@ final class InfallibleOperatorsTests: XCTestCase {
     }
 
     private func assertTakeUntilOther(file: StaticString = #filePath, line: UInt = #line, _ op: @escaping (ContractContext) -> Observable<Int>) {
-        assertContract(.values, [.next(210, 1), .next(220, 2), .completed(225)], [Subscription(200, 225)], others: [[Subscription(200, 225)]], file: file, line: line, op)
+        assertContract(
+            .values, [.next(210, 1), .next(220, 2), .completed(225)], [Subscription(200, 225)], others: [[Subscription(200, 225)]], file: file, line: line, op)
         assertContract(.empty, [.completed(225)], [Subscription(200, 225)], others: [[Subscription(200, 225)]], file: file, line: line, op)
         assertContract(.never, [.completed(225)], [Subscription(200, 225)], others: [[Subscription(200, 225)]], file: file, line: line, op)
         assertContract(.error, [.next(210, 1), .completed(225)], [Subscription(200, 225)], others: [[Subscription(200, 225)]], file: file, line: line, op)
@@ -293,17 +307,21 @@ final class InfallibleOperatorsTests: XCTestCase {
     func testInfallibleDo_contract() {
         var log: [String] = []
         assertPassesThrough { c in
-            inf(c).do(onNext: { log.append("n\($0)") }, afterNext: { log.append("a\($0)") }, onCompleted: { log.append("c") },
-                      afterCompleted: { log.append("ac") }, onSubscribe: { log.append("s") }, onSubscribed: { log.append("ss") },
-                      onDispose: { log.append("d") }).asObservable()
+            inf(c).do(
+                onNext: { log.append("n\($0)") }, afterNext: { log.append("a\($0)") }, onCompleted: { log.append("c") },
+                afterCompleted: { log.append("ac") }, onSubscribe: { log.append("s") }, onSubscribed: { log.append("ss") },
+                onDispose: { log.append("d") }
+            ).asObservable()
         }
-        XCTAssertEqual(log, [
-            "s", "ss", "n1", "a1", "n2", "a2", "n3", "a3", "c", "ac", "d",   // values
-            "s", "ss", "c", "ac", "d",                                          // empty
-            "s", "ss", "d",                                                     // never
-            "s", "ss", "n1", "a1", "n-1", "a-1", "c", "ac", "d",                // error (recovered)
-            "s", "ss", "n1", "a1", "d",                                         // disposed
-        ])
+        XCTAssertEqual(
+            log,
+            [
+                "s", "ss", "n1", "a1", "n2", "a2", "n3", "a3", "c", "ac", "d",  // values
+                "s", "ss", "c", "ac", "d",  // empty
+                "s", "ss", "d",  // never
+                "s", "ss", "n1", "a1", "n-1", "a-1", "c", "ac", "d",  // error (recovered)
+                "s", "ss", "n1", "a1", "d",  // disposed
+            ])
     }
 
     func testInfallibleDebug_contract() {
@@ -405,9 +423,12 @@ final class InfallibleOperatorsTests: XCTestCase {
                 _ = infallible.subscribe(onNext: { got.append($0) })
                 return 7
             })
-            let curried = source.bind(to: { (infallible: Infallible<Int>) in { (offset: Int) -> Disposable in
-                infallible.subscribe(onNext: { got.append($0 + offset) })
-            } }, curriedArgument: 10)
+            let curried = source.bind(
+                to: { (infallible: Infallible<Int>) in
+                    { (offset: Int) -> Disposable in
+                        infallible.subscribe(onNext: { got.append($0 + offset) })
+                    }
+                }, curriedArgument: 10)
             curried.dispose()
             XCTAssertEqual(count, 7)
             XCTAssertEqual(got, [1, 2, 11, 12])

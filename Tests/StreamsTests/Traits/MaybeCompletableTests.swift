@@ -24,7 +24,8 @@ final class MaybeTests: XCTestCase {
         XCTAssertNoLeaks {
             var log: [String] = []
             let closures = { (maybe: Maybe<Int>) in
-                _ = maybe.subscribe(onSuccess: { log.append("s\($0)") }, onError: { _ in log.append("e") }, onCompleted: { log.append("c") }, onDisposed: { log.append("d") })
+                _ = maybe.subscribe(
+                    onSuccess: { log.append("s\($0)") }, onError: { _ in log.append("e") }, onCompleted: { log.append("c") }, onDisposed: { log.append("d") })
             }
             closures(.just(1))
             closures(.empty())
@@ -43,9 +44,12 @@ final class MaybeTests: XCTestCase {
             let empty = scheduler.createHotObservable([.completed(1300, Int.self)])
             XCTAssertEqual(scheduler.start(created: 1100, subscribed: 1200, disposed: 2000) { empty.asMaybe().asObservable() }.events, [.completed(1300)])
             let two = scheduler.createHotObservable([.next(2210, 1), .next(2220, 2)])
-            XCTAssertEqual(scheduler.start(created: 2100, subscribed: 2200, disposed: 3000) { two.asMaybe().asObservable() }.events, [.error(2220, RxError.moreThanOneElement)])
+            XCTAssertEqual(
+                scheduler.start(created: 2100, subscribed: 2200, disposed: 3000) { two.asMaybe().asObservable() }.events,
+                [.error(2220, RxError.moreThanOneElement)])
             let failing = scheduler.createHotObservable([.error(3250, TestError(), Int.self)])
-            XCTAssertEqual(scheduler.start(created: 3100, subscribed: 3200, disposed: 4000) { failing.asMaybe().asObservable() }.events, [.error(3250, TestError())])
+            XCTAssertEqual(
+                scheduler.start(created: 3100, subscribed: 3200, disposed: 4000) { failing.asMaybe().asObservable() }.events, [.error(3250, TestError())])
             let never = scheduler.createHotObservable([.next(4210, 1)])
             let res = scheduler.start(created: 4100, subscribed: 4200, disposed: 4250) { never.asMaybe().asObservable() }
             XCTAssertEqual(res.events, [])
@@ -64,7 +68,8 @@ final class MaybeTests: XCTestCase {
             _ = Maybe.just(6).compactMap { $0 > 10 ? $0 : nil }.subscribe { events.append($0) }
             XCTAssertEqual(events, [.success(2), .completed, .completed, .success(4), .success(5), .completed])
             var log: [String] = []
-            _ = Maybe<Int>.empty().do(onNext: { _ in log.append("next") }, onCompleted: { log.append("completed") }, onDispose: { log.append("dispose") }).subscribe()
+            _ = Maybe<Int>.empty().do(onNext: { _ in log.append("next") }, onCompleted: { log.append("completed") }, onDispose: { log.append("dispose") })
+                .subscribe()
             XCTAssertEqual(log, ["completed", "dispose"])
             var completable: [CompletableEvent] = []
             _ = Maybe.just(1).asCompletable().subscribe { completable.append($0) }
@@ -150,9 +155,12 @@ final class CompletableTests: XCTestCase {
             let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(300)])
             XCTAssertEqual(scheduler.start { xs.ignoreElements().asCompletable().asObservable() }.events, [.completed(300)])
             let failing = scheduler.createHotObservable([.next(1210, 1), .error(1250, TestError())])
-            XCTAssertEqual(scheduler.start(created: 1100, subscribed: 1200, disposed: 2000) { failing.ignoreElements().asCompletable().asObservable() }.events, [.error(1250, TestError())])
+            XCTAssertEqual(
+                scheduler.start(created: 1100, subscribed: 1200, disposed: 2000) { failing.ignoreElements().asCompletable().asObservable() }.events,
+                [.error(1250, TestError())])
             let never = scheduler.createHotObservable([.next(2210, 1)])
-            XCTAssertEqual(scheduler.start(created: 2100, subscribed: 2200, disposed: 2250) { never.ignoreElements().asCompletable().asObservable() }.events, [])
+            XCTAssertEqual(
+                scheduler.start(created: 2100, subscribed: 2200, disposed: 2250) { never.ignoreElements().asCompletable().asObservable() }.events, [])
             XCTAssertEqual(never.subscriptions, [Subscription(2200, 2250)])
         }
     }

@@ -65,11 +65,13 @@ final class PrimitiveSequenceOperatorsTests: XCTestCase {
     func testSingleUsing_disposesResourceWithSubscription() {
         var resources: [BooleanDisposable] = []
         func op(_ c: ContractContext) -> Observable<Int> {
-            Single.using({ () -> BooleanDisposable in
-                let resource = BooleanDisposable()
-                resources.append(resource)
-                return resource
-            }, primitiveSequenceFactory: { _ in c.source.asSingle() }).asObservable()
+            Single.using(
+                { () -> BooleanDisposable in
+                    let resource = BooleanDisposable()
+                    resources.append(resource)
+                    return resource
+                }, primitiveSequenceFactory: { _ in c.source.asSingle() }
+            ).asObservable()
         }
         assertContract(.values, source: .one, [.next(220, 1), .completed(220)], [Subscription(200, 220)], op)
         assertContract(.error, source: .one, [.error(250, ContractError())], [Subscription(200, 250)], op)
@@ -174,9 +176,11 @@ final class PrimitiveSequenceOperatorsTests: XCTestCase {
     func testMaybeSubscribeWith_passesObjectToEveryHandler() {
         XCTAssertNoLeaks {
             let owner = Owner()
-            _ = Maybe.just(1).subscribe(with: owner, onSuccess: { $0.log.append("s\($1)") }, onError: { o, _ in o.log.append("e") },
-                                        onCompleted: { $0.log.append("c") }, onDisposed: { $0.log.append("d") })
-            _ = Maybe<Int>.empty().subscribe(with: owner, onSuccess: { $0.log.append("s\($1)") }, onCompleted: { $0.log.append("c") }, onDisposed: { $0.log.append("d") })
+            _ = Maybe.just(1).subscribe(
+                with: owner, onSuccess: { $0.log.append("s\($1)") }, onError: { o, _ in o.log.append("e") },
+                onCompleted: { $0.log.append("c") }, onDisposed: { $0.log.append("d") })
+            _ = Maybe<Int>.empty().subscribe(
+                with: owner, onSuccess: { $0.log.append("s\($1)") }, onCompleted: { $0.log.append("c") }, onDisposed: { $0.log.append("d") })
             _ = Maybe<Int>.error(ContractError()).subscribe(with: owner, onError: { o, _ in o.log.append("e") }, onDisposed: { $0.log.append("d") })
             Maybe<Int>.never().subscribe(with: owner, onDisposed: { $0.log.append("d") }).dispose()
             XCTAssertEqual(owner.log, ["s1", "d", "c", "d", "e", "d", "d"])
@@ -200,7 +204,8 @@ final class PrimitiveSequenceOperatorsTests: XCTestCase {
     func testCompletableSubscribeWith_passesObjectToEveryHandler() {
         XCTAssertNoLeaks {
             let owner = Owner()
-            _ = Completable.empty().subscribe(with: owner, onCompleted: { $0.log.append("c") }, onError: { o, _ in o.log.append("e") }, onDisposed: { $0.log.append("d") })
+            _ = Completable.empty().subscribe(
+                with: owner, onCompleted: { $0.log.append("c") }, onError: { o, _ in o.log.append("e") }, onDisposed: { $0.log.append("d") })
             _ = Completable.error(ContractError()).subscribe(with: owner, onError: { o, _ in o.log.append("e") }, onDisposed: { $0.log.append("d") })
             Completable.never().subscribe(with: owner, onDisposed: { $0.log.append("d") }).dispose()
             XCTAssertEqual(owner.log, ["c", "d", "e", "d", "d"])

@@ -227,7 +227,8 @@ final class SharedSequenceConvertibleTypeTests: XCTestCase {
                 XCTAssertEqual(combined.events, [.next(301, "btrue"), .next(331, "bfalse"), .next(401, "btrue"), .next(431, "bfalse")])
                 XCTAssertEqual(zipped.events.map(\.time), [201, 301])
                 XCTAssertEqual(zipped.events.compactMap { $0.value.element.map { "\($0.0)\($0.1)" } }, ["afalse", "btrue"])
-                XCTAssertEqual(combinedLatest.events.compactMap { $0.value.element.map { "\($0.0)\($0.1)" } }, ["falsea", "falseb", "trueb", "falseb", "trueb", "falseb"])
+                XCTAssertEqual(
+                    combinedLatest.events.compactMap { $0.value.element.map { "\($0.0)\($0.1)" } }, ["falsea", "falseb", "trueb", "falseb", "trueb", "falseb"])
             }
         }
     }

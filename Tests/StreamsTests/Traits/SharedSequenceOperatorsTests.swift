@@ -58,12 +58,14 @@ final class SharedSequenceOperatorsTests: XCTestCase {
             let ys = c.cold([.next(2, 10), .completed(15)])
             return drv(c).flatMap { v in ys.asSignal(onErrorJustReturn: 0).map { $0 + v } }.asObservable()
         }
-        assertContract(.values, [.next(214, 11), .next(224, 12), .next(234, 13), .completed(301)], [Subscription(200, 300)],
-                       others: [[Subscription(211, 226), Subscription(221, 236), Subscription(231, 246)]], op)
+        assertContract(
+            .values, [.next(214, 11), .next(224, 12), .next(234, 13), .completed(301)], [Subscription(200, 300)],
+            others: [[Subscription(211, 226), Subscription(221, 236), Subscription(231, 246)]], op)
         assertContract(.empty, [.completed(251)], [Subscription(200, 250)], others: [[]], op)
         assertContract(.never, [], [Subscription(200, 1000)], others: [[]], op)
-        assertContract(.error, [.next(214, 11), .next(254, 9), .completed(267)], [Subscription(200, 250)],
-                       others: [[Subscription(211, 226), Subscription(251, 266)]], op)
+        assertContract(
+            .error, [.next(214, 11), .next(254, 9), .completed(267)], [Subscription(200, 250)],
+            others: [[Subscription(211, 226), Subscription(251, 266)]], op)
         assertContract(.disposed, [.next(214, 11)], [Subscription(200, 215)], others: [[Subscription(211, 215)]], op)
     }
 
@@ -72,23 +74,27 @@ final class SharedSequenceOperatorsTests: XCTestCase {
             let ys = c.cold([.next(2, 10), .completed(15)])
             return drv(c).flatMapFirst { v in ys.asDriver(onErrorJustReturn: 0).map { $0 + v } }.asObservable()
         }
-        assertContract(.values, [.next(214, 11), .next(234, 13), .completed(301)], [Subscription(200, 300)],
-                       others: [[Subscription(211, 226), Subscription(231, 246)]], op)
+        assertContract(
+            .values, [.next(214, 11), .next(234, 13), .completed(301)], [Subscription(200, 300)],
+            others: [[Subscription(211, 226), Subscription(231, 246)]], op)
         assertContract(.empty, [.completed(251)], [Subscription(200, 250)], others: [[]], op)
         assertContract(.never, [], [Subscription(200, 1000)], others: [[]], op)
-        assertContract(.error, [.next(214, 11), .next(254, 9), .completed(267)], [Subscription(200, 250)],
-                       others: [[Subscription(211, 226), Subscription(251, 266)]], op)
+        assertContract(
+            .error, [.next(214, 11), .next(254, 9), .completed(267)], [Subscription(200, 250)],
+            others: [[Subscription(211, 226), Subscription(251, 266)]], op)
         assertContract(.disposed, [.next(214, 11)], [Subscription(200, 215)], others: [[Subscription(211, 215)]], op)
     }
 
     /// `flatMapLatest` into another strategy and `switchLatest` behave alike.
     private func assertFollowsLatest(file: StaticString = #filePath, line: UInt = #line, _ op: @escaping (ContractContext) -> Observable<Int>) {
-        assertContract(.values, [.next(214, 11), .next(224, 12), .next(234, 13), .completed(301)], [Subscription(200, 300)],
-                       others: [[Subscription(211, 221), Subscription(221, 231), Subscription(231, 246)]], file: file, line: line, op)
+        assertContract(
+            .values, [.next(214, 11), .next(224, 12), .next(234, 13), .completed(301)], [Subscription(200, 300)],
+            others: [[Subscription(211, 221), Subscription(221, 231), Subscription(231, 246)]], file: file, line: line, op)
         assertContract(.empty, [.completed(251)], [Subscription(200, 250)], others: [[]], file: file, line: line, op)
         assertContract(.never, [], [Subscription(200, 1000)], others: [[]], file: file, line: line, op)
-        assertContract(.error, [.next(214, 11), .next(254, 9), .completed(267)], [Subscription(200, 250)],
-                       others: [[Subscription(211, 226), Subscription(251, 266)]], file: file, line: line, op)
+        assertContract(
+            .error, [.next(214, 11), .next(254, 9), .completed(267)], [Subscription(200, 250)],
+            others: [[Subscription(211, 226), Subscription(251, 266)]], file: file, line: line, op)
         assertContract(.disposed, [.next(214, 11)], [Subscription(200, 215)], others: [[Subscription(211, 215)]], file: file, line: line, op)
     }
 
@@ -112,12 +118,14 @@ final class SharedSequenceOperatorsTests: XCTestCase {
             let ys = c.cold([.next(2, 10), .completed(15)])
             return drv(c).map { v in ys.asSignal(onErrorJustReturn: 0).map { $0 + v } }.merge().asObservable()
         }
-        assertContract(.values, [.next(214, 11), .next(224, 12), .next(234, 13), .completed(301)], [Subscription(200, 300)],
-                       others: [[Subscription(211, 226), Subscription(221, 236), Subscription(231, 246)]], op)
+        assertContract(
+            .values, [.next(214, 11), .next(224, 12), .next(234, 13), .completed(301)], [Subscription(200, 300)],
+            others: [[Subscription(211, 226), Subscription(221, 236), Subscription(231, 246)]], op)
         assertContract(.empty, [.completed(251)], [Subscription(200, 250)], others: [[]], op)
         assertContract(.never, [], [Subscription(200, 1000)], others: [[]], op)
-        assertContract(.error, [.next(214, 11), .next(254, 9), .completed(267)], [Subscription(200, 250)],
-                       others: [[Subscription(211, 226), Subscription(251, 266)]], op)
+        assertContract(
+            .error, [.next(214, 11), .next(254, 9), .completed(267)], [Subscription(200, 250)],
+            others: [[Subscription(211, 226), Subscription(251, 266)]], op)
         assertContract(.disposed, [.next(214, 11)], [Subscription(200, 215)], others: [[Subscription(211, 215)]], op)
     }
 
@@ -127,8 +135,9 @@ final class SharedSequenceOperatorsTests: XCTestCase {
             return drv(c).map { v in ys.asSignal(onErrorJustReturn: 0).map { $0 + v } }.merge(maxConcurrent: 1).asObservable()
         }
         // Each inner completes 15 ticks after its subscription and is seen one tick later.
-        assertContract(.values, [.next(214, 11), .next(230, 12), .next(246, 13), .completed(301)], [Subscription(200, 300)],
-                       others: [[Subscription(211, 226), Subscription(227, 242), Subscription(243, 258)]], op)
+        assertContract(
+            .values, [.next(214, 11), .next(230, 12), .next(246, 13), .completed(301)], [Subscription(200, 300)],
+            others: [[Subscription(211, 226), Subscription(227, 242), Subscription(243, 258)]], op)
         assertContract(.disposed, [.next(214, 11)], [Subscription(200, 215)], others: [[Subscription(211, 215)]], op)
     }
 
@@ -138,15 +147,19 @@ final class SharedSequenceOperatorsTests: XCTestCase {
         func op(_ c: ContractContext) -> Observable<Int> {
             Driver.merge([drv(c), c.hot([.next(212, 20), .completed(400)]).asDriver(onErrorJustReturn: 0)]).asObservable()
         }
-        assertContract(.values, [.next(211, 1), .next(213, 20), .next(221, 2), .next(231, 3), .completed(401)], [Subscription(200, 300)],
-                       others: [[Subscription(200, 400)]], op)
+        assertContract(
+            .values, [.next(211, 1), .next(213, 20), .next(221, 2), .next(231, 3), .completed(401)], [Subscription(200, 300)],
+            others: [[Subscription(200, 400)]], op)
         assertContract(.empty, [.next(213, 20), .completed(401)], [Subscription(200, 250)], others: [[Subscription(200, 400)]], op)
         assertContract(.never, [.next(213, 20)], [Subscription(200, 1000)], others: [[Subscription(200, 400)]], op)
-        assertContract(.error, [.next(211, 1), .next(213, 20), .next(251, -1), .completed(401)], [Subscription(200, 250)],
-                       others: [[Subscription(200, 400)]], op)
+        assertContract(
+            .error, [.next(211, 1), .next(213, 20), .next(251, -1), .completed(401)], [Subscription(200, 250)],
+            others: [[Subscription(200, 400)]], op)
         assertContract(.disposed, [.next(211, 1), .next(213, 20)], [Subscription(200, 215)], others: [[Subscription(200, 215)]], op)
-        assertContract(.values, [.next(211, 1), .next(213, 20), .next(221, 2), .next(231, 3), .completed(401)], [Subscription(200, 300)],
-                       others: [[Subscription(200, 400)]]) { c in
+        assertContract(
+            .values, [.next(211, 1), .next(213, 20), .next(221, 2), .next(231, 3), .completed(401)], [Subscription(200, 300)],
+            others: [[Subscription(200, 400)]]
+        ) { c in
             let sources = [drv(c), c.hot([.next(212, 20), .completed(400)]).asDriver(onErrorJustReturn: 0)]
             return Driver.merge(sources[...]).asObservable()
         }
@@ -156,25 +169,33 @@ final class SharedSequenceOperatorsTests: XCTestCase {
         func op(_ c: ContractContext) -> Observable<Int> {
             Driver.concat([drv(c), c.cold([.next(5, 9), .completed(10)]).asDriver(onErrorJustReturn: 0)]).asObservable()
         }
-        assertContract(.values, [.next(211, 1), .next(221, 2), .next(231, 3), .next(307, 9), .completed(312)], [Subscription(200, 300)],
-                       others: [[Subscription(301, 311)]], op)
+        assertContract(
+            .values, [.next(211, 1), .next(221, 2), .next(231, 3), .next(307, 9), .completed(312)], [Subscription(200, 300)],
+            others: [[Subscription(301, 311)]], op)
         assertContract(.empty, [.next(257, 9), .completed(262)], [Subscription(200, 250)], others: [[Subscription(251, 261)]], op)
         assertContract(.never, [], [Subscription(200, 1000)], others: [[]], op)
-        assertContract(.error, [.next(211, 1), .next(251, -1), .next(257, 9), .completed(262)], [Subscription(200, 250)],
-                       others: [[Subscription(251, 261)]], op)
+        assertContract(
+            .error, [.next(211, 1), .next(251, -1), .next(257, 9), .completed(262)], [Subscription(200, 250)],
+            others: [[Subscription(251, 261)]], op)
         assertContract(.disposed, [.next(211, 1)], [Subscription(200, 215)], others: [[]], op)
-        assertContract(.values, [.next(211, 1), .next(221, 2), .next(231, 3), .next(307, 9), .completed(312)], [Subscription(200, 300)],
-                       others: [[Subscription(301, 311)]]) { c in
+        assertContract(
+            .values, [.next(211, 1), .next(221, 2), .next(231, 3), .next(307, 9), .completed(312)], [Subscription(200, 300)],
+            others: [[Subscription(301, 311)]]
+        ) { c in
             Signal.concat(AnySequence([sig(c), c.cold([.next(5, 9), .completed(10)]).asSignal(onErrorJustReturn: 0)])).asObservable()
         }
     }
 
     /// `zip` of the converted source with a second source: 100 at 206, 200 at 226, completed at 401.
     private func assertZipsWithSecond(file: StaticString = #filePath, line: UInt = #line, _ op: @escaping (ContractContext) -> Observable<Int>) {
-        assertContract(.values, [.next(211, 101), .next(226, 202), .completed(401)], [Subscription(200, 300)], others: [[Subscription(200, 400)]], file: file, line: line, op)
+        assertContract(
+            .values, [.next(211, 101), .next(226, 202), .completed(401)], [Subscription(200, 300)], others: [[Subscription(200, 400)]], file: file, line: line,
+            op)
         assertContract(.empty, [.completed(401)], [Subscription(200, 250)], others: [[Subscription(200, 400)]], file: file, line: line, op)
         assertContract(.never, [], [Subscription(200, 1000)], others: [[Subscription(200, 400)]], file: file, line: line, op)
-        assertContract(.error, [.next(211, 101), .next(251, 199), .completed(401)], [Subscription(200, 250)], others: [[Subscription(200, 400)]], file: file, line: line, op)
+        assertContract(
+            .error, [.next(211, 101), .next(251, 199), .completed(401)], [Subscription(200, 250)], others: [[Subscription(200, 400)]], file: file, line: line,
+            op)
         assertContract(.disposed, [.next(211, 101)], [Subscription(200, 215)], others: [[Subscription(200, 215)]], file: file, line: line, op)
     }
 
@@ -219,13 +240,16 @@ final class SharedSequenceOperatorsTests: XCTestCase {
         func op(_ c: ContractContext) -> Observable<Int> {
             Driver.combineLatest([drv(c), c.hot([.next(205, 100), .completed(400)]).asDriver(onErrorJustReturn: 0)]) { $0.reduce(0, +) }.asObservable()
         }
-        assertContract(.values, [.next(211, 101), .next(221, 102), .next(231, 103), .completed(401)], [Subscription(200, 300)], others: [[Subscription(200, 400)]], op)
+        assertContract(
+            .values, [.next(211, 101), .next(221, 102), .next(231, 103), .completed(401)], [Subscription(200, 300)], others: [[Subscription(200, 400)]], op)
         assertContract(.empty, [.completed(401)], [Subscription(200, 250)], others: [[Subscription(200, 400)]], op)
         assertContract(.never, [], [Subscription(200, 1000)], others: [[Subscription(200, 400)]], op)
         assertContract(.error, [.next(211, 101), .next(251, 99), .completed(401)], [Subscription(200, 250)], others: [[Subscription(200, 400)]], op)
         assertContract(.disposed, [.next(211, 101)], [Subscription(200, 215)], others: [[Subscription(200, 215)]], op)
-        assertContract(.values, [.next(211, [1, 100]), .next(221, [2, 100]), .next(231, [3, 100]), .completed(401)], [Subscription(200, 300)],
-                       others: [[Subscription(200, 400)]]) { c in
+        assertContract(
+            .values, [.next(211, [1, 100]), .next(221, [2, 100]), .next(231, [3, 100]), .completed(401)], [Subscription(200, 300)],
+            others: [[Subscription(200, 400)]]
+        ) { c in
             Signal.combineLatest([sig(c), c.hot([.next(205, 100), .completed(400)]).asSignal(onErrorJustReturn: 0)]).asObservable()
         }
     }
@@ -290,17 +314,21 @@ final class SharedSequenceOperatorsTests: XCTestCase {
     func testSharedSequenceDo_contract() {
         var log: [String] = []
         assertPassesThrough { c in
-            drv(c).do(onNext: { log.append("n\($0)") }, afterNext: { log.append("a\($0)") }, onCompleted: { log.append("c") },
-                      afterCompleted: { log.append("ac") }, onSubscribe: { log.append("s") }, onSubscribed: { log.append("ss") },
-                      onDispose: { log.append("d") }).asObservable()
+            drv(c).do(
+                onNext: { log.append("n\($0)") }, afterNext: { log.append("a\($0)") }, onCompleted: { log.append("c") },
+                afterCompleted: { log.append("ac") }, onSubscribe: { log.append("s") }, onSubscribed: { log.append("ss") },
+                onDispose: { log.append("d") }
+            ).asObservable()
         }
-        XCTAssertEqual(log, [
-            "s", "ss", "n1", "a1", "n2", "a2", "n3", "a3", "c", "ac", "d",   // values
-            "s", "ss", "c", "ac", "d",                                          // empty
-            "s", "ss", "d",                                                     // never
-            "s", "ss", "n1", "a1", "n-1", "a-1", "c", "ac", "d",                // error (recovered)
-            "s", "ss", "n1", "a1", "d",                                         // disposed
-        ])
+        XCTAssertEqual(
+            log,
+            [
+                "s", "ss", "n1", "a1", "n2", "a2", "n3", "a3", "c", "ac", "d",  // values
+                "s", "ss", "c", "ac", "d",  // empty
+                "s", "ss", "d",  // never
+                "s", "ss", "n1", "a1", "n-1", "a-1", "c", "ac", "d",  // error (recovered)
+                "s", "ss", "n1", "a1", "d",  // disposed
+            ])
     }
 
     func testSharedSequenceDebug_contract() {
@@ -355,7 +383,9 @@ final class SharedSequenceOperatorsTests: XCTestCase {
             _ = scheduler.scheduleAt(200) {
                 subscriptions = [driver.drive(o1), publishDriver.drive(o2), signal.emit(to: o3)]
             }
-            _ = scheduler.scheduleAt(210) { behavior.accept(1); publish.accept(2) }
+            _ = scheduler.scheduleAt(210) {
+                behavior.accept(1); publish.accept(2)
+            }
             _ = scheduler.scheduleAt(300) { subscriptions.forEach { $0.dispose() } }
             scheduler.start()
             XCTAssertEqual(o1.events, [.next(201, 0), .next(211, 1)])
@@ -416,9 +446,12 @@ final class SharedSequenceOperatorsTests: XCTestCase {
                 let count = driver.drive { (observable: Observable<Int>) -> Disposable in
                     observable.subscribe(onNext: { got.append($0) })
                 }
-                let curried = driver.drive({ (observable: Observable<Int>) in { (offset: Int) -> Disposable in
-                    observable.subscribe(onNext: { got.append($0 + offset) })
-                } }, curriedArgument: 10)
+                let curried = driver.drive(
+                    { (observable: Observable<Int>) in
+                        { (offset: Int) -> Disposable in
+                            observable.subscribe(onNext: { got.append($0 + offset) })
+                        }
+                    }, curriedArgument: 10)
                 scheduler.start()
                 count.dispose()
                 curried.dispose()

@@ -53,7 +53,8 @@ final class SingleTests: XCTestCase {
         XCTAssertNoLeaks {
             var log: [String] = []
             _ = Single.just(1).subscribe(onSuccess: { log.append("s\($0)") }, onFailure: { _ in log.append("f") }, onDisposed: { log.append("d") })
-            _ = Single<Int>.error(TestError()).subscribe(onSuccess: { log.append("s\($0)") }, onFailure: { _ in log.append("f") }, onDisposed: { log.append("d") })
+            _ = Single<Int>.error(TestError()).subscribe(
+                onSuccess: { log.append("s\($0)") }, onFailure: { _ in log.append("f") }, onDisposed: { log.append("d") })
             let never = Single<Int>.never().subscribe(onSuccess: { log.append("s\($0)") }, onDisposed: { log.append("never-d") })
             never.dispose()
             XCTAssertEqual(log, ["s1", "d", "f", "d", "never-d"])
@@ -137,9 +138,11 @@ final class SingleTests: XCTestCase {
             let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(300)])
             XCTAssertEqual(scheduler.start { xs.toArray().asObservable() }.events, [.next(300, [1, 2]), .completed(300)])
             let empty = scheduler.createHotObservable([.completed(1300, Int.self)])
-            XCTAssertEqual(scheduler.start(created: 1100, subscribed: 1200, disposed: 2000) { empty.toArray().asObservable() }.events, [.next(1300, []), .completed(1300)])
+            XCTAssertEqual(
+                scheduler.start(created: 1100, subscribed: 1200, disposed: 2000) { empty.toArray().asObservable() }.events, [.next(1300, []), .completed(1300)])
             let failing = scheduler.createHotObservable([.next(2210, 1), .error(2250, TestError())])
-            XCTAssertEqual(scheduler.start(created: 2100, subscribed: 2200, disposed: 3000) { failing.toArray().asObservable() }.events, [.error(2250, TestError())])
+            XCTAssertEqual(
+                scheduler.start(created: 2100, subscribed: 2200, disposed: 3000) { failing.toArray().asObservable() }.events, [.error(2250, TestError())])
         }
     }
 
@@ -150,7 +153,8 @@ final class SingleTests: XCTestCase {
             XCTAssertEqual(scheduler.start { xs.first().asObservable() }.events, [.next(210, Optional(1)), .completed(210)])
             XCTAssertEqual(xs.subscriptions, [Subscription(200, 210)])
             let empty = scheduler.createHotObservable([.completed(1300, Int.self)])
-            XCTAssertEqual(scheduler.start(created: 1100, subscribed: 1200, disposed: 2000) { empty.first().asObservable() }.events, [.next(1300, nil), .completed(1300)])
+            XCTAssertEqual(
+                scheduler.start(created: 1100, subscribed: 1200, disposed: 2000) { empty.first().asObservable() }.events, [.next(1300, nil), .completed(1300)])
         }
     }
 
@@ -212,8 +216,11 @@ final class SingleTests: XCTestCase {
     func testSingle_do() {
         XCTAssertNoLeaks {
             var log: [String] = []
-            _ = Single.just(1).do(onSuccess: { log.append("success \($0)") }, afterSuccess: { _ in log.append("after") }, onSubscribe: { log.append("subscribe") }, onDispose: { log.append("dispose") })
-                .subscribe(onSuccess: { log.append("got \($0)") })
+            _ = Single.just(1).do(
+                onSuccess: { log.append("success \($0)") }, afterSuccess: { _ in log.append("after") }, onSubscribe: { log.append("subscribe") },
+                onDispose: { log.append("dispose") }
+            )
+            .subscribe(onSuccess: { log.append("got \($0)") })
             XCTAssertEqual(log, ["subscribe", "success 1", "got 1", "after", "dispose"])
         }
     }

@@ -19,13 +19,15 @@ final class TraitArityTests: XCTestCase {
             _ = Single.zip(a, b, c, d, e, f).subscribe(onSuccess: { got.append("\($0)") })
             _ = Single.zip(a, b, c, d, e, f, g).subscribe(onSuccess: { got.append("\($0)") })
             _ = Single.zip(a, b, c, d, e, f, g, h).subscribe(onSuccess: { got.append("\($0)") })
-            XCTAssertEqual(got, [
-                "(1, \"b\", 3, \"d\")",
-                "(1, \"b\", 3, \"d\", 5)",
-                "(1, \"b\", 3, \"d\", 5, 6)",
-                "(1, \"b\", 3, \"d\", 5, 6, 7)",
-                "(1, \"b\", 3, \"d\", 5, 6, 7, 8)",
-            ])
+            XCTAssertEqual(
+                got,
+                [
+                    "(1, \"b\", 3, \"d\")",
+                    "(1, \"b\", 3, \"d\", 5)",
+                    "(1, \"b\", 3, \"d\", 5, 6)",
+                    "(1, \"b\", 3, \"d\", 5, 6, 7)",
+                    "(1, \"b\", 3, \"d\", 5, 6, 7, 8)",
+                ])
         }
     }
 
@@ -86,10 +88,12 @@ final class TraitArityTests: XCTestCase {
             _ = Maybe.zip(m[0], m[1], m[2], m[3], m[4], m[5], m[6], m[7]) { $0 + $1 + $2 + $3 + $4 + $5 + $6 + $7 }.subscribe { got.append(Self.described($0)) }
             _ = Maybe.zip(m[0], Maybe<Int>.empty(), m[2], m[3]).subscribe { got.append(Self.described($0)) }
             _ = Maybe.zip(m[0], m[1], m[2], Maybe<Int>.error(TestError()), m[4]).subscribe { got.append(Self.described($0)) }
-            XCTAssertEqual(got, [
-                .success("(1, 2)"), .success("6"), .success("(1, 2, 3, 4, 5, 6, 7, 8)"), .success("36"),
-                .completed, .error(TestError()),
-            ])
+            XCTAssertEqual(
+                got,
+                [
+                    .success("(1, 2)"), .success("6"), .success("(1, 2, 3, 4, 5, 6, 7, 8)"), .success("36"),
+                    .completed, .error(TestError()),
+                ])
         }
     }
 
@@ -161,11 +165,15 @@ final class TraitArityTests: XCTestCase {
             _ = Infallible.combineLatest(i[0], i[1], i[2], i[3], i[4], i[5], i[6]).subscribe(onNext: { got.append("\($0)") })
             _ = Infallible.combineLatest(i[0], i[1], i[2], i[3], i[4], i[5], i[6], i[7]).subscribe(onNext: { got.append("\($0)") })
             _ = Infallible.combineLatest(i[0], i[1], i[2]) { $0 + $1 + $2 }.subscribe(onNext: { got.append("\($0)") })
-            _ = Infallible.combineLatest(i[0], i[1], i[2], i[3], i[4], i[5], i[6], i[7]) { $0 + $1 + $2 + $3 + $4 + $5 + $6 + $7 }.subscribe(onNext: { got.append("\($0)") })
-            XCTAssertEqual(got, [
-                "(1, 2)", "(1, 2, 3)", "(1, 2, 3, 4)", "(1, 2, 3, 4, 5)", "(1, 2, 3, 4, 5, 6)",
-                "(1, 2, 3, 4, 5, 6, 7)", "(1, 2, 3, 4, 5, 6, 7, 8)", "6", "36",
-            ])
+            _ = Infallible.combineLatest(i[0], i[1], i[2], i[3], i[4], i[5], i[6], i[7]) { $0 + $1 + $2 + $3 + $4 + $5 + $6 + $7 }.subscribe(onNext: {
+                got.append("\($0)")
+            })
+            XCTAssertEqual(
+                got,
+                [
+                    "(1, 2)", "(1, 2, 3)", "(1, 2, 3, 4)", "(1, 2, 3, 4, 5)", "(1, 2, 3, 4, 5, 6)",
+                    "(1, 2, 3, 4, 5, 6, 7)", "(1, 2, 3, 4, 5, 6, 7, 8)", "6", "36",
+                ])
         }
     }
 
@@ -219,11 +227,13 @@ final class TraitArityTests: XCTestCase {
                         Signal.combineLatest(s[0], s[1], s[2], s[3], s[4], s[5], s[6], s[7]) { "\($0 + $1 + $2 + $3 + $4 + $5 + $6 + $7)" }.asObservable()
                     )
                 }
-                XCTAssertEqual(res.events, [
-                    .next(201, "(1, 2, 3)"), .next(201, "(1, 2, 3, 4, 5, 6, 7, 8)"), .next(201, "10"),
-                    .next(201, "(1, 2, 3, 4, 5)"), .next(201, "(1, 2, 3, 4, 5, 6)"), .next(201, "(1, 2, 3, 4, 5, 6, 7)"),
-                    .next(201, "36"), .completed(201),
-                ])
+                XCTAssertEqual(
+                    res.events,
+                    [
+                        .next(201, "(1, 2, 3)"), .next(201, "(1, 2, 3, 4, 5, 6, 7, 8)"), .next(201, "10"),
+                        .next(201, "(1, 2, 3, 4, 5)"), .next(201, "(1, 2, 3, 4, 5, 6)"), .next(201, "(1, 2, 3, 4, 5, 6, 7)"),
+                        .next(201, "36"), .completed(201),
+                    ])
             }
         }
     }

@@ -183,7 +183,9 @@ final class TraitDisposalTests: XCTestCase {
     func testCompletable_andThenCompletable_disposesSecond() {
         assertDisposedAt250([Recorded<Event<Never>>](), [[Subscription(200, 210)], [Subscription(210, 250)]]) { s in
             let xs = early(s), ys = slow(s)
-            return (xs.ignoreElements().asCompletable().andThen(ys.ignoreElements().asCompletable()).asObservable(), [{ xs.subscriptions }, { ys.subscriptions }])
+            return (
+                xs.ignoreElements().asCompletable().andThen(ys.ignoreElements().asCompletable()).asObservable(), [{ xs.subscriptions }, { ys.subscriptions }]
+            )
         }
     }
 

@@ -55,12 +55,16 @@ final class TraitOperatorDisposalTests: XCTestCase {
     }
 
     func testSingleZipArities_disposeEverySource() {
-        assertContract(.disposed, source: .one, [Recorded<Event<Int>>](), [Subscription(200, 210)],
-                       others: [[Subscription(200, 210)], [Subscription(200, 210)], [Subscription(200, 210)]]) { c in
+        assertContract(
+            .disposed, source: .one, [Recorded<Event<Int>>](), [Subscription(200, 210)],
+            others: [[Subscription(200, 210)], [Subscription(200, 210)], [Subscription(200, 210)]]
+        ) { c in
             let b = c.hot([]).asSingle(), d = c.hot([]).asSingle(), e = c.hot([]).asSingle()
             return Single.zip(c.source.asSingle(), b, d, e) { $0 + $1 + $2 + $3 }.asObservable()
         }
-        assertContract(.disposed, source: .one, [Recorded<Event<Int>>](), [Subscription(200, 210)], others: [[Subscription(200, 210)], [Subscription(200, 210)]]) { c in
+        assertContract(
+            .disposed, source: .one, [Recorded<Event<Int>>](), [Subscription(200, 210)], others: [[Subscription(200, 210)], [Subscription(200, 210)]]
+        ) { c in
             Single.zip(c.source.asSingle(), c.hot([]).asSingle(), c.hot([]).asSingle()) { $0 + $1 + $2 }.asObservable()
         }
     }
@@ -177,10 +181,12 @@ final class TraitOperatorDisposalTests: XCTestCase {
         XCTAssertNoLeaks {
             let scheduler = TestScheduler(initialClock: 0)
             XCTAssertEqual(scheduler.start(disposed: 201) { Infallible.just(1, scheduler: scheduler).asObservable() }.events, [])
-            XCTAssertEqual(scheduler.start(created: 300, subscribed: 400, disposed: 402) { Infallible.of(1, 2, 3, scheduler: scheduler).asObservable() }.events,
-                           [.next(401, 1)])
-            XCTAssertEqual(scheduler.start(created: 500, subscribed: 600, disposed: 602) { Infallible.from([1, 2, 3], scheduler: scheduler).asObservable() }.events,
-                           [.next(601, 1)])
+            XCTAssertEqual(
+                scheduler.start(created: 300, subscribed: 400, disposed: 402) { Infallible.of(1, 2, 3, scheduler: scheduler).asObservable() }.events,
+                [.next(401, 1)])
+            XCTAssertEqual(
+                scheduler.start(created: 500, subscribed: 600, disposed: 602) { Infallible.from([1, 2, 3], scheduler: scheduler).asObservable() }.events,
+                [.next(601, 1)])
             XCTAssertNoPendingWork(scheduler)
         }
         let disposed = BooleanDisposable()
@@ -227,7 +233,8 @@ final class TraitOperatorDisposalTests: XCTestCase {
         assertContract(.disposed, [.next(211, 1)], [Subscription(200, 215)]) { [self] c in drv(c).distinctUntilChanged { $0 == $1 }.asObservable() }
         assertContract(.disposed, [.next(211, 1)], [Subscription(200, 215)]) { [self] c in drv(c).scan(0, accumulator: +).asObservable() }
         assertContract(.disposed, [.next(200, 0), .next(211, 1)], [Subscription(200, 215)]) { [self] c in drv(c).startWith(0).asObservable() }
-        assertContract(.disposed, [.next(211, 1)], [Subscription(200, 215)]) { c in c.source.asSignal(onErrorJustReturn: -1).startWith(0).skip(1).asObservable() }
+        assertContract(.disposed, [.next(211, 1)], [Subscription(200, 215)]) { c in c.source.asSignal(onErrorJustReturn: -1).startWith(0).skip(1).asObservable()
+        }
     }
 
     func testSharedSequenceMergeVariadic_disposesEverySource() {

@@ -11,9 +11,11 @@ final class BufferTests: XCTestCase {
                 .next(150, 0), .next(201, 1), .next(203, 2), .next(205, 3), .next(208, 4), .completed(217),
             ])
             let res = scheduler.start { xs.buffer(timeSpan: .seconds(5), count: 3, scheduler: scheduler) }
-            XCTAssertEqual(res.events, [
-                .next(205, [1, 2, 3]), .next(210, [4]), .next(215, []), .next(217, []), .completed(217),
-            ])
+            XCTAssertEqual(
+                res.events,
+                [
+                    .next(205, [1, 2, 3]), .next(210, [4]), .next(215, []), .next(217, []), .completed(217),
+                ])
             XCTAssertEqual(xs.subscriptions, [Subscription(200, 217)])
             XCTAssertNoPendingWork(scheduler)
         }

@@ -6,7 +6,9 @@ final class DematerializeTests: XCTestCase {
     func testDematerialize_values() {
         XCTAssertNoLeaks {
             let scheduler = TestScheduler(initialClock: 0)
-            let xs = scheduler.createHotObservable([.next(210, Event.next(1)), .next(220, Event.next(2)), .next(230, Event<Int>.completed), .next(240, Event.next(3))])
+            let xs = scheduler.createHotObservable([
+                .next(210, Event.next(1)), .next(220, Event.next(2)), .next(230, Event<Int>.completed), .next(240, Event.next(3)),
+            ])
             let res = scheduler.start { xs.dematerialize() }
             XCTAssertEqual(res.events, [.next(210, 1), .next(220, 2), .completed(230)])
             XCTAssertEqual(xs.subscriptions, [Subscription(200, 230)])

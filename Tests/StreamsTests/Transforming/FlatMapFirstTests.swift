@@ -72,7 +72,8 @@ final class FlatMapFirstTests: XCTestCase {
             var disposals = 0
             let running = PublishSubject<Int>()
             let subject = PublishSubject<Int>()
-            let subscription = subject
+            let subscription =
+                subject
                 .flatMapFirst { value -> Observable<Int> in
                     let inner: Observable<Int> = value == 0 ? running.asObservable() : .just(value)
                     return inner.reportingDisposal { disposals += 1 }

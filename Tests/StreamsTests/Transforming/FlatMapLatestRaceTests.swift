@@ -21,7 +21,8 @@ final class FlatMapLatestRaceTests: XCTestCase {
             let first = PublishSubject<Int>()
             let second = BehaviorSubject(value: 100)
             let received = LockedState([Int]())
-            let subscription = outer
+            let subscription =
+                outer
                 .flatMapLatest { $0 == 1 ? first.asObservable() : second.asObservable() }
                 .subscribe(onNext: { value in received.withLock { $0.append(value) } })
             outer.onNext(1)
@@ -52,7 +53,8 @@ final class FlatMapLatestRaceTests: XCTestCase {
             let first = PublishSubject<Int>()
             let second = BehaviorSubject(value: 100)
             var received: [Int] = []
-            let subscription = outer
+            let subscription =
+                outer
                 .flatMapLatest { $0 == 1 ? first.asObservable() : second.asObservable() }
                 .subscribe(onNext: { received.append($0) })
             outer.onNext(1)
@@ -74,7 +76,8 @@ final class FlatMapLatestRaceTests: XCTestCase {
             let outer = PublishSubject<Int>()
             let current = LockedState(0)
             let received = LockedState([Int]())
-            let subscription = outer
+            let subscription =
+                outer
                 .flatMapLatest { inners[$0].asObservable() }
                 .subscribe(onNext: { tag in received.withLock { $0.append(tag) } })
             outer.onNext(0)

@@ -138,15 +138,17 @@ final class FlatMapLatestTests: XCTestCase {
             let outer = PublishSubject<Int>()
             var received: [Int] = []
             var completed = false
-            let subscription = outer
+            let subscription =
+                outer
                 .flatMapLatest { value -> Observable<Int> in
                     value == 1 ? Observable.from(CountingNaturals()) : .of(200, 201)
                 }
-                .subscribe(onNext: { value in
-                    received.append(value)
-                    // Switching from inside the first inner sequence's (endless) synchronous loop.
-                    if value == 0 { outer.onNext(2) }
-                }, onCompleted: { completed = true })
+                .subscribe(
+                    onNext: { value in
+                        received.append(value)
+                        // Switching from inside the first inner sequence's (endless) synchronous loop.
+                        if value == 0 { outer.onNext(2) }
+                    }, onCompleted: { completed = true })
             outer.onNext(1)
             XCTAssertEqual(received, [0, 200, 201])
             XCTAssertFalse(completed)
@@ -162,7 +164,8 @@ final class FlatMapLatestTests: XCTestCase {
         XCTAssertNoLeaks {
             let outer = PublishSubject<Int>()
             var disposedInners: [Int] = []
-            let subscription = outer
+            let subscription =
+                outer
                 .flatMapLatest { value in
                     Observable<Int>.create { observer in
                         observer.onNext(value)
@@ -185,7 +188,8 @@ final class FlatMapLatestTests: XCTestCase {
         XCTAssertNoLeaks {
             let outer = PublishSubject<Int>()
             var log: [String] = []
-            let subscription = outer
+            let subscription =
+                outer
                 .flatMapLatest { value in
                     Observable<Int>.never().do(
                         onSubscribe: { log.append("subscribe \(value)") },

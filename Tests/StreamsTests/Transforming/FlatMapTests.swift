@@ -124,7 +124,8 @@ final class FlatMapTests: XCTestCase {
             let running = PublishSubject<Int>()
             let subject = PublishSubject<Int>()
             var events: [Event<Int>] = []
-            let subscription = subject
+            let subscription =
+                subject
                 .flatMap { value -> Observable<Int> in
                     let inner: Observable<Int> = value == 0 ? running.asObservable() : .just(value)
                     return inner.reportingDisposal { disposals += 1 }
@@ -168,7 +169,8 @@ final class FlatMapTests: XCTestCase {
         XCTAssertNoLeaks {
             var disposals = 0
             let subject = PublishSubject<Int>()
-            let subscription = subject
+            let subscription =
+                subject
                 .flatMap { _ in
                     Observable<Int>.create { _ in Disposables.create { disposals += 1 } }
                 }
@@ -208,7 +210,8 @@ final class FlatMapTests: XCTestCase {
         XCTAssertNoLeaks {
             let outer = PublishSubject<Int>()
             var received: [Int] = []
-            let subscription = outer
+            let subscription =
+                outer
                 .flatMap { value in
                     Observable<Int>.create { observer in
                         observer.onNext(value)
@@ -263,7 +266,7 @@ final class FlatMapTests: XCTestCase {
             XCTAssertEqual(Set(elements).count, threads * perThread)
             for index in 0..<threads {
                 let fromThread = elements.filter { $0 / perThread == index }
-                XCTAssertEqual(fromThread, Array(index * perThread ..< (index + 1) * perThread), "per-inner order kept")
+                XCTAssertEqual(fromThread, Array(index * perThread..<(index + 1) * perThread), "per-inner order kept")
             }
             subscription.dispose()
         }

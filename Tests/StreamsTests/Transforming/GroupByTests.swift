@@ -21,10 +21,12 @@ final class GroupByTests: XCTestCase {
                 .next(250, "c1"), .completed(300),
             ])
             let res = scheduler.start { self.tagged(xs.groupBy(keySelector: self.firstLetter)) }
-            XCTAssertEqual(res.events, [
-                .next(210, "a a1"), .next(220, "b b1"), .next(230, "a a2"), .next(240, "b b2"), .next(250, "c c1"),
-                .next(300, "a|"), .next(300, "b|"), .next(300, "c|"), .completed(300),
-            ])
+            XCTAssertEqual(
+                res.events,
+                [
+                    .next(210, "a a1"), .next(220, "b b1"), .next(230, "a a2"), .next(240, "b b2"), .next(250, "c c1"),
+                    .next(300, "a|"), .next(300, "b|"), .next(300, "c|"), .completed(300),
+                ])
             XCTAssertEqual(xs.subscriptions, [Subscription(200, 300)])
         }
     }
@@ -94,9 +96,11 @@ final class GroupByTests: XCTestCase {
                 .map { $0.key }
             }
             XCTAssertEqual(res.events, [.next(210, "a"), .next(220, "b"), .error(230, TransformTestError())])
-            XCTAssertEqual(groups.events, [
-                .next(210, "a1"), .next(220, "b1"), .error(230, TransformTestError()), .error(230, TransformTestError()),
-            ])
+            XCTAssertEqual(
+                groups.events,
+                [
+                    .next(210, "a1"), .next(220, "b1"), .error(230, TransformTestError()), .error(230, TransformTestError()),
+                ])
             XCTAssertEqual(xs.subscriptions, [Subscription(200, 230)])
         }
     }
@@ -176,10 +180,11 @@ final class GroupByTests: XCTestCase {
             var inner: [Disposable] = []
             let subscription = source.groupBy { $0 % 2 }.subscribe(onNext: { group in
                 events.append("group \(group.key)")
-                inner.append(group.subscribe { event in
-                    events.append("\(group.key) \(event)")
-                    if case .next(1) = event { source.onNext(2); source.onNext(3) }
-                })
+                inner.append(
+                    group.subscribe { event in
+                        events.append("\(group.key) \(event)")
+                        if case .next(1) = event { source.onNext(2); source.onNext(3) }
+                    })
             })
             source.onNext(1)
             source.onCompleted()

@@ -18,10 +18,12 @@ final class WindowTests: XCTestCase {
                 .next(150, 0), .next(201, 1), .next(203, 2), .next(205, 3), .next(208, 4), .completed(217),
             ])
             let res = scheduler.start { self.tagged(xs.window(timeSpan: .seconds(5), count: 3, scheduler: scheduler)) }
-            XCTAssertEqual(res.events, [
-                .next(201, "0 1"), .next(203, "0 2"), .next(205, "0 3"), .next(205, "0|"),
-                .next(208, "1 4"), .next(210, "1|"), .next(215, "2|"), .next(217, "3|"), .completed(217),
-            ])
+            XCTAssertEqual(
+                res.events,
+                [
+                    .next(201, "0 1"), .next(203, "0 2"), .next(205, "0 3"), .next(205, "0|"),
+                    .next(208, "1 4"), .next(210, "1|"), .next(215, "2|"), .next(217, "3|"), .completed(217),
+                ])
             XCTAssertEqual(xs.subscriptions, [Subscription(200, 217)])
             XCTAssertNoPendingWork(scheduler)
         }
@@ -32,10 +34,12 @@ final class WindowTests: XCTestCase {
             let scheduler = TestScheduler(initialClock: 0)
             let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .next(240, 3), .completed(260)])
             let res = scheduler.start { self.tagged(xs.window(timeSpan: .seconds(25), count: 100, scheduler: scheduler)) }
-            XCTAssertEqual(res.events, [
-                .next(210, "0 1"), .next(220, "0 2"), .next(225, "0|"), .next(240, "1 3"), .next(250, "1|"),
-                .next(260, "2|"), .completed(260),
-            ])
+            XCTAssertEqual(
+                res.events,
+                [
+                    .next(210, "0 1"), .next(220, "0 2"), .next(225, "0|"), .next(240, "1 3"), .next(250, "1|"),
+                    .next(260, "2|"), .completed(260),
+                ])
         }
     }
 
@@ -173,16 +177,19 @@ final class WindowTests: XCTestCase {
             var innerSubscriptions: [Disposable] = []
             let subscription = source.window(timeSpan: .seconds(100), count: 2, scheduler: scheduler).enumerated().subscribe(onNext: { index, window in
                 events.append("open \(index)")
-                innerSubscriptions.append(window.subscribe { event in
-                    events.append("\(index) \(event)")
-                    if case .next(1) = event { source.onNext(2); source.onNext(3) }
-                })
+                innerSubscriptions.append(
+                    window.subscribe { event in
+                        events.append("\(index) \(event)")
+                        if case .next(1) = event { source.onNext(2); source.onNext(3) }
+                    })
             })
             source.onNext(1)
             source.onCompleted()
-            XCTAssertEqual(events, [
-                "open 0", "0 next(1)", "0 next(2)", "0 completed", "open 1", "1 next(3)", "1 completed",
-            ])
+            XCTAssertEqual(
+                events,
+                [
+                    "open 0", "0 next(1)", "0 next(2)", "0 completed", "open 1", "1 next(3)", "1 completed",
+                ])
             subscription.dispose()
             innerSubscriptions.forEach { $0.dispose() }
         }
@@ -194,24 +201,25 @@ final class WindowTests: XCTestCase {
             let source = PublishSubject<Int>()
             let collected = LockedBox(Collected())
             let done = DispatchSemaphore(value: 0)
-            let subscription = source.window(timeSpan: .microseconds(50), count: 7, scheduler: scheduler).subscribe(onNext: { window in
-                let index = collected.withLock { state -> Int in
-                    state.windows.append([])
-                    return state.windows.count - 1
-                }
-                _ = window.subscribe { event in
-                    collected.withLock { state in
-                        switch event {
-                        case .next(let value):
-                            if state.closed.contains(index) { state.grammarViolations += 1 }
-                            state.windows[index].append(value)
-                        case .error: state.grammarViolations += 1
-                        case .completed:
-                            if !state.closed.insert(index).inserted { state.grammarViolations += 1 }
+            let subscription = source.window(timeSpan: .microseconds(50), count: 7, scheduler: scheduler).subscribe(
+                onNext: { window in
+                    let index = collected.withLock { state -> Int in
+                        state.windows.append([])
+                        return state.windows.count - 1
+                    }
+                    _ = window.subscribe { event in
+                        collected.withLock { state in
+                            switch event {
+                            case .next(let value):
+                                if state.closed.contains(index) { state.grammarViolations += 1 }
+                                state.windows[index].append(value)
+                            case .error: state.grammarViolations += 1
+                            case .completed:
+                                if !state.closed.insert(index).inserted { state.grammarViolations += 1 }
+                            }
                         }
                     }
-                }
-            }, onCompleted: { done.signal() })
+                }, onCompleted: { done.signal() })
             let count = 20_000
             DispatchQueue.global().async {
                 for value in 0..<count { source.onNext(value) }

@@ -46,7 +46,9 @@ final class DebugTests: XCTestCase {
             var subscription: Disposable?
             let lines = capturing { subscription = Observable<Int>.never().debug("n").subscribe() }
             XCTAssertEqual(lines, ["n -> subscribed"])
-            let afterDispose = capturing { subscription?.dispose(); subscription?.dispose() }
+            let afterDispose = capturing {
+                subscription?.dispose(); subscription?.dispose()
+            }
             XCTAssertEqual(afterDispose, ["n -> isDisposed"])
         }
     }

@@ -41,10 +41,12 @@ final class DoTests: XCTestCase {
                 onDispose: { log.append("onDispose") }
             )
             _ = observed.subscribe(onNext: { log.append("next \($0)") }, onCompleted: { log.append("completed") })
-            XCTAssertEqual(log, [
-                "onSubscribe", "onNext 1", "next 1", "afterNext 1", "onCompleted", "completed", "afterCompleted",
-                "source disposed", "onSubscribed", "onDispose",
-            ])
+            XCTAssertEqual(
+                log,
+                [
+                    "onSubscribe", "onNext 1", "next 1", "afterNext 1", "onCompleted", "completed", "afterCompleted",
+                    "source disposed", "onSubscribed", "onDispose",
+                ])
         }
     }
 
@@ -207,11 +209,14 @@ final class DoTests: XCTestCase {
         XCTAssertNoLeaks {
             let subject = PublishSubject<Int>()
             var log: [String] = []
-            let subscription = subject
-                .do(onNext: { value in
-                    log.append("on \(value)")
-                    if value == 1 { subject.onNext(2) }
-                }, afterNext: { log.append("after \($0)") })
+            let subscription =
+                subject
+                .do(
+                    onNext: { value in
+                        log.append("on \(value)")
+                        if value == 1 { subject.onNext(2) }
+                    }, afterNext: { log.append("after \($0)") }
+                )
                 .subscribe(onNext: { log.append("next \($0)") })
             subject.onNext(1)
             XCTAssertEqual(log, ["on 1", "on 2", "next 2", "after 2", "next 1", "after 1"])
@@ -223,7 +228,7 @@ final class DoTests: XCTestCase {
     /// after `afterCompleted` whenever the completion reached the observer.
     func testDo_onDisposeRunsOnceUnderConcurrentDisposal() {
         XCTAssertNoLeaks {
-            for _ in 0 ..< 500 {
+            for _ in 0..<500 {
                 let subject = PublishSubject<Int>()
                 let log = LockedState([String]())
                 let subscription = subject.do(

@@ -44,9 +44,11 @@ final private class AmbSink<Observer: ObserverType>: SerializingSink<Observer, I
     func run(_ sources: [Observable<Element>]) -> Disposable {
         for (index, source) in sources.enumerated() {
             if isDisposed || withState({ $0 != nil }) { break }
-            subscriptions[index].setDisposable(source.subscribe(SinkForward<Element> { [self] event in
-                on(event, from: index)
-            }))
+            subscriptions[index].setDisposable(
+                source.subscribe(
+                    SinkForward<Element> { [self] event in
+                        on(event, from: index)
+                    }))
         }
         return Disposables.create(subscriptions)
     }
@@ -82,7 +84,8 @@ final private class AmbProducer<Element>: Producer<Element> {
         self.sources = sources
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkDisposer) -> (sink: AnyObject & Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkDisposer) -> (sink: AnyObject & Disposable, subscription: Disposable)
+    where Observer.Element == Element {
         let sink = AmbSink(sourceCount: sources.count, observer: observer, cancel: cancel)
         let subscription = sink.run(sources)
         return (sink, subscription)

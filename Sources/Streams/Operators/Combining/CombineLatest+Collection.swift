@@ -18,9 +18,11 @@ extension ObservableType {
         _ collection: Collection,
         resultSelector: @escaping ([Collection.Element.Element]) throws -> Element
     ) -> Observable<Element> where Collection.Element: ObservableType {
-        CombineLatestCollection(sources: collection.map { $0.asObservable() }, select: { values in
-            try resultSelector(values.elements(as: Collection.Element.Element.self))
-        })
+        CombineLatestCollection(
+            sources: collection.map { $0.asObservable() },
+            select: { values in
+                try resultSelector(values.elements(as: Collection.Element.Element.self))
+            })
     }
 
     /// Emits an array of the latest elements of every sequence in `collection` whenever any of
@@ -36,9 +38,11 @@ extension ObservableType {
     public static func combineLatest<Collection: Swift.Collection>(
         _ collection: Collection
     ) -> Observable<[Element]> where Collection.Element: ObservableType, Collection.Element.Element == Element {
-        CombineLatestCollection(sources: collection.map { $0.asObservable() }, select: { values in
-            values.elements(as: Element.self)
-        })
+        CombineLatestCollection(
+            sources: collection.map { $0.asObservable() },
+            select: { values in
+                values.elements(as: Element.self)
+            })
     }
 }
 
@@ -51,7 +55,8 @@ final private class CombineLatestCollection<SourceElement, Result>: Producer<Res
         self.select = select
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkDisposer) -> (sink: AnyObject & Disposable, subscription: Disposable) where Observer.Element == Result {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkDisposer) -> (sink: AnyObject & Disposable, subscription: Disposable)
+    where Observer.Element == Result {
         let sink = CombineLatestSink(arity: sources.count, select: select, observer: observer, cancel: cancel)
         if sources.isEmpty {
             sink.runEmpty()

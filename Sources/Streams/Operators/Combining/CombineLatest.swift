@@ -90,7 +90,8 @@ extension ObservableType where Element == Any {
     public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3
     ) -> Observable<(O1.Element, O2.Element, O3.Element)> {
-        CombineLatestArityProducer(arity: 3, select: CombineLatestSelector.make { (v1: O1.Element, v2: O2.Element, v3: O3.Element) in (v1, v2, v3) }) { sources in
+        CombineLatestArityProducer(arity: 3, select: CombineLatestSelector.make { (v1: O1.Element, v2: O2.Element, v3: O3.Element) in (v1, v2, v3) }) {
+            sources in
             sources.subscribe(source1.asObservable(), at: 0)
             sources.subscribe(source2.asObservable(), at: 1)
             sources.subscribe(source3.asObservable(), at: 2)
@@ -105,7 +106,9 @@ extension ObservableType where Element == Any {
     public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element)> {
-        CombineLatestArityProducer(arity: 4, select: CombineLatestSelector.make { (v1: O1.Element, v2: O2.Element, v3: O3.Element, v4: O4.Element) in (v1, v2, v3, v4) }) { sources in
+        CombineLatestArityProducer(
+            arity: 4, select: CombineLatestSelector.make { (v1: O1.Element, v2: O2.Element, v3: O3.Element, v4: O4.Element) in (v1, v2, v3, v4) }
+        ) { sources in
             sources.subscribe(source1.asObservable(), at: 0)
             sources.subscribe(source2.asObservable(), at: 1)
             sources.subscribe(source3.asObservable(), at: 2)
@@ -113,7 +116,6 @@ extension ObservableType where Element == Any {
         }
     }
 }
-
 
 /// The latest element of each source of a `combineLatest`, boxed per source so the storage is
 /// not generic (see Guides/Performance.md). Read by the result selector.

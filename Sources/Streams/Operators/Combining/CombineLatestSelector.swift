@@ -26,17 +26,33 @@ enum CombineLatestSelector {
     }
 
     /// Calls `selector` with the latest values of 6 sources.
-    static func make<E1, E2, E3, E4, E5, E6, Result>(_ selector: @escaping (E1, E2, E3, E4, E5, E6) throws -> Result) -> (CombineLatestValues) throws -> Result {
-        { values in try selector(values[0, as: E1.self], values[1, as: E2.self], values[2, as: E3.self], values[3, as: E4.self], values[4, as: E5.self], values[5, as: E6.self]) }
+    static func make<E1, E2, E3, E4, E5, E6, Result>(_ selector: @escaping (E1, E2, E3, E4, E5, E6) throws -> Result) -> (CombineLatestValues) throws -> Result
+    {
+        { values in
+            try selector(
+                values[0, as: E1.self], values[1, as: E2.self], values[2, as: E3.self], values[3, as: E4.self], values[4, as: E5.self], values[5, as: E6.self])
+        }
     }
 
     /// Calls `selector` with the latest values of 7 sources.
-    static func make<E1, E2, E3, E4, E5, E6, E7, Result>(_ selector: @escaping (E1, E2, E3, E4, E5, E6, E7) throws -> Result) -> (CombineLatestValues) throws -> Result {
-        { values in try selector(values[0, as: E1.self], values[1, as: E2.self], values[2, as: E3.self], values[3, as: E4.self], values[4, as: E5.self], values[5, as: E6.self], values[6, as: E7.self]) }
+    static func make<E1, E2, E3, E4, E5, E6, E7, Result>(_ selector: @escaping (E1, E2, E3, E4, E5, E6, E7) throws -> Result) -> (CombineLatestValues) throws ->
+        Result
+    {
+        { values in
+            try selector(
+                values[0, as: E1.self], values[1, as: E2.self], values[2, as: E3.self], values[3, as: E4.self], values[4, as: E5.self], values[5, as: E6.self],
+                values[6, as: E7.self])
+        }
     }
 
     /// Calls `selector` with the latest values of 8 sources.
-    static func make<E1, E2, E3, E4, E5, E6, E7, E8, Result>(_ selector: @escaping (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Result) -> (CombineLatestValues) throws -> Result {
-        { values in try selector(values[0, as: E1.self], values[1, as: E2.self], values[2, as: E3.self], values[3, as: E4.self], values[4, as: E5.self], values[5, as: E6.self], values[6, as: E7.self], values[7, as: E8.self]) }
+    static func make<E1, E2, E3, E4, E5, E6, E7, E8, Result>(_ selector: @escaping (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Result) -> (CombineLatestValues)
+        throws -> Result
+    {
+        { values in
+            try selector(
+                values[0, as: E1.self], values[1, as: E2.self], values[2, as: E3.self], values[3, as: E4.self], values[4, as: E5.self], values[5, as: E6.self],
+                values[6, as: E7.self], values[7, as: E8.self])
+        }
     }
 }

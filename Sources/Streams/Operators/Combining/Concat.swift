@@ -56,7 +56,8 @@ private struct ConcatState {
     var advanceRequested = false
 }
 
-final private class ConcatSink<Sources: Sequence, Observer: ObserverType>: SerializingSink<Observer, ConcatState> where Sources.Element == Observable<Observer.Element> {
+final private class ConcatSink<Sources: Sequence, Observer: ObserverType>: SerializingSink<Observer, ConcatState>
+where Sources.Element == Observable<Observer.Element> {
     typealias Element = Observer.Element
 
     private let current = SerialDisposable()
@@ -191,7 +192,8 @@ final private class ConcatProducer<Sources: Sequence, Element>: ConcatenationPro
         return taken as? [Observable<Element>] ?? []
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkDisposer) -> (sink: AnyObject & Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkDisposer) -> (sink: AnyObject & Disposable, subscription: Disposable)
+    where Observer.Element == Element {
         let sink = ConcatSink(sources: sources.unsafelyUnwrapped, observer: observer, cancel: cancel)
         let subscription = sink.run()
         return (sink, subscription)

@@ -16,7 +16,8 @@ final class CombineLatestArityProducer<Result>: Producer<Result> {
         self.subscribeSources = subscribeSources
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkDisposer) -> (sink: AnyObject & Disposable, subscription: Disposable) where Observer.Element == Result {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkDisposer) -> (sink: AnyObject & Disposable, subscription: Disposable)
+    where Observer.Element == Result {
         let sink = CombineLatestSink(arity: arity, select: select, observer: observer, cancel: cancel)
         subscribeSources(sink)
         return (sink, sink.subscription)
@@ -52,7 +53,8 @@ final class ZipArityProducer<Buffers, Arguments, Result>: Producer<Result> {
         self.subscribeSources = subscribeSources
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkDisposer) -> (sink: AnyObject & Disposable, subscription: Disposable) where Observer.Element == Result {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkDisposer) -> (sink: AnyObject & Disposable, subscription: Disposable)
+    where Observer.Element == Result {
         let sink = ZipSink(
             arity: arity, buffers: makeBuffers(), completesEarly: false, take: take,
             selection: selection, observer: observer, cancel: cancel

@@ -94,7 +94,8 @@ final private class MergeArrayProducer<Element>: Producer<Element> {
         self.sources = sources
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkDisposer) -> (sink: AnyObject & Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkDisposer) -> (sink: AnyObject & Disposable, subscription: Disposable)
+    where Observer.Element == Element {
         let sink = MergeArraySink(state: sources.count, observer: observer, cancel: cancel)
         let subscription = sink.run(sources)
         return (sink, subscription)

@@ -40,7 +40,8 @@ final private class StartWithProducer<Element>: Producer<Element> {
         self.elements = elements
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkDisposer) -> (sink: AnyObject & Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkDisposer) -> (sink: AnyObject & Disposable, subscription: Disposable)
+    where Observer.Element == Element {
         let sink = StartWithSink(observer: observer, cancel: cancel)
         let subscription = sink.run(source: source, elements: elements)
         return (sink, subscription)

@@ -130,7 +130,8 @@ final private class WithLatestFromProducer<First, Second, Result>: Producer<Resu
         self.resultSelector = resultSelector
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkDisposer) -> (sink: AnyObject & Disposable, subscription: Disposable) where Observer.Element == Result {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkDisposer) -> (sink: AnyObject & Disposable, subscription: Disposable)
+    where Observer.Element == Result {
         let sink = WithLatestFromSink<First, Second, Result, Observer>(resultSelector: resultSelector, observer: observer, cancel: cancel)
         let subscription = sink.run(first: first, second: second)
         return (sink, subscription)

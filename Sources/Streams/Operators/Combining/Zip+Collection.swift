@@ -47,7 +47,8 @@ final private class ZipCollection<SourceElement, Result>: Producer<Result> {
         self.selection = selection
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkDisposer) -> (sink: AnyObject & Disposable, subscription: Disposable) where Observer.Element == Result {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkDisposer) -> (sink: AnyObject & Disposable, subscription: Disposable)
+    where Observer.Element == Result {
         let sink = ZipSink(
             arity: sources.count, buffers: Buffers(repeating: ZipBuffer(), count: sources.count), completesEarly: true,
             take: { buffers in

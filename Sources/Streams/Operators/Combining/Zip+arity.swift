@@ -35,7 +35,11 @@ extension ObservableType {
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element) throws -> Element
     ) -> Observable<Element> {
         ZipArityProducer(
-            arity: 4, buffers: { (ZipBuffer(), ZipBuffer(), ZipBuffer(), ZipBuffer()) as (ZipBuffer<O1.Element>, ZipBuffer<O2.Element>, ZipBuffer<O3.Element>, ZipBuffer<O4.Element>) },
+            arity: 4,
+            buffers: {
+                (ZipBuffer(), ZipBuffer(), ZipBuffer(), ZipBuffer())
+                    as (ZipBuffer<O1.Element>, ZipBuffer<O2.Element>, ZipBuffer<O3.Element>, ZipBuffer<O4.Element>)
+            },
             take: { b in (b.0.dequeue(), b.1.dequeue(), b.2.dequeue(), b.3.dequeue()) },
             selection: .user { a in try resultSelector(a.0, a.1, a.2, a.3) }
         ) { sources in
@@ -58,7 +62,11 @@ extension ObservableType {
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element) throws -> Element
     ) -> Observable<Element> {
         ZipArityProducer(
-            arity: 5, buffers: { (ZipBuffer(), ZipBuffer(), ZipBuffer(), ZipBuffer(), ZipBuffer()) as (ZipBuffer<O1.Element>, ZipBuffer<O2.Element>, ZipBuffer<O3.Element>, ZipBuffer<O4.Element>, ZipBuffer<O5.Element>) },
+            arity: 5,
+            buffers: {
+                (ZipBuffer(), ZipBuffer(), ZipBuffer(), ZipBuffer(), ZipBuffer())
+                    as (ZipBuffer<O1.Element>, ZipBuffer<O2.Element>, ZipBuffer<O3.Element>, ZipBuffer<O4.Element>, ZipBuffer<O5.Element>)
+            },
             take: { b in (b.0.dequeue(), b.1.dequeue(), b.2.dequeue(), b.3.dequeue(), b.4.dequeue()) },
             selection: .user { a in try resultSelector(a.0, a.1, a.2, a.3, a.4) }
         ) { sources in
@@ -82,7 +90,13 @@ extension ObservableType {
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element) throws -> Element
     ) -> Observable<Element> {
         ZipArityProducer(
-            arity: 6, buffers: { (ZipBuffer(), ZipBuffer(), ZipBuffer(), ZipBuffer(), ZipBuffer(), ZipBuffer()) as (ZipBuffer<O1.Element>, ZipBuffer<O2.Element>, ZipBuffer<O3.Element>, ZipBuffer<O4.Element>, ZipBuffer<O5.Element>, ZipBuffer<O6.Element>) },
+            arity: 6,
+            buffers: {
+                (ZipBuffer(), ZipBuffer(), ZipBuffer(), ZipBuffer(), ZipBuffer(), ZipBuffer())
+                    as (
+                        ZipBuffer<O1.Element>, ZipBuffer<O2.Element>, ZipBuffer<O3.Element>, ZipBuffer<O4.Element>, ZipBuffer<O5.Element>, ZipBuffer<O6.Element>
+                    )
+            },
             take: { b in (b.0.dequeue(), b.1.dequeue(), b.2.dequeue(), b.3.dequeue(), b.4.dequeue(), b.5.dequeue()) },
             selection: .user { a in try resultSelector(a.0, a.1, a.2, a.3, a.4, a.5) }
         ) { sources in
@@ -102,12 +116,21 @@ extension ObservableType {
     /// - Returns: The sequence of combined elements.
     /// - Note: Delivers on the thread of the source that completed the group (or of a thread
     ///   already delivering); the output is serialized. See `Guides/Combining.md`.
-    public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType, O7: ObservableType>(
+    public static func zip<
+        O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType, O7: ObservableType
+    >(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element) throws -> Element
     ) -> Observable<Element> {
         ZipArityProducer(
-            arity: 7, buffers: { (ZipBuffer(), ZipBuffer(), ZipBuffer(), ZipBuffer(), ZipBuffer(), ZipBuffer(), ZipBuffer()) as (ZipBuffer<O1.Element>, ZipBuffer<O2.Element>, ZipBuffer<O3.Element>, ZipBuffer<O4.Element>, ZipBuffer<O5.Element>, ZipBuffer<O6.Element>, ZipBuffer<O7.Element>) },
+            arity: 7,
+            buffers: {
+                (ZipBuffer(), ZipBuffer(), ZipBuffer(), ZipBuffer(), ZipBuffer(), ZipBuffer(), ZipBuffer())
+                    as (
+                        ZipBuffer<O1.Element>, ZipBuffer<O2.Element>, ZipBuffer<O3.Element>, ZipBuffer<O4.Element>, ZipBuffer<O5.Element>,
+                        ZipBuffer<O6.Element>, ZipBuffer<O7.Element>
+                    )
+            },
             take: { b in (b.0.dequeue(), b.1.dequeue(), b.2.dequeue(), b.3.dequeue(), b.4.dequeue(), b.5.dequeue(), b.6.dequeue()) },
             selection: .user { a in try resultSelector(a.0, a.1, a.2, a.3, a.4, a.5, a.6) }
         ) { sources in
@@ -128,12 +151,22 @@ extension ObservableType {
     /// - Returns: The sequence of combined elements.
     /// - Note: Delivers on the thread of the source that completed the group (or of a thread
     ///   already delivering); the output is serialized. See `Guides/Combining.md`.
-    public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType, O7: ObservableType, O8: ObservableType>(
+    public static func zip<
+        O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType, O7: ObservableType,
+        O8: ObservableType
+    >(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7, _ source8: O8,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element) throws -> Element
     ) -> Observable<Element> {
         ZipArityProducer(
-            arity: 8, buffers: { (ZipBuffer(), ZipBuffer(), ZipBuffer(), ZipBuffer(), ZipBuffer(), ZipBuffer(), ZipBuffer(), ZipBuffer()) as (ZipBuffer<O1.Element>, ZipBuffer<O2.Element>, ZipBuffer<O3.Element>, ZipBuffer<O4.Element>, ZipBuffer<O5.Element>, ZipBuffer<O6.Element>, ZipBuffer<O7.Element>, ZipBuffer<O8.Element>) },
+            arity: 8,
+            buffers: {
+                (ZipBuffer(), ZipBuffer(), ZipBuffer(), ZipBuffer(), ZipBuffer(), ZipBuffer(), ZipBuffer(), ZipBuffer())
+                    as (
+                        ZipBuffer<O1.Element>, ZipBuffer<O2.Element>, ZipBuffer<O3.Element>, ZipBuffer<O4.Element>, ZipBuffer<O5.Element>,
+                        ZipBuffer<O6.Element>, ZipBuffer<O7.Element>, ZipBuffer<O8.Element>
+                    )
+            },
             take: { b in (b.0.dequeue(), b.1.dequeue(), b.2.dequeue(), b.3.dequeue(), b.4.dequeue(), b.5.dequeue(), b.6.dequeue(), b.7.dequeue()) },
             selection: .user { a in try resultSelector(a.0, a.1, a.2, a.3, a.4, a.5, a.6, a.7) }
         ) { sources in
@@ -178,7 +211,11 @@ extension ObservableType where Element == Any {
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element)> {
         ZipArityProducer(
-            arity: 4, buffers: { (ZipBuffer(), ZipBuffer(), ZipBuffer(), ZipBuffer()) as (ZipBuffer<O1.Element>, ZipBuffer<O2.Element>, ZipBuffer<O3.Element>, ZipBuffer<O4.Element>) },
+            arity: 4,
+            buffers: {
+                (ZipBuffer(), ZipBuffer(), ZipBuffer(), ZipBuffer())
+                    as (ZipBuffer<O1.Element>, ZipBuffer<O2.Element>, ZipBuffer<O3.Element>, ZipBuffer<O4.Element>)
+            },
             take: { b in (b.0.dequeue(), b.1.dequeue(), b.2.dequeue(), b.3.dequeue()) },
             selection: .library { $0 }
         ) { sources in
@@ -198,7 +235,11 @@ extension ObservableType where Element == Any {
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element)> {
         ZipArityProducer(
-            arity: 5, buffers: { (ZipBuffer(), ZipBuffer(), ZipBuffer(), ZipBuffer(), ZipBuffer()) as (ZipBuffer<O1.Element>, ZipBuffer<O2.Element>, ZipBuffer<O3.Element>, ZipBuffer<O4.Element>, ZipBuffer<O5.Element>) },
+            arity: 5,
+            buffers: {
+                (ZipBuffer(), ZipBuffer(), ZipBuffer(), ZipBuffer(), ZipBuffer())
+                    as (ZipBuffer<O1.Element>, ZipBuffer<O2.Element>, ZipBuffer<O3.Element>, ZipBuffer<O4.Element>, ZipBuffer<O5.Element>)
+            },
             take: { b in (b.0.dequeue(), b.1.dequeue(), b.2.dequeue(), b.3.dequeue(), b.4.dequeue()) },
             selection: .library { $0 }
         ) { sources in
@@ -219,7 +260,13 @@ extension ObservableType where Element == Any {
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element)> {
         ZipArityProducer(
-            arity: 6, buffers: { (ZipBuffer(), ZipBuffer(), ZipBuffer(), ZipBuffer(), ZipBuffer(), ZipBuffer()) as (ZipBuffer<O1.Element>, ZipBuffer<O2.Element>, ZipBuffer<O3.Element>, ZipBuffer<O4.Element>, ZipBuffer<O5.Element>, ZipBuffer<O6.Element>) },
+            arity: 6,
+            buffers: {
+                (ZipBuffer(), ZipBuffer(), ZipBuffer(), ZipBuffer(), ZipBuffer(), ZipBuffer())
+                    as (
+                        ZipBuffer<O1.Element>, ZipBuffer<O2.Element>, ZipBuffer<O3.Element>, ZipBuffer<O4.Element>, ZipBuffer<O5.Element>, ZipBuffer<O6.Element>
+                    )
+            },
             take: { b in (b.0.dequeue(), b.1.dequeue(), b.2.dequeue(), b.3.dequeue(), b.4.dequeue(), b.5.dequeue()) },
             selection: .library { $0 }
         ) { sources in
@@ -237,11 +284,20 @@ extension ObservableType where Element == Any {
     /// Termination as for `zip(_:_:resultSelector:)`.
     /// - Note: Delivers on the thread of the source that completed the group (or of a thread
     ///   already delivering); the output is serialized. See `Guides/Combining.md`.
-    public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType, O7: ObservableType>(
+    public static func zip<
+        O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType, O7: ObservableType
+    >(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element)> {
         ZipArityProducer(
-            arity: 7, buffers: { (ZipBuffer(), ZipBuffer(), ZipBuffer(), ZipBuffer(), ZipBuffer(), ZipBuffer(), ZipBuffer()) as (ZipBuffer<O1.Element>, ZipBuffer<O2.Element>, ZipBuffer<O3.Element>, ZipBuffer<O4.Element>, ZipBuffer<O5.Element>, ZipBuffer<O6.Element>, ZipBuffer<O7.Element>) },
+            arity: 7,
+            buffers: {
+                (ZipBuffer(), ZipBuffer(), ZipBuffer(), ZipBuffer(), ZipBuffer(), ZipBuffer(), ZipBuffer())
+                    as (
+                        ZipBuffer<O1.Element>, ZipBuffer<O2.Element>, ZipBuffer<O3.Element>, ZipBuffer<O4.Element>, ZipBuffer<O5.Element>,
+                        ZipBuffer<O6.Element>, ZipBuffer<O7.Element>
+                    )
+            },
             take: { b in (b.0.dequeue(), b.1.dequeue(), b.2.dequeue(), b.3.dequeue(), b.4.dequeue(), b.5.dequeue(), b.6.dequeue()) },
             selection: .library { $0 }
         ) { sources in
@@ -260,11 +316,21 @@ extension ObservableType where Element == Any {
     /// Termination as for `zip(_:_:resultSelector:)`.
     /// - Note: Delivers on the thread of the source that completed the group (or of a thread
     ///   already delivering); the output is serialized. See `Guides/Combining.md`.
-    public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType, O7: ObservableType, O8: ObservableType>(
+    public static func zip<
+        O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType, O7: ObservableType,
+        O8: ObservableType
+    >(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7, _ source8: O8
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element)> {
         ZipArityProducer(
-            arity: 8, buffers: { (ZipBuffer(), ZipBuffer(), ZipBuffer(), ZipBuffer(), ZipBuffer(), ZipBuffer(), ZipBuffer(), ZipBuffer()) as (ZipBuffer<O1.Element>, ZipBuffer<O2.Element>, ZipBuffer<O3.Element>, ZipBuffer<O4.Element>, ZipBuffer<O5.Element>, ZipBuffer<O6.Element>, ZipBuffer<O7.Element>, ZipBuffer<O8.Element>) },
+            arity: 8,
+            buffers: {
+                (ZipBuffer(), ZipBuffer(), ZipBuffer(), ZipBuffer(), ZipBuffer(), ZipBuffer(), ZipBuffer(), ZipBuffer())
+                    as (
+                        ZipBuffer<O1.Element>, ZipBuffer<O2.Element>, ZipBuffer<O3.Element>, ZipBuffer<O4.Element>, ZipBuffer<O5.Element>,
+                        ZipBuffer<O6.Element>, ZipBuffer<O7.Element>, ZipBuffer<O8.Element>
+                    )
+            },
             take: { b in (b.0.dequeue(), b.1.dequeue(), b.2.dequeue(), b.3.dequeue(), b.4.dequeue(), b.5.dequeue(), b.6.dequeue(), b.7.dequeue()) },
             selection: .library { $0 }
         ) { sources in

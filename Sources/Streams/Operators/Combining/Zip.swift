@@ -122,9 +122,11 @@ final class ZipSink<Buffers, Arguments, Observer: ObserverType>: SerializingSink
     /// Sources after a synchronous terminal event are not subscribed.
     func subscribe<E>(_ source: Observable<E>, at index: Int, store: @escaping (inout Buffers, E) -> Void) {
         guard !isDisposed else { return }
-        subscriptions[index].setDisposable(source.subscribe(SinkForward<E> { [self] event in
-            on(event, at: index, store: store)
-        }))
+        subscriptions[index].setDisposable(
+            source.subscribe(
+                SinkForward<E> { [self] event in
+                    on(event, at: index, store: store)
+                }))
     }
 
     /// Completes at once (`zip([])`).

@@ -37,7 +37,8 @@ final private class DeferredProducer<Element>: Producer<Element> {
         self.factory = factory
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkDisposer) -> (sink: AnyObject & Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkDisposer) -> (sink: AnyObject & Disposable, subscription: Disposable)
+    where Observer.Element == Element {
         let sink = DeferredSink(observer: observer, cancel: cancel)
         let subscription = sink.run(factory)
         return (sink, subscription)

@@ -38,7 +38,10 @@ final private class GenerateSink<Observer: ObserverType>: SteppingSink<Observer>
     // Only the step being run touches it (steps never overlap): no dynamic exclusivity check.
     @exclusivity(unchecked) private var current: GenerateStep<Element>
 
-    init(initialState: Element, condition: @escaping (Element) throws -> Bool, iterate: @escaping (Element) throws -> Element, observer: Observer, cancel: SinkDisposer) {
+    init(
+        initialState: Element, condition: @escaping (Element) throws -> Bool, iterate: @escaping (Element) throws -> Element, observer: Observer,
+        cancel: SinkDisposer
+    ) {
         self.condition = condition
         self.iterate = iterate
         current = GenerateStep(state: initialState, isFirst: true)
@@ -69,14 +72,17 @@ final private class GenerateProducer<Element>: Producer<Element> {
     private let iterate: (Element) throws -> Element
     private let scheduler: ImmediateSchedulerType
 
-    init(initialState: Element, condition: @escaping (Element) throws -> Bool, iterate: @escaping (Element) throws -> Element, scheduler: ImmediateSchedulerType) {
+    init(
+        initialState: Element, condition: @escaping (Element) throws -> Bool, iterate: @escaping (Element) throws -> Element, scheduler: ImmediateSchedulerType
+    ) {
         self.initialState = initialState
         self.condition = condition
         self.iterate = iterate
         self.scheduler = scheduler
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkDisposer) -> (sink: AnyObject & Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkDisposer) -> (sink: AnyObject & Disposable, subscription: Disposable)
+    where Observer.Element == Element {
         let sink = GenerateSink(initialState: initialState, condition: condition, iterate: iterate, observer: observer, cancel: cancel)
         return (sink, sink.start(on: scheduler))
     }

@@ -71,7 +71,8 @@ final private class RangeProducer<Element: RxAbstractInteger>: Producer<Element>
         return nil
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkDisposer) -> (sink: AnyObject & Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkDisposer) -> (sink: AnyObject & Disposable, subscription: Disposable)
+    where Observer.Element == Element {
         let sink = RangeSink(start: start, count: count, failure: failure, observer: observer, cancel: cancel)
         return (sink, sink.start(on: scheduler))
     }

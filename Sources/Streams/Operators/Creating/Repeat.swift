@@ -33,7 +33,8 @@ final private class RepeatProducer<Element>: Producer<Element> {
         self.scheduler = scheduler
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkDisposer) -> (sink: AnyObject & Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkDisposer) -> (sink: AnyObject & Disposable, subscription: Disposable)
+    where Observer.Element == Element {
         let sink = IteratorSink(iterator: RepeatIterator(element: element), observer: observer, cancel: cancel)
         return (sink, sink.start(on: scheduler))
     }

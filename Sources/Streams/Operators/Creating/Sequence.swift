@@ -43,7 +43,9 @@ extension ObservableType {
     ///   - scheduler: Where to emit them (synchronously on subscribe by default).
     /// - Returns: The sequence's elements as an observable sequence.
     /// - Note: Delivers on the subscribing thread (default) or on `scheduler`. See `Guides/Creating.md`.
-    public static func from<Sequence: Swift.Sequence>(_ sequence: Sequence, scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance) -> Observable<Element> where Sequence.Element == Element {
+    public static func from<Sequence: Swift.Sequence>(_ sequence: Sequence, scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance) -> Observable<
+        Element
+    > where Sequence.Element == Element {
         SequenceProducer(elements: sequence, scheduler: scheduler)
     }
 }
@@ -83,7 +85,8 @@ final private class SequenceProducer<Elements: Swift.Sequence>: Producer<Element
         self.scheduler = scheduler
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkDisposer) -> (sink: AnyObject & Disposable, subscription: Disposable) where Observer.Element == Elements.Element {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkDisposer) -> (sink: AnyObject & Disposable, subscription: Disposable)
+    where Observer.Element == Elements.Element {
         let sink = IteratorSink(iterator: elements.makeIterator(), observer: observer, cancel: cancel)
         return (sink, sink.start(on: scheduler))
     }
@@ -121,7 +124,8 @@ final private class ArrayProducer<Element>: Producer<Element> {
         self.scheduler = scheduler
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkDisposer) -> (sink: AnyObject & Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkDisposer) -> (sink: AnyObject & Disposable, subscription: Disposable)
+    where Observer.Element == Element {
         let sink = ArraySink(elements: elements, observer: observer, cancel: cancel)
         return (sink, sink.start(on: scheduler))
     }

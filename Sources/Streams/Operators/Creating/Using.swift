@@ -64,7 +64,8 @@ final private class UsingProducer<Element, Resource: Disposable>: Producer<Eleme
         self.observableFactory = observableFactory
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkDisposer) -> (sink: AnyObject & Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkDisposer) -> (sink: AnyObject & Disposable, subscription: Disposable)
+    where Observer.Element == Element {
         let sink = UsingSink(observer: observer, cancel: cancel)
         let subscription = sink.run(resourceFactory, observableFactory)
         return (sink, subscription)

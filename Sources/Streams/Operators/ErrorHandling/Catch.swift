@@ -74,9 +74,11 @@ final private class CatchSink<Observer: ObserverType>: Sink<Observer>, ObserverT
         // Disposes the failed source subscription, then follows the continuation.
         let next = SingleAssignmentDisposable()
         subscription.disposable = next
-        next.setDisposable(continuation.subscribe(SinkForward<Element> { [self] event in
-            forwardOn(event)
-        }))
+        next.setDisposable(
+            continuation.subscribe(
+                SinkForward<Element> { [self] event in
+                    forwardOn(event)
+                }))
     }
 
     override func dispose() {
@@ -94,7 +96,8 @@ final private class CatchProducer<Element>: Producer<Element> {
         self.handler = handler
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkDisposer) -> (sink: AnyObject & Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkDisposer) -> (sink: AnyObject & Disposable, subscription: Disposable)
+    where Observer.Element == Element {
         let sink = CatchSink(handler: handler, observer: observer, cancel: cancel)
         let subscription = sink.run(source)
         return (sink, subscription)

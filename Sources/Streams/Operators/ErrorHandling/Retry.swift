@@ -13,10 +13,11 @@ extension ObservableType {
     /// - Note: Resubscribes on the thread of the error. **This can create an infinite sequence.**
     ///   See `Guides/ErrorHandling.md`.
     public func retry() -> Observable<Element> {
-        CatchSequenceProducer(sources: AnySequence { () -> AnyIterator<Observable<Element>> in
-            let source = self.asObservable()
-            return AnyIterator { source }
-        })
+        CatchSequenceProducer(
+            sources: AnySequence { () -> AnyIterator<Observable<Element>> in
+                let source = self.asObservable()
+                return AnyIterator { source }
+            })
     }
 
     /// Subscribes to the source up to `maxAttemptCount` times in total, until it completes.
@@ -125,7 +126,8 @@ final private class CatchSequenceProducer<Element>: Producer<Element> {
         self.sources = sources
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkDisposer) -> (sink: AnyObject & Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkDisposer) -> (sink: AnyObject & Disposable, subscription: Disposable)
+    where Observer.Element == Element {
         let sink = CatchSequenceSink(sources: sources, observer: observer, cancel: cancel)
         let subscription = sink.run()
         return (sink, subscription)

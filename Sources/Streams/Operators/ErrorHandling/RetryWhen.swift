@@ -101,18 +101,20 @@ final private class RetryWhenSink<Observer: ObserverType, Failure: Swift.Error>:
 
     func run(_ handler: (Observable<Failure>) -> Observable<Void>) -> Disposable {
         let triggers = handler(errors.asObservable())
-        notifier.setDisposable(triggers.subscribe(SinkForward<Void> { [self] event in
-            switch event {
-            case .next:
-                let answers = withState { state -> Bool in
-                    defer { state.awaitingAnswer = false }
-                    return state.awaitingAnswer
-                }
-                if answers { resubscribe() }
-            case .error(let error): notifierEnded(.failed(error))
-            case .completed: notifierEnded(.completed)
-            }
-        }))
+        notifier.setDisposable(
+            triggers.subscribe(
+                SinkForward<Void> { [self] event in
+                    switch event {
+                    case .next:
+                        let answers = withState { state -> Bool in
+                            defer { state.awaitingAnswer = false }
+                            return state.awaitingAnswer
+                        }
+                        if answers { resubscribe() }
+                    case .error(let error): notifierEnded(.failed(error))
+                    case .completed: notifierEnded(.completed)
+                    }
+                }))
         resubscribe()
         return Disposables.create(attempt, notifier)
     }
@@ -200,9 +202,11 @@ final private class RetryWhenSink<Observer: ObserverType, Failure: Swift.Error>:
             }
             let subscription = SingleAssignmentDisposable()
             attempt.disposable = subscription
-            subscription.setDisposable(source.subscribe(SinkForward<Element> { [self] event in
-                onSource(event, generation: generation, subscription: subscription)
-            }))
+            subscription.setDisposable(
+                source.subscribe(
+                    SinkForward<Element> { [self] event in
+                        onSource(event, generation: generation, subscription: subscription)
+                    }))
             guard withState({ $0.loop.finishPass() }) else { return }
         }
     }
@@ -223,7 +227,8 @@ final private class RetryWhenProducer<Element, Failure: Swift.Error>: Producer<E
         self.handler = handler
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkDisposer) -> (sink: AnyObject & Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkDisposer) -> (sink: AnyObject & Disposable, subscription: Disposable)
+    where Observer.Element == Element {
         let sink = RetryWhenSink<Observer, Failure>(source: source, observer: observer, cancel: cancel)
         let subscription = sink.run(handler)
         return (sink, subscription)

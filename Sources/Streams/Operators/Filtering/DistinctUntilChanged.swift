@@ -113,7 +113,8 @@ final private class DistinctUntilChangedProducer<Element, Key>: Producer<Element
         self.comparer = comparer
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkDisposer) -> (sink: AnyObject & Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkDisposer) -> (sink: AnyObject & Disposable, subscription: Disposable)
+    where Observer.Element == Element {
         let sink = DistinctUntilChangedSink(keySelector: keySelector, comparer: comparer, observer: observer, cancel: cancel)
         let subscription = source.subscribe(sink)
         return (sink, subscription)

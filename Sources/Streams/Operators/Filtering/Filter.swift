@@ -66,7 +66,8 @@ final class FilterProducer<Element>: Producer<Element> {
         self.predicate = predicate
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkDisposer) -> (sink: AnyObject & Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkDisposer) -> (sink: AnyObject & Disposable, subscription: Disposable)
+    where Observer.Element == Element {
         // The sink's type from the cache, and subscribed by its own method (where its metadata
         // is its isa): no runtime metadata lookup (see `MetatypeCache`).
         let sinkType = MetatypeCache.type(owner: type(of: self), observer: Observer.self) {

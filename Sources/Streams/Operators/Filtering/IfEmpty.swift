@@ -64,7 +64,8 @@ final private class DefaultIfEmptyProducer<Element>: Producer<Element> {
         self.defaultElement = defaultElement
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkDisposer) -> (sink: AnyObject & Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkDisposer) -> (sink: AnyObject & Disposable, subscription: Disposable)
+    where Observer.Element == Element {
         let sink = DefaultIfEmptySink(default: defaultElement, observer: observer, cancel: cancel)
         let subscription = source.subscribe(sink)
         return (sink, subscription)
@@ -117,7 +118,8 @@ final private class SwitchIfEmptyProducer<Element>: Producer<Element> {
         self.other = other
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkDisposer) -> (sink: AnyObject & Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkDisposer) -> (sink: AnyObject & Disposable, subscription: Disposable)
+    where Observer.Element == Element {
         let sink = SwitchIfEmptySink(other: other, observer: observer, cancel: cancel)
         let subscription = sink.run(source: source)
         return (sink, subscription)

@@ -84,7 +84,8 @@ final private class SampleProducer<Element, Sampler>: Producer<Element> {
         self.defaultValue = defaultValue
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkDisposer) -> (sink: AnyObject & Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkDisposer) -> (sink: AnyObject & Disposable, subscription: Disposable)
+    where Observer.Element == Element {
         let sink = SampleSink<Sampler, Observer>(defaultValue: defaultValue, observer: observer, cancel: cancel)
         let subscription = sink.run(source: source, sampler: sampler)
         return (sink, subscription)

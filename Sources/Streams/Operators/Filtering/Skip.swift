@@ -42,7 +42,8 @@ final private class SkipCountProducer<Element>: Producer<Element> {
         self.count = count
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkDisposer) -> (sink: AnyObject & Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkDisposer) -> (sink: AnyObject & Disposable, subscription: Disposable)
+    where Observer.Element == Element {
         let sink = SkipCountSink(count: count, observer: observer, cancel: cancel)
         let subscription = source.subscribe(sink)
         return (sink, subscription)

@@ -20,10 +20,11 @@ final private class SkipTimeSink<Observer: ObserverType>: SerializingSink<Observ
     private let timer = SingleAssignmentDisposable()
 
     func startTimer(duration: RxTimeInterval, scheduler: SchedulerType) {
-        timer.setDisposable(scheduler.scheduleRelative((), dueTime: duration) { [self] _ in
-            withState { $0 = true }
-            return Disposables.create()
-        })
+        timer.setDisposable(
+            scheduler.scheduleRelative((), dueTime: duration) { [self] _ in
+                withState { $0 = true }
+                return Disposables.create()
+            })
     }
 
     func on(_ event: Event<Element>) {
@@ -50,7 +51,8 @@ final private class SkipTimeProducer<Element>: Producer<Element> {
         self.scheduler = scheduler
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkDisposer) -> (sink: AnyObject & Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkDisposer) -> (sink: AnyObject & Disposable, subscription: Disposable)
+    where Observer.Element == Element {
         let sink = SkipTimeSink(state: false, observer: observer, cancel: cancel)
         sink.startTimer(duration: duration, scheduler: scheduler)
         let subscription = source.subscribe(sink)

@@ -81,7 +81,8 @@ final private class SkipUntilProducer<Element, Other>: Producer<Element> {
         self.other = other
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkDisposer) -> (sink: AnyObject & Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkDisposer) -> (sink: AnyObject & Disposable, subscription: Disposable)
+    where Observer.Element == Element {
         let sink = SkipUntilSink<Other, Observer>(state: false, observer: observer, cancel: cancel)
         let subscription = sink.run(source: source, other: other)
         return (sink, subscription)

@@ -28,10 +28,11 @@ final private class TakeTimeSink<Observer: ObserverType>: SerializingSink<Observ
     private let timer = SingleAssignmentDisposable()
 
     func startTimer(duration: RxTimeInterval, scheduler: SchedulerType) {
-        timer.setDisposable(scheduler.scheduleRelative((), dueTime: duration) { [self] _ in
-            synchronized { _, outbox in outbox.send(.completed) }
-            return Disposables.create()
-        })
+        timer.setDisposable(
+            scheduler.scheduleRelative((), dueTime: duration) { [self] _ in
+                synchronized { _, outbox in outbox.send(.completed) }
+                return Disposables.create()
+            })
     }
 
     func on(_ event: Event<Element>) {
@@ -55,7 +56,8 @@ final private class TakeTimeProducer<Element>: Producer<Element> {
         self.scheduler = scheduler
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkDisposer) -> (sink: AnyObject & Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkDisposer) -> (sink: AnyObject & Disposable, subscription: Disposable)
+    where Observer.Element == Element {
         let sink = TakeTimeSink(state: (), observer: observer, cancel: cancel)
         sink.startTimer(duration: duration, scheduler: scheduler)
         let subscription = source.subscribe(sink)

@@ -34,9 +34,11 @@ final private class TakeUntilSink<Other, Observer: ObserverType>: SerializingSin
     func run(source: Observable<Element>, other: Observable<Other>) -> Disposable {
         otherSubscription.setDisposable(other.subscribe(SinkForward<Other> { [self] event in onOther(event) }))
         if !isDisposed {
-            sourceSubscription.setDisposable(source.subscribe(SinkForward<Element> { [self] event in
-                synchronized { _, outbox in outbox.send(event) }
-            }))
+            sourceSubscription.setDisposable(
+                source.subscribe(
+                    SinkForward<Element> { [self] event in
+                        synchronized { _, outbox in outbox.send(event) }
+                    }))
         }
         return Disposables.create(sourceSubscription, otherSubscription)
     }
@@ -62,7 +64,8 @@ final private class TakeUntilProducer<Element, Other>: Producer<Element> {
         self.other = other
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkDisposer) -> (sink: AnyObject & Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkDisposer) -> (sink: AnyObject & Disposable, subscription: Disposable)
+    where Observer.Element == Element {
         let sink = TakeUntilSink<Other, Observer>(state: (), observer: observer, cancel: cancel)
         let subscription = sink.run(source: source, other: other)
         return (sink, subscription)

@@ -22,7 +22,8 @@ extension ObservableType {
     /// - Parameter makeSubject: Creates the subject of one connection.
     /// - Returns: A connectable sequence.
     /// - Note: Delivers on the source's scheduler. See `Guides/Sharing.md`.
-    public func multicast<Subject: SubjectType>(makeSubject: @escaping () -> Subject) -> ConnectableObservable<Subject.Element> where Subject.Observer.Element == Element {
+    public func multicast<Subject: SubjectType>(makeSubject: @escaping () -> Subject) -> ConnectableObservable<Subject.Element>
+    where Subject.Observer.Element == Element {
         ConnectableObservableAdapter(source: asObservable(), makeSubject: makeSubject)
     }
 
@@ -36,7 +37,9 @@ extension ObservableType {
     ///   - selector: Builds the result from the multicast source.
     /// - Returns: The sequence returned by `selector`.
     /// - Note: Delivers on the source's scheduler. See `Guides/Sharing.md`.
-    public func multicast<Subject: SubjectType, Result>(_ subjectSelector: @escaping () throws -> Subject, selector: @escaping (Observable<Subject.Element>) throws -> Observable<Result>) -> Observable<Result> where Subject.Observer.Element == Element {
+    public func multicast<Subject: SubjectType, Result>(
+        _ subjectSelector: @escaping () throws -> Subject, selector: @escaping (Observable<Subject.Element>) throws -> Observable<Result>
+    ) -> Observable<Result> where Subject.Observer.Element == Element {
         MulticastProducer(source: asObservable(), subjectSelector: subjectSelector, selector: selector)
     }
 
@@ -222,13 +225,17 @@ final private class MulticastProducer<Subject: SubjectType, Result>: Producer<Re
     let subjectSelector: () throws -> Subject
     let selector: (Observable<Subject.Element>) throws -> Observable<Result>
 
-    init(source: Observable<Subject.Observer.Element>, subjectSelector: @escaping () throws -> Subject, selector: @escaping (Observable<Subject.Element>) throws -> Observable<Result>) {
+    init(
+        source: Observable<Subject.Observer.Element>, subjectSelector: @escaping () throws -> Subject,
+        selector: @escaping (Observable<Subject.Element>) throws -> Observable<Result>
+    ) {
         self.source = source
         self.subjectSelector = subjectSelector
         self.selector = selector
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkDisposer) -> (sink: AnyObject & Disposable, subscription: Disposable) where Observer.Element == Result {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkDisposer) -> (sink: AnyObject & Disposable, subscription: Disposable)
+    where Observer.Element == Result {
         let sink = MulticastSink<Subject, Observer>(observer: observer, cancel: cancel)
         let subscription = sink.run(self)
         return (sink, subscription)

@@ -18,7 +18,8 @@ extension ConnectableObservableType {
     }
 }
 
-final private class RefCountSink<Source: ConnectableObservableType, Observer: ObserverType>: Sink<Observer>, ObserverType where Source.Element == Observer.Element {
+final private class RefCountSink<Source: ConnectableObservableType, Observer: ObserverType>: Sink<Observer>, ObserverType
+where Source.Element == Observer.Element {
     typealias Element = Observer.Element
 
     private let parent: RefCountProducer<Source>
@@ -95,7 +96,8 @@ final private class RefCountProducer<Source: ConnectableObservableType>: Produce
         super.init()
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkDisposer) -> (sink: AnyObject & Disposable, subscription: Disposable) where Observer.Element == Source.Element {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkDisposer) -> (sink: AnyObject & Disposable, subscription: Disposable)
+    where Observer.Element == Source.Element {
         let sink = RefCountSink(parent: self, observer: observer, cancel: cancel)
         let subscription = sink.run()
         return (sink, subscription)

@@ -170,7 +170,8 @@ final private class ObserveOnProducer<Element>: Producer<Element> {
         self.scheduler = scheduler
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkDisposer) -> (sink: AnyObject & Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkDisposer) -> (sink: AnyObject & Disposable, subscription: Disposable)
+    where Observer.Element == Element {
         let sink = ObserveOnSink<Element, Observer>(scheduler: scheduler, observer: observer, cancel: cancel)
         let subscription = sink.subscribeSelf(to: source)
         return (sink, subscription)

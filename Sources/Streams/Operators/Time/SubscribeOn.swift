@@ -36,11 +36,12 @@ final private class SubscribeOnSink<Observer: ObserverType>: Sink<Observer>, Obs
         let everything = SerialDisposable()
         let pendingSubscription = SingleAssignmentDisposable()
         everything.disposable = pendingSubscription
-        pendingSubscription.setDisposable(scheduler.schedule(()) { [self] _ in
-            let subscription = source.subscribe(self)
-            everything.disposable = ScheduledDisposable(scheduler: scheduler, disposable: subscription)
-            return Disposables.create()
-        })
+        pendingSubscription.setDisposable(
+            scheduler.schedule(()) { [self] _ in
+                let subscription = source.subscribe(self)
+                everything.disposable = ScheduledDisposable(scheduler: scheduler, disposable: subscription)
+                return Disposables.create()
+            })
         return everything
     }
 }
@@ -55,7 +56,8 @@ final private class SubscribeOnProducer<Source: ObservableType>: Producer<Source
         self.scheduler = scheduler
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkDisposer) -> (sink: AnyObject & Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkDisposer) -> (sink: AnyObject & Disposable, subscription: Disposable)
+    where Observer.Element == Element {
         let sink = SubscribeOnSink(observer: observer, cancel: cancel)
         let subscription = sink.run(source: source, scheduler: scheduler)
         return (sink, subscription)

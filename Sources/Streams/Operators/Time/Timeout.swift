@@ -29,7 +29,8 @@ extension ObservableType {
     ///   - scheduler: The scheduler that runs the timer.
     /// - Returns: The source sequence, continued by `other` after a silence of `dueTime`.
     /// - Note: `other` is subscribed on `scheduler`. See `Guides/Time.md`.
-    public func timeout<Source: ObservableConvertibleType>(_ dueTime: RxTimeInterval, other: Source, scheduler: SchedulerType) -> Observable<Element> where Source.Element == Element {
+    public func timeout<Source: ObservableConvertibleType>(_ dueTime: RxTimeInterval, other: Source, scheduler: SchedulerType) -> Observable<Element>
+    where Source.Element == Element {
         TimeoutProducer(source: asObservable(), dueTime: dueTime, other: other.asObservable(), scheduler: scheduler)
     }
 }
@@ -91,9 +92,10 @@ final private class TimeoutSink<Observer: ObserverType>: SerializingSink<Observe
             return true
         }
         guard won else { return }
-        subscription.disposable = other.subscribe(SinkForward<Element> { [self] event in
-            synchronized { _, outbox in outbox.send(event) }
-        })
+        subscription.disposable = other.subscribe(
+            SinkForward<Element> { [self] event in
+                synchronized { _, outbox in outbox.send(event) }
+            })
     }
 
     override func dispose() {
@@ -116,7 +118,8 @@ final private class TimeoutProducer<Element>: Producer<Element> {
         self.scheduler = scheduler
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkDisposer) -> (sink: AnyObject & Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkDisposer) -> (sink: AnyObject & Disposable, subscription: Disposable)
+    where Observer.Element == Element {
         let sink = TimeoutSink(dueTime: dueTime, other: other, scheduler: scheduler, observer: observer, cancel: cancel)
         let subscription = sink.run(source)
         return (sink, subscription)

@@ -66,7 +66,8 @@ final private class TimerProducer<Element: RxAbstractInteger>: Producer<Element>
         self.scheduler = scheduler
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkDisposer) -> (sink: AnyObject & Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkDisposer) -> (sink: AnyObject & Disposable, subscription: Disposable)
+    where Observer.Element == Element {
         if let period {
             let sink = PeriodicTimerSink(observer: observer, cancel: cancel)
             let subscription = sink.run(dueTime: dueTime, period: period, scheduler: scheduler)

@@ -33,7 +33,8 @@ private struct BufferState<Element> {
     var isDisposed = false
 }
 
-final private class BufferSink<Element, Observer: ObserverType>: SerializingSink<Observer, BufferState<Element>>, ObserverType where Observer.Element == [Element] {
+final private class BufferSink<Element, Observer: ObserverType>: SerializingSink<Observer, BufferState<Element>>, ObserverType
+where Observer.Element == [Element] {
     private let timeSpan: RxTimeInterval
     private let count: Int
     private let scheduler: SchedulerType
@@ -122,7 +123,8 @@ final private class BufferProducer<Element>: Producer<[Element]> {
         self.scheduler = scheduler
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkDisposer) -> (sink: AnyObject & Disposable, subscription: Disposable) where Observer.Element == [Element] {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkDisposer) -> (sink: AnyObject & Disposable, subscription: Disposable)
+    where Observer.Element == [Element] {
         let sink = BufferSink(timeSpan: timeSpan, count: count, scheduler: scheduler, observer: observer, cancel: cancel)
         sink.startTimer(0)
         let subscription = source.subscribe(sink)

@@ -33,7 +33,8 @@ final private class FilterNilProducer<Wrapped>: Producer<Wrapped> {
         self.source = source
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkDisposer) -> (sink: AnyObject & Disposable, subscription: Disposable) where Observer.Element == Wrapped {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkDisposer) -> (sink: AnyObject & Disposable, subscription: Disposable)
+    where Observer.Element == Wrapped {
         let sink = FilterNilSink(observer: observer, cancel: cancel)
         let subscription = source.subscribe(sink)
         return (sink, subscription)

@@ -202,7 +202,8 @@ private enum InnerCompletion {
 /// Inner subscriptions start in a loop (`pump`) rather than recursively, so a long queue of
 /// inner sequences that complete synchronously does not grow the stack; and the selector always
 /// runs outside the lock.
-final private class FlatMapSink<SourceElement, Source: ObservableConvertibleType, Observer: ObserverType>: SerializingSink<Observer, FlatMapState>, ObserverType where Source.Element == Observer.Element {
+final private class FlatMapSink<SourceElement, Source: ObservableConvertibleType, Observer: ObserverType>: SerializingSink<Observer, FlatMapState>, ObserverType
+where Source.Element == Observer.Element {
     typealias Element = SourceElement
     typealias Inner = Observer.Element
 
@@ -394,9 +395,9 @@ final private class FlatMapSink<SourceElement, Source: ObservableConvertibleType
     }
 }
 
-
 /// Forwards one inner sequence's events to its `FlatMapSink`.
-private struct FlatMapInnerObserver<SourceElement, Source: ObservableConvertibleType, Observer: ObserverType>: ObserverType where Source.Element == Observer.Element {
+private struct FlatMapInnerObserver<SourceElement, Source: ObservableConvertibleType, Observer: ObserverType>: ObserverType
+where Source.Element == Observer.Element {
     let sink: FlatMapSink<SourceElement, Source, Observer>
     let key: UInt64
 
@@ -431,7 +432,8 @@ final private class FlatMapProducer<SourceElement, Source: ObservableConvertible
         self.selector = selector
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkDisposer) -> (sink: AnyObject & Disposable, subscription: Disposable) where Observer.Element == Source.Element {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkDisposer) -> (sink: AnyObject & Disposable, subscription: Disposable)
+    where Observer.Element == Source.Element {
         let sink = FlatMapSink(mode: mode, selector: selector, observer: observer, cancel: cancel)
         let subscription = sink.run(source)
         return (sink, subscription)

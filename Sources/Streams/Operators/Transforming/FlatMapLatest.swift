@@ -57,7 +57,8 @@ private struct SwitchState {
     var isDisposed = false
 }
 
-final private class SwitchSink<SourceElement, Source: ObservableConvertibleType, Observer: ObserverType>: SerializingSink<Observer, SwitchState>, ObserverType where Source.Element == Observer.Element {
+final private class SwitchSink<SourceElement, Source: ObservableConvertibleType, Observer: ObserverType>: SerializingSink<Observer, SwitchState>, ObserverType
+where Source.Element == Observer.Element {
     typealias Element = SourceElement
     typealias Inner = Observer.Element
 
@@ -169,7 +170,8 @@ final private class SwitchSink<SourceElement, Source: ObservableConvertibleType,
 }
 
 /// Forwards one inner sequence's events, tagged with its id, to its `SwitchSink`.
-private struct SwitchInnerObserver<SourceElement, Source: ObservableConvertibleType, Observer: ObserverType>: InnerObserver where Source.Element == Observer.Element {
+private struct SwitchInnerObserver<SourceElement, Source: ObservableConvertibleType, Observer: ObserverType>: InnerObserver
+where Source.Element == Observer.Element {
     let sink: SwitchSink<SourceElement, Source, Observer>
     let id: UInt64
 
@@ -201,7 +203,8 @@ final private class SwitchProducer<SourceElement, Source: ObservableConvertibleT
         self.selector = selector
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkDisposer) -> (sink: AnyObject & Disposable, subscription: Disposable) where Observer.Element == Source.Element {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkDisposer) -> (sink: AnyObject & Disposable, subscription: Disposable)
+    where Observer.Element == Source.Element {
         let sink = SwitchSink(selector: selector, observer: observer, cancel: cancel)
         let subscription = sink.run(source)
         return (sink, subscription)

@@ -45,7 +45,8 @@ public struct GroupedObservable<Key, Element>: ObservableType {
     }
 }
 
-final private class GroupBySink<Key: Hashable, Element, Observer: ObserverType>: Sink<Observer>, ObserverType where Observer.Element == GroupedObservable<Key, Element> {
+final private class GroupBySink<Key: Hashable, Element, Observer: ObserverType>: Sink<Observer>, ObserverType
+where Observer.Element == GroupedObservable<Key, Element> {
     private let keySelector: (Element) throws -> Key
     private let upstream = SingleAssignmentDisposable()
     private let refCount: RefCountDisposable
@@ -115,7 +116,8 @@ final private class GroupByProducer<Key: Hashable, Element>: Producer<GroupedObs
         self.keySelector = keySelector
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkDisposer) -> (sink: AnyObject & Disposable, subscription: Disposable) where Observer.Element == GroupedObservable<Key, Element> {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkDisposer) -> (sink: AnyObject & Disposable, subscription: Disposable)
+    where Observer.Element == GroupedObservable<Key, Element> {
         let sink = GroupBySink(keySelector: keySelector, observer: observer, cancel: cancel)
         let subscription = sink.run(source)
         return (sink, subscription)

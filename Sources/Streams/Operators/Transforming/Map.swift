@@ -72,7 +72,8 @@ final class MapProducer<Source, Result>: Producer<Result> {
         self.transform = transform
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkDisposer) -> (sink: AnyObject & Disposable, subscription: Disposable) where Observer.Element == Result {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkDisposer) -> (sink: AnyObject & Disposable, subscription: Disposable)
+    where Observer.Element == Result {
         // The sink's type from the cache, and subscribed by its own method (where its metadata
         // is its isa): no runtime metadata lookup (see `MetatypeCache`).
         let sinkType = MetatypeCache.type(owner: type(of: self), observer: Observer.self) {

@@ -39,7 +39,8 @@ final private class ReduceSink<Source, A, Observer: ObserverType>: Sink<Observer
     // The upstream is serial by contract, so `accumulated` needs no lock.
     private var accumulated: A
 
-    init(seed: A, accumulator: @escaping (A, Source) throws -> A, mapResult: @escaping (A) throws -> Observer.Element, observer: Observer, cancel: SinkDisposer) {
+    init(seed: A, accumulator: @escaping (A, Source) throws -> A, mapResult: @escaping (A) throws -> Observer.Element, observer: Observer, cancel: SinkDisposer)
+    {
         accumulated = seed
         self.accumulator = accumulator
         self.mapResult = mapResult
@@ -81,7 +82,8 @@ final private class ReduceProducer<Source, A, Result>: Producer<Result> {
         self.mapResult = mapResult
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkDisposer) -> (sink: AnyObject & Disposable, subscription: Disposable) where Observer.Element == Result {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkDisposer) -> (sink: AnyObject & Disposable, subscription: Disposable)
+    where Observer.Element == Result {
         let sink = ReduceSink(seed: seed, accumulator: accumulator, mapResult: mapResult, observer: observer, cancel: cancel)
         let subscription = source.subscribe(sink)
         return (sink, subscription)

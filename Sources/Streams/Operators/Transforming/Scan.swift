@@ -92,7 +92,8 @@ final private class ScanProducer<Source, Accumulate>: Producer<Accumulate> {
         self.accumulator = accumulator
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkDisposer) -> (sink: AnyObject & Disposable, subscription: Disposable) where Observer.Element == Accumulate {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkDisposer) -> (sink: AnyObject & Disposable, subscription: Disposable)
+    where Observer.Element == Accumulate {
         let sink = ScanSink(seed: seed, accumulator: accumulator, observer: observer, cancel: cancel)
         let subscription = source.subscribe(sink)
         return (sink, subscription)

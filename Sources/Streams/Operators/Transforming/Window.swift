@@ -47,7 +47,8 @@ final class AddRefProducer<Element>: Producer<Element> {
         self.refCount = refCount
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkDisposer) -> (sink: AnyObject & Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkDisposer) -> (sink: AnyObject & Disposable, subscription: Disposable)
+    where Observer.Element == Element {
         let handle = refCount.retain()
         let sink = AddRefSink(observer: observer, cancel: cancel)
         let subscription = source.subscribe(sink)
@@ -212,7 +213,8 @@ final private class WindowProducer<Element>: Producer<Observable<Element>> {
         self.scheduler = scheduler
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkDisposer) -> (sink: AnyObject & Disposable, subscription: Disposable) where Observer.Element == Observable<Element> {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkDisposer) -> (sink: AnyObject & Disposable, subscription: Disposable)
+    where Observer.Element == Observable<Element> {
         let sink = WindowSink(timeSpan: timeSpan, count: count, scheduler: scheduler, observer: observer, cancel: cancel)
         let subscription = sink.run(source)
         return (sink, subscription)

@@ -14,7 +14,9 @@ extension ObservableType {
     ///     their first and last 20, joined by `...`.
     /// - Returns: The source sequence, logged.
     /// - Note: Prints on the thread that delivers each event. See `Guides/Utility.md`.
-    public func debug(_ identifier: String? = nil, trimOutput: Bool = false, file: String = #file, line: UInt = #line, function: String = #function) -> Observable<Element> {
+    public func debug(_ identifier: String? = nil, trimOutput: Bool = false, file: String = #file, line: UInt = #line, function: String = #function)
+        -> Observable<Element>
+    {
         let tag: String
         if let identifier {
             tag = identifier
@@ -90,7 +92,8 @@ final private class DebugProducer<Element>: Producer<Element> {
         self.trimOutput = trimOutput
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkDisposer) -> (sink: AnyObject & Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkDisposer) -> (sink: AnyObject & Disposable, subscription: Disposable)
+    where Observer.Element == Element {
         let sink = DebugSink(identifier: identifier, trimOutput: trimOutput, observer: observer, cancel: cancel)
         let subscription = source.subscribe(sink)
         return (sink, subscription)

@@ -147,7 +147,8 @@ final private class DoProducer<Element>: Producer<Element> {
         self.handlers = handlers
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkDisposer) -> (sink: AnyObject & Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkDisposer) -> (sink: AnyObject & Disposable, subscription: Disposable)
+    where Observer.Element == Element {
         handlers.onSubscribe?()
         let sink = DoSink(handlers: handlers, observer: observer, cancel: cancel)
         let subscription = source.subscribe(sink)
