@@ -53,6 +53,9 @@ extension PrimitiveSequence {
     /// - Parameters:
     ///   - identifier: A prefix for the printed lines (default: the file, line and function).
     ///   - trimOutput: Whether to cut long event descriptions.
+    ///   - file: The calling file, used for the default identifier (filled in by the compiler).
+    ///   - line: The calling line, used for the default identifier.
+    ///   - function: The calling function, used for the default identifier.
     /// - Returns: The trait, unchanged.
     /// - Note: Prints on the thread that delivers the event. See `Guides/Utility.md`.
     public func debug(

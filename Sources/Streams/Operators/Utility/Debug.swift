@@ -12,6 +12,9 @@ extension ObservableType {
     ///   - identifier: The tag printed on each line; defaults to `File.swift:line (function)` of the call.
     ///   - trimOutput: Whether to shorten event descriptions longer than 40 characters to
     ///     their first and last 20, joined by `...`.
+    ///   - file: The calling file, used for the default identifier (filled in by the compiler).
+    ///   - line: The calling line, used for the default identifier.
+    ///   - function: The calling function, used for the default identifier.
     /// - Returns: The source sequence, logged.
     /// - Note: Prints on the thread that delivers each event. See `Guides/Utility.md`.
     public func debug(_ identifier: String? = nil, trimOutput: Bool = false, file: String = #file, line: UInt = #line, function: String = #function)
