@@ -1,4 +1,4 @@
-// Generated: Single.zip arities 4-8, Maybe.zip arities 2-8 and Completable.zip.
+// Generated: Single.zip arities 4-8 and Maybe.zip arities 2-8.
 
 extension PrimitiveSequenceType where Trait == SingleTrait {
     /// Combines the elements of 4 `Single`s with `resultSelector` once all succeed; fails as soon as one fails.
@@ -250,34 +250,5 @@ extension PrimitiveSequenceType where Trait == MaybeTrait, Element == Any {
         PrimitiveSequence(
             raw: Observable.zip(source1.source, source2.source, source3.source, source4.source, source5.source, source6.source, source7.source, source8.source)
             { ($0, $1, $2, $3, $4, $5, $6, $7) })
-    }
-}
-
-extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Never {
-    /// Subscribes to every `Completable` in `completables` at once; completes when all complete,
-    /// fails as soon as one fails.
-    ///
-    ///     source1: --|
-    ///     source2: ----|
-    ///     output:  ----|
-    ///
-    /// An empty collection completes at once.
-    /// - Note: Delivers on the thread of the last source to complete. See `Guides/Traits.md`.
-    public static func zip<Collection: Swift.Collection>(_ completables: Collection) -> Completable where Collection.Element == Completable {
-        Completable(raw: Observable.merge(completables.map { $0.source }))
-    }
-
-    /// Subscribes to every `Completable` in `completables` at once; completes when all complete,
-    /// fails as soon as one fails.
-    /// - Note: Delivers on the thread of the last source to complete. See `Guides/Traits.md`.
-    public static func zip(_ completables: [Completable]) -> Completable {
-        Completable(raw: Observable.merge(completables.map { $0.source }))
-    }
-
-    /// Subscribes to every `Completable` in `completables` at once; completes when all complete,
-    /// fails as soon as one fails.
-    /// - Note: Delivers on the thread of the last source to complete. See `Guides/Traits.md`.
-    public static func zip(_ completables: Completable...) -> Completable {
-        Completable(raw: Observable.merge(completables.map { $0.source }))
     }
 }
