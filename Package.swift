@@ -26,6 +26,8 @@ let package = Package(
         .executableTarget(name: "firebase-test-server", dependencies: ["ConfigFeaturesTestServer"], path: "Examples/FirebaseTestServerTool"),
         .target(name: "StreamsBenchmarks", dependencies: ["Streams"], path: "Benchmarks/StreamsBenchmarks"),
         .executableTarget(name: "streams-bench", dependencies: ["StreamsBenchmarks"], path: "Benchmarks/StreamsBench"),
+        // Writes the fixed-arity sources (`swift run streams-codegen`); depends on nothing.
+        .executableTarget(name: "streams-codegen", path: "Sources/StreamsCodegen"),
         .testTarget(name: "StreamsTests", dependencies: ["Streams", "StreamsTest"]),
         .testTarget(name: "StreamsCocoaTests", dependencies: ["StreamsCocoa", "StreamsTest"]),
         .testTarget(name: "StreamsTestTests", dependencies: ["Streams", "StreamsTest"]),

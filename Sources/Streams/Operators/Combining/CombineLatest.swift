@@ -1,3 +1,5 @@
+// combineLatest of two sources; 3 to 8 are generated into CombineLatest+arity.swift (streams-codegen).
+
 extension ObservableType {
     /// Combines the latest elements of two sequences with `resultSelector` whenever either emits,
     /// once both have emitted.
@@ -26,41 +28,6 @@ extension ObservableType {
             sources.subscribe(source2.asObservable(), at: 1)
         }
     }
-
-    /// Combines the latest elements of three sequences with `resultSelector` whenever any emits,
-    /// once all have emitted.
-    ///
-    /// Termination as for `combineLatest(_:_:resultSelector:)`.
-    /// - Note: Delivers on the thread of the source that triggered the element (or of a thread
-    ///   already delivering); the output is serialized. See `Guides/Combining.md`.
-    public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType>(
-        _ source1: O1, _ source2: O2, _ source3: O3,
-        resultSelector: @escaping (O1.Element, O2.Element, O3.Element) throws -> Element
-    ) -> Observable<Element> {
-        CombineLatestArityProducer(arity: 3, select: CombineLatestSelector.make(resultSelector)) { sources in
-            sources.subscribe(source1.asObservable(), at: 0)
-            sources.subscribe(source2.asObservable(), at: 1)
-            sources.subscribe(source3.asObservable(), at: 2)
-        }
-    }
-
-    /// Combines the latest elements of four sequences with `resultSelector` whenever any emits,
-    /// once all have emitted.
-    ///
-    /// Termination as for `combineLatest(_:_:resultSelector:)`.
-    /// - Note: Delivers on the thread of the source that triggered the element (or of a thread
-    ///   already delivering); the output is serialized. See `Guides/Combining.md`.
-    public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType>(
-        _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4,
-        resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element) throws -> Element
-    ) -> Observable<Element> {
-        CombineLatestArityProducer(arity: 4, select: CombineLatestSelector.make(resultSelector)) { sources in
-            sources.subscribe(source1.asObservable(), at: 0)
-            sources.subscribe(source2.asObservable(), at: 1)
-            sources.subscribe(source3.asObservable(), at: 2)
-            sources.subscribe(source4.asObservable(), at: 3)
-        }
-    }
 }
 
 extension ObservableType where Element == Any {
@@ -79,40 +46,6 @@ extension ObservableType where Element == Any {
         CombineLatestArityProducer(arity: 2, select: CombineLatestSelector.make { (v1: O1.Element, v2: O2.Element) in (v1, v2) }) { sources in
             sources.subscribe(source1.asObservable(), at: 0)
             sources.subscribe(source2.asObservable(), at: 1)
-        }
-    }
-
-    /// Emits a tuple of the latest elements of three sequences whenever any emits, once all have emitted.
-    ///
-    /// Termination as for `combineLatest(_:_:resultSelector:)`.
-    /// - Note: Delivers on the thread of the source that triggered the element (or of a thread
-    ///   already delivering); the output is serialized. See `Guides/Combining.md`.
-    public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType>(
-        _ source1: O1, _ source2: O2, _ source3: O3
-    ) -> Observable<(O1.Element, O2.Element, O3.Element)> {
-        CombineLatestArityProducer(arity: 3, select: CombineLatestSelector.make { (v1: O1.Element, v2: O2.Element, v3: O3.Element) in (v1, v2, v3) }) {
-            sources in
-            sources.subscribe(source1.asObservable(), at: 0)
-            sources.subscribe(source2.asObservable(), at: 1)
-            sources.subscribe(source3.asObservable(), at: 2)
-        }
-    }
-
-    /// Emits a tuple of the latest elements of four sequences whenever any emits, once all have emitted.
-    ///
-    /// Termination as for `combineLatest(_:_:resultSelector:)`.
-    /// - Note: Delivers on the thread of the source that triggered the element (or of a thread
-    ///   already delivering); the output is serialized. See `Guides/Combining.md`.
-    public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType>(
-        _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4
-    ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element)> {
-        CombineLatestArityProducer(
-            arity: 4, select: CombineLatestSelector.make { (v1: O1.Element, v2: O2.Element, v3: O3.Element, v4: O4.Element) in (v1, v2, v3, v4) }
-        ) { sources in
-            sources.subscribe(source1.asObservable(), at: 0)
-            sources.subscribe(source2.asObservable(), at: 1)
-            sources.subscribe(source3.asObservable(), at: 2)
-            sources.subscribe(source4.asObservable(), at: 3)
         }
     }
 }
