@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Builds the documentation site offline: Scripts/build-docs.sh OUTPUT_DIR
 #
-# 1. Builds Streams, StreamsTest and ConfigFeatures in their own scratch folder (DOCS_WORK,
-#    default .build/docs) and extracts each module's public symbol graph. The modules re-export
+# 1. Builds Streams, StreamsTest and ConfigFeatures (debug, in the package's .build, or in
+#    DOCS_SCRATCH if set; after `swift test` this is a no-op) and extracts each module's public
+#    symbol graph into DOCS_WORK (default .build/docs). The modules re-export
 #    Foundation and Streams; swift-symbolgraph-extract keeps only what each module declares.
 # 2. Converts each catalog (Sources/<Module>/<Module>.docc) with `docc convert --analyze
 #    --warnings-as-errors`: any DocC diagnostic, a note included, fails the build.
@@ -42,9 +43,10 @@ triple="$(swift -print-target-info | python3 -c 'import json, sys; print(json.lo
 mkdir -p "$work"
 
 echo "build-docs: building the modules"
-swift build --scratch-path "$work/build" --target ConfigFeatures
-swift build --scratch-path "$work/build" --target StreamsTest
-module_dir="$work/build/debug/Modules"
+scratch="${DOCS_SCRATCH:-$root/.build}"
+swift build --scratch-path "$scratch" --target ConfigFeatures
+swift build --scratch-path "$scratch" --target StreamsTest
+module_dir="$scratch/debug/Modules"
 
 for module in "${modules[@]}"; do
     echo "build-docs: $module"

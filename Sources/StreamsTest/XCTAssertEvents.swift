@@ -22,7 +22,11 @@ public func XCTAssertEqual<Element: Equatable>(
     file: StaticString = #filePath,
     line: UInt = #line
 ) {
-    assertListsEqual(lhs, rhs, by: { $0 == $1 }, message, file: file, line: line)
+    assertListsEqual(lhs, rhs, by: { $0 == $1 }, message, file: file, line: line) { actual, expected in
+        MarblePicture.reportFailure(
+            expected: expected, actual: actual, titles: ("rhs (expected)", "lhs (actual)"),
+            caption: "XCTAssertEqual at \(file):\(line)", file: file, line: line)
+    }
 }
 
 /// Asserts that two lists of recorded events of optional elements are equal, listing the differences.
@@ -33,7 +37,11 @@ public func XCTAssertEqual<Element: Equatable>(
     file: StaticString = #filePath,
     line: UInt = #line
 ) {
-    assertListsEqual(lhs, rhs, by: { $0 == $1 }, message, file: file, line: line)
+    assertListsEqual(lhs, rhs, by: { $0 == $1 }, message, file: file, line: line) { actual, expected in
+        MarblePicture.reportFailure(
+            expected: expected, actual: actual, titles: ("rhs (expected)", "lhs (actual)"),
+            caption: "XCTAssertEqual at \(file):\(line)", file: file, line: line)
+    }
 }
 
 /// Asserts that two lists of events are equal, listing the differences.
@@ -100,7 +108,8 @@ func assertListsEqual<Element>(
     by equal: (Element, Element) -> Bool,
     _ message: () -> String,
     file: StaticString,
-    line: UInt
+    line: UInt,
+    picture: ((_ lhs: [Element], _ rhs: [Element]) -> String?)? = nil
 ) {
     let left: [Element], right: [Element]
     do {
@@ -111,7 +120,8 @@ func assertListsEqual<Element>(
         return
     }
     if let mismatch = listMismatch(left, right, by: equal, message: message()) {
-        XCTFail(mismatch, file: file, line: line)
+        let report = picture?(left, right).map { "\n" + $0 } ?? ""
+        XCTFail(mismatch + report, file: file, line: line)
     }
 }
 

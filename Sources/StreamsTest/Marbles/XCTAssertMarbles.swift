@@ -15,7 +15,10 @@ import XCTest
 ///                      ^
 ///       first difference at event 1: expected next(2) @ 250, actual next(3) @ 250
 ///
-/// Malformed expected marbles fail the test with the `MarbleSyntaxError` description.
+/// Malformed expected marbles fail the test with the `MarbleSyntaxError` description. When the
+/// environment variable `STREAMS_MARBLES_DIR` names a folder, a failure also writes an SVG
+/// picture of the expected and actual events there, first difference highlighted, and prints its
+/// path (see ``MarblePicture``).
 public func XCTAssertMarbles<Element: Equatable>(
     _ events: [Recorded<Event<Element>>],
     _ marbles: String,
@@ -29,7 +32,15 @@ public func XCTAssertMarbles<Element: Equatable>(
 ) {
     guard let mismatch = Marbles.mismatch(events, marbles, values: values, error: error, frameSize: frameSize, origin: origin) else { return }
     let extra = message()
-    XCTFail("XCTAssertMarbles: " + mismatch + (extra.isEmpty ? "" : "\n  \(extra)"), file: file, line: line)
+    var report = ""
+    if let expectedEvents: [Recorded<Event<Element>>] = try? MarbleDiagram(marbles).recordedEvents(
+        values: values, error: error, frameSize: frameSize, origin: origin),
+        let pictureLine = MarblePicture.reportFailure(
+            expected: expectedEvents, actual: events, caption: "XCTAssertMarbles \"\(marbles)\" at \(file):\(line)", file: file, line: line)
+    {
+        report = "\n  " + pictureLine
+    }
+    XCTFail("XCTAssertMarbles: " + mismatch + (extra.isEmpty ? "" : "\n  \(extra)") + report, file: file, line: line)
 }
 
 /// Asserts that an observer's events match a marble string, using its scheduler's `frameSize`
