@@ -28,9 +28,13 @@ let package = Package(
         .executableTarget(name: "streams-bench", dependencies: ["StreamsBenchmarks"], path: "Benchmarks/StreamsBench"),
         // Writes the fixed-arity sources (`swift run streams-codegen`); depends on nothing.
         .executableTarget(name: "streams-codegen", path: "Sources/StreamsCodegen"),
+        // The docs' executable marble diagrams, and the tool that draws them (`swift run streams-diagrams`).
+        .target(name: "StreamsDiagrams", dependencies: ["Streams", "StreamsTest"]),
+        .executableTarget(name: "streams-diagrams", dependencies: ["StreamsDiagrams"], path: "Sources/StreamsDiagramsTool"),
         .testTarget(name: "StreamsTests", dependencies: ["Streams", "StreamsTest"]),
         .testTarget(name: "StreamsCocoaTests", dependencies: ["StreamsCocoa", "StreamsTest"]),
         .testTarget(name: "StreamsTestTests", dependencies: ["Streams", "StreamsTest"]),
+        .testTarget(name: "StreamsDiagramsTests", dependencies: ["StreamsDiagrams", "Streams", "StreamsTest"]),
         .testTarget(name: "StreamsBenchmarksTests", dependencies: ["StreamsBenchmarks", "Streams", "StreamsTest"]),
         .testTarget(name: "ConfigFeaturesTests", dependencies: ["ConfigFeatures", "Streams", "StreamsTest"]),
         .testTarget(name: "StreamsDemosTests", dependencies: ["StreamsDemos", "ConfigFeatures", "ConfigFeaturesTestServer", "Streams", "StreamsTest"]),

@@ -2,7 +2,7 @@ extension ObservableType {
     /// Forwards the first `count` elements, then completes.
     ///
     ///     source: --1--2--3--4--|
-    ///     output: --1--2|             (count: 2)
+    ///     output: --1--(2|)           (count: 2: completes with the second element)
     ///
     /// Completes right after the `count`-th element (disposing the source), or when the source
     /// completes first. `count == 0` completes at once without subscribing to the source.

@@ -2,8 +2,8 @@ extension ObservableType {
     /// Forwards elements until `other` emits an element, then completes.
     ///
     ///     self:   --1--2--3--4--|
-    ///     other:  --------x------
-    ///     output: --1--2--|
+    ///     other:  -------x-------
+    ///     output: --1--2-|
     ///
     /// An error from `other` fails the output; `other` completing without an element changes
     /// nothing (the output then runs until `self` terminates). `other` is subscribed first, so

@@ -1,0 +1,90 @@
+import Streams
+import StreamsTest
+
+/// The documentation's executable marble diagrams, one or more per operator family.
+///
+/// To add one: write the `///     label: marbles` lines in the operator's doc comment, add a
+/// spec here (its inputs come from those lines), run `swift run streams-diagrams` to write its
+/// SVG into `Sources/Streams/Streams.docc/Resources`, and embed it in the family's article with
+/// `![...](marble-<name>.svg)`. `swift test` fails when a comment's output disagrees with the
+/// code or an SVG is out of date.
+public enum DocDiagrams {
+    private static let operators = "Sources/Streams/Operators/"
+
+    /// Every spec, in the order the SVGs are written.
+    public static let all: [DiagramSpec] = [
+        // Transforming
+        DiagramSpec(
+            "map", file: operators + "Transforming/Map.swift", declaration: "func map<",
+            caption: "source.map { $0 * 2 }"
+        ) { inputs, _ in inputs[0].map { String(Int($0)! * 2) } },
+        DiagramSpec(
+            "scan", file: operators + "Transforming/Scan.swift", declaration: "func scan<A>(into",
+            caption: "source.scan(into: 0) { $0 += $1 }"
+        ) { inputs, _ in inputs[0].scan(into: 0) { $0 += Int($1)! }.map(String.init) },
+
+        // Filtering
+        DiagramSpec(
+            "filter", file: operators + "Filtering/Filter.swift", declaration: "func filter(",
+            caption: "source.filter { $0.isMultiple(of: 2) }"
+        ) { inputs, _ in inputs[0].filter { Int($0)!.isMultiple(of: 2) } },
+        DiagramSpec(
+            "distinctUntilChanged", file: operators + "Filtering/DistinctUntilChanged.swift",
+            declaration: "func distinctUntilChanged() ", caption: "source.distinctUntilChanged()"
+        ) { inputs, _ in inputs[0].distinctUntilChanged() },
+        DiagramSpec(
+            "skip", file: operators + "Filtering/Skip.swift", declaration: "func skip(_ count: Int)",
+            caption: "source.skip(2)"
+        ) { inputs, _ in inputs[0].skip(2) },
+        DiagramSpec(
+            "take", file: operators + "Filtering/Take.swift", declaration: "func take(_ count: Int)",
+            caption: "source.take(2)"
+        ) { inputs, _ in inputs[0].take(2) },
+        DiagramSpec(
+            "takeUntil", file: operators + "Filtering/TakeUntil.swift", declaration: "func take<Source: ObservableType>(until",
+            inputs: [.hot, .hot], caption: "source.take(until: other)"
+        ) { inputs, _ in inputs[0].take(until: inputs[1]) },
+
+        // Combining
+        DiagramSpec(
+            "merge", file: operators + "Combining/Merge.swift", declaration: "static func merge(_ sources: [Observable<Element>])",
+            inputs: [.hot, .hot], caption: "Observable.merge([a, b])"
+        ) { inputs, _ in Observable.merge([inputs[0], inputs[1]]) },
+        DiagramSpec(
+            "combineLatest", file: operators + "Combining/CombineLatest.swift", declaration: "func combineLatest<O1: ObservableType, O2: ObservableType>(",
+            inputs: [.hot, .hot], caption: "Observable.combineLatest(source1, source2) { $0 + $1 }"
+        ) { inputs, _ in Observable.combineLatest(inputs[0], inputs[1]) { $0 + $1 } },
+        DiagramSpec(
+            "zip", file: operators + "Combining/Zip.swift", declaration: "func zip<O1: ObservableType, O2: ObservableType>(",
+            inputs: [.hot, .hot], caption: "Observable.zip(source1, source2) { $0 + $1 }"
+        ) { inputs, _ in Observable.zip(inputs[0], inputs[1]) { $0 + $1 } },
+        DiagramSpec(
+            "startWith", file: operators + "Combining/StartWith.swift", declaration: "func startWith(",
+            caption: "source.startWith(\"a\", \"b\")"
+        ) { inputs, _ in inputs[0].startWith("a", "b") },
+
+        // Error handling
+        DiagramSpec(
+            "catch", file: operators + "ErrorHandling/Catch.swift", declaration: "func `catch`(",
+            inputs: [.hot, .cold], caption: "source.catch { _ in handler }"
+        ) { inputs, _ in inputs[0].catch { _ in inputs[1] } },
+        DiagramSpec(
+            "catchAndReturn", file: operators + "ErrorHandling/Catch.swift", declaration: "func catchAndReturn(",
+            caption: "source.catchAndReturn(\"x\")"
+        ) { inputs, _ in inputs[0].catchAndReturn("x") },
+
+        // Time
+        DiagramSpec(
+            "debounce", file: operators + "Time/Debounce.swift", declaration: "func debounce(",
+            caption: "source.debounce(.seconds(30), scheduler: scheduler)"
+        ) { inputs, scheduler in inputs[0].debounce(.seconds(30), scheduler: scheduler) },
+        DiagramSpec(
+            "throttle", file: operators + "Time/Throttle.swift", declaration: "func throttle(",
+            caption: "source.throttle(.seconds(40), latest: true, scheduler: scheduler)"
+        ) { inputs, scheduler in inputs[0].throttle(.seconds(40), latest: true, scheduler: scheduler) },
+        DiagramSpec(
+            "throttleFirst", file: operators + "Time/Throttle.swift", declaration: "func throttle(", outputIndex: 1,
+            caption: "source.throttle(.seconds(40), latest: false, scheduler: scheduler)"
+        ) { inputs, scheduler in inputs[0].throttle(.seconds(40), latest: false, scheduler: scheduler) },
+    ]
+}
