@@ -8,7 +8,7 @@ import FoundationNetworking
 ///
 /// Errors of the transfer itself (no connection, timeout, …) are forwarded as `URLSession`
 /// reports them (`URLError`); these cases cover what `URLSession` does not treat as failures.
-/// See `Guides/Networking.md`.
+/// See the Networking guide.
 public enum RxCocoaURLError: Swift.Error {
     /// The task ended without a response, data or error.
     case unknown
@@ -49,7 +49,7 @@ extension Reactive where Base: URLSession {
     /// - Parameter request: The request, performed per subscription.
     /// - Returns: A sequence of one `(response, data)` pair.
     /// - Note: Delivers on the session's delegate queue (a background thread); use
-    ///   `observe(on:)` to move. See `Guides/Networking.md`.
+    ///   `observe(on:)` to move. See the Networking guide.
     public func response(request: URLRequest) -> Observable<(response: HTTPURLResponse, data: Data)> {
         let session = base
         return Observable.create { observer in
@@ -86,7 +86,7 @@ extension Reactive where Base: URLSession {
     /// - Parameter request: The request, performed per subscription.
     /// - Returns: A sequence of one `Data`.
     /// - Note: Fails with `RxCocoaURLError.httpRequestFailed(response:data:)` for a status code
-    ///   outside `200..<300`. Delivers on the session's delegate queue. See `Guides/Networking.md`.
+    ///   outside `200..<300`. Delivers on the session's delegate queue. See the Networking guide.
     public func data(request: URLRequest) -> Observable<Data> {
         response(request: request).map { pair -> Data in
             guard 200..<300 ~= pair.response.statusCode else {
@@ -108,7 +108,7 @@ extension Reactive where Base: URLSession {
     /// - Returns: A sequence of one JSON object (`[String: Any]`, `[Any]`, …).
     /// - Note: Fails as `data(request:)` does, and with `RxCocoaURLError.deserializationError`
     ///   for a body that is not JSON. Delivers on the session's delegate queue.
-    ///   See `Guides/Networking.md`.
+    ///   See the Networking guide.
     public func json(request: URLRequest, options: JSONSerialization.ReadingOptions = []) -> Observable<Any> {
         data(request: request).map { data -> Any in
             do {
@@ -122,7 +122,7 @@ extension Reactive where Base: URLSession {
     /// Performs a GET of `url` once per subscription and emits the decoded JSON body.
     /// - Parameter url: The URL to get.
     /// - Returns: A sequence of one JSON object.
-    /// - Note: As `json(request:options:)`. See `Guides/Networking.md`.
+    /// - Note: As `json(request:options:)`. See the Networking guide.
     public func json(url: Foundation.URL) -> Observable<Any> {
         json(request: URLRequest(url: url))
     }

@@ -31,7 +31,7 @@ let combineLatestArities = 3...8
 func observableCombineLatest() -> Code {
     let note = [
         "- Note: Delivers on the thread of the source that triggered the element (or of a thread",
-        "  already delivering); the output is serialized. See `Guides/Combining.md`.",
+        "  already delivering); the output is serialized. See <doc:Combining>.",
     ]
     /// An overload whose producer combines with `select`.
     func overload(_ arity: Int, resultSelector: Bool, returnType: String, doc: [String], select: Argument) -> Function {
@@ -81,7 +81,7 @@ let zipArities = 3...8
 func observableZip() -> Code {
     let note = [
         "- Note: Delivers on the thread of the source that completed the group (or of a thread",
-        "  already delivering); the output is serialized. See `Guides/Combining.md`.",
+        "  already delivering); the output is serialized. See <doc:Combining>.",
     ]
     /// The arguments of `ZipArityProducer` but the last, `selection`.
     func buffering(_ arity: Int) -> [[Argument]] {
@@ -139,7 +139,7 @@ func combineLatestSelector() -> Code {
             "Each reads the latest values with their element types as plain generic parameters of the",
             "adapter, bound once when the operator is built. Written inline in `combineLatest`, the same",
             "closure names `O1.Element` and so looks up an associated-type witness for every source on",
-            "every combination (see Guides/Performance.md).",
+            "every combination (see <doc:Performance>).",
         ], at: 0)
     code.line("enum CombineLatestSelector {", at: 0)
     let indent = indentWidth

@@ -29,7 +29,7 @@ private func infallibleOverload(_ name: String, _ arity: Int, resultSelector: Bo
 
 /// Infallible+CombineLatest+arity.swift.
 func infallibleCombineLatest() -> Code {
-    let note = "- Note: Delivers on the emitting source's thread, serialized. See `Guides/Traits.md`."
+    let note = "- Note: Delivers on the emitting source's thread, serialized. See <doc:Traits>."
     let selecting = infallibleCombineLatestSelectorArities.map { arity in
         infallibleOverload(
             "combineLatest", arity, resultSelector: true,
@@ -76,11 +76,11 @@ func infallibleZip() -> Code {
                 "    output:  ----A-----B--|     (A = selector(1, a), B = selector(2, b))",
                 "",
                 "Completes once a completed source has no buffered elements left to pair.",
-                "- Note: Delivers on the thread of the source that completed a pair. See `Guides/Traits.md`.",
+                "- Note: Delivers on the thread of the source that completed a pair. See <doc:Traits>.",
             ]
             : [
                 "Combines the elements of \(arity) sources at the same index with `resultSelector`.",
-                "- Note: Delivers on the thread of the source that completed a tuple. See `Guides/Traits.md`.",
+                "- Note: Delivers on the thread of the source that completed a tuple. See <doc:Traits>.",
             ]
         return infallibleOverload("zip", arity, resultSelector: true, doc: doc, call: "Observable.zip")
     }
@@ -94,7 +94,7 @@ let maybeZipArities = 2...8
 
 /// `Single.zip` or `Maybe.zip`, with a `resultSelector` and as tuples.
 private func primitiveSequenceZip(_ trait: String, _ arities: ClosedRange<Int>, outcome: String) -> Code {
-    let note = "- Note: Delivers on the thread of the last source to succeed. See `Guides/Traits.md`."
+    let note = "- Note: Delivers on the thread of the last source to succeed. See <doc:Traits>."
     func overload(_ arity: Int, resultSelector: Bool) -> Function {
         let sources = each(arity) { "source\($0).source" }
         let returned = resultSelector ? "Element" : tuple(elements(arity))
@@ -144,7 +144,7 @@ private func sharedSequenceOverload(_ name: String, _ arity: Int, resultSelector
         name: name, generics: each(arity) { "O\($0): SharedSequenceConvertibleType" }, parameters: each(arity) { "_ source\($0): O\($0)" },
         resultSelector: resultSelector ? "resultSelector: @escaping \(tuple(each(arity) { "O\($0).Element" })) throws -> Element" : nil,
         returnType: returned, requirements: each(arity) { "SharingStrategy == O\($0).SharingStrategy" },
-        doc: doc + ["- Note: Delivers on the sharing scheduler. See `Guides/Traits.md`."],
+        doc: doc + ["- Note: Delivers on the sharing scheduler. See <doc:Traits>."],
         body: resultSelector
             ? wrappedCall("SharedSequence", call, sources + resultSelectorSources, at: 2 * indentWidth)
             : wrappedCall(returned, call, sources, at: 2 * indentWidth))

@@ -13,7 +13,7 @@ import Streams
 ///
 /// Marble diagrams (`createHotObservable("--a--|")`, `parseEvents`, `marbles(from:)`) use
 /// `frameSize` ticks per frame (10 by default) and put marble time 0 at `marbleOrigin`
-/// (200, `Defaults.subscribed`, by default). See Guides/Testing.md.
+/// (200, `Defaults.subscribed`, by default). See <doc:Testing>.
 ///
 /// - Note: Drive the clock (`start()`, `advanceTo(_:)`) from one thread; scheduled work runs on
 ///   that thread.

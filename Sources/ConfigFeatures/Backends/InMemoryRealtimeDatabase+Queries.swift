@@ -8,7 +8,7 @@ extension InMemoryRealtimeDatabase {
     /// - Returns: A sequence that never completes; it fails with
     ///   `RealtimeDatabaseError.invalidQuery` (or a path error) on the scheduler for an invalid
     ///   query.
-    /// - Note: Delivers on the scheduler. See `Guides/RealtimeDatabase.md` ("Queries").
+    /// - Note: Delivers on the scheduler. See <doc:RealtimeDatabaseGuide#Queries>.
     public func observeValue(of query: RealtimeDatabaseQuery) -> Observable<JSONValue> {
         if query.readsAllChildren, (try? query.validate(limits: limits)) != nil {
             return observeValue(at: query.path)
@@ -25,7 +25,7 @@ extension InMemoryRealtimeDatabase {
     ///
     /// - Returns: The current selection, then every different one; never completes; fails on
     ///   the scheduler for an invalid query.
-    /// - Note: Delivers on the scheduler. See `Guides/RealtimeDatabase.md` ("Queries").
+    /// - Note: Delivers on the scheduler. See <doc:RealtimeDatabaseGuide#Queries>.
     public func observeChildren(of query: RealtimeDatabaseQuery) -> Observable<[RealtimeDatabaseChild]> {
         indexedSelections(of: query)
             .filter { step in step.isFirst || !step.events.isEmpty }
@@ -43,7 +43,7 @@ extension InMemoryRealtimeDatabase {
     /// - Returns: `.added` for every selected child, then the events of each change, in
     ///   Firebase's order; never completes; fails on the scheduler for an invalid query.
     /// - Note: Delivers on the scheduler, one change at a time. See
-    ///   `Guides/RealtimeDatabase.md` ("Child events").
+    ///   <doc:RealtimeDatabaseGuide#Child-events>.
     public func observeChildEvents(of query: RealtimeDatabaseQuery) -> Observable<RealtimeDatabaseChildEvent> {
         indexedSelections(of: query).emittingChildEvents(\.events)
     }

@@ -21,7 +21,7 @@ import Streams
 ///   `scheduler.schedule`, so on a `TestScheduler` it arrives one tick after the write or the
 ///   subscription that caused it. Each observation receives its values one at a time, in the
 ///   order the writes happened, even when writers and the scheduler run on several threads.
-///   See `Guides/RealtimeDatabase.md`.
+///   See <doc:RealtimeDatabaseGuide>.
 public final class InMemoryRealtimeDatabase: RealtimeDatabase, @unchecked Sendable {
     // Safety: all mutable state (the tree and the registered observations) lives in `state`
     // and is only touched inside `state.withLock`, whose bodies never call observers, the
@@ -159,7 +159,7 @@ public final class InMemoryRealtimeDatabase: RealtimeDatabase, @unchecked Sendab
     /// `runTransaction(at:update:)`), then emits its outcome on the scheduler.
     ///
     /// - Returns: A `Single` of the outcome, or the synchronous form's error.
-    /// - Note: Delivers on the scheduler. See `Guides/RealtimeDatabase.md`.
+    /// - Note: Delivers on the scheduler. See <doc:RealtimeDatabaseGuide>.
     public func runTransaction(at path: String, update: @escaping (JSONValue) throws -> JSONValue?) -> Single<RealtimeDatabaseTransactionResult> {
         Observable.create { [self] observer in
             do {
@@ -187,7 +187,7 @@ public final class InMemoryRealtimeDatabase: RealtimeDatabase, @unchecked Sendab
     ///   `RealtimeDatabaseError.invalidPath` for a bad path. Disposing it removes the listener
     ///   (`activeObserverCount` goes down at once).
     /// - Note: Delivers on the scheduler, one tick after the write on a `TestScheduler`. See
-    ///   `Guides/RealtimeDatabase.md`.
+    ///   <doc:RealtimeDatabaseGuide>.
     public func observeValue(at path: String) -> Observable<JSONValue> {
         Observable.create { [self] observer in
             let location: RealtimeDatabasePath
@@ -224,7 +224,7 @@ public final class InMemoryRealtimeDatabase: RealtimeDatabase, @unchecked Sendab
     ///
     /// - Returns: One element (`.null` when absent) then completion, or
     ///   `RealtimeDatabaseError.invalidPath`.
-    /// - Note: Delivers on the scheduler. See `Guides/RealtimeDatabase.md`.
+    /// - Note: Delivers on the scheduler. See <doc:RealtimeDatabaseGuide>.
     public func getValue(at path: String) -> Observable<JSONValue> {
         Observable.create { [self] observer in
             do {
@@ -240,7 +240,7 @@ public final class InMemoryRealtimeDatabase: RealtimeDatabase, @unchecked Sendab
     ///
     /// - Returns: A cold sequence; it fails with a `RealtimeDatabaseError` (nothing written) for
     ///   an invalid write.
-    /// - Note: Delivers on the scheduler. See `Guides/RealtimeDatabase.md`.
+    /// - Note: Delivers on the scheduler. See <doc:RealtimeDatabaseGuide>.
     public func perform(_ write: RealtimeDatabaseWrite) -> Observable<Void> {
         Observable.create { [self] observer in
             do {

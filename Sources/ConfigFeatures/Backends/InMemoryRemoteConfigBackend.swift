@@ -15,7 +15,7 @@ import Foundation
 /// announces the current version, as Firebase's server does.
 ///
 /// - Note: Responses and messages are delivered on `scheduler`, `latency` after the request or
-///   publication (on `TestScheduler`, a zero latency still takes one tick). See Guides/RemoteConfig.md.
+///   publication (on `TestScheduler`, a zero latency still takes one tick). See <doc:RemoteConfigGuide>.
 public final class InMemoryRemoteConfigBackend: RemoteConfigBackend, @unchecked Sendable {
     // Safety: all mutable state is in `state`, guarded by its lock; observers are called only
     // from scheduler actions, outside the lock. `scheduler` and `latency` are immutable.

@@ -25,8 +25,8 @@ import Foundation
 ///
 /// Text that does not follow this (`""`, `"abc"`, `"1..2"`, `"-1"`, `"1.2.x"`, a number too
 /// large for `Int`) gives `nil` from `init(_:)` and a typed `AppVersionError` from
-/// `init(parsing:)`; parsing never traps. See `Guides/Features-GroupComments.md` (AppVersion
-/// section) for the full rules.
+/// `init(parsing:)`; parsing never traps. See
+/// <doc:Features-GroupComments#AppVersion-(seed-002,-used-by-the-forced-update)> for the full rules.
 public struct AppVersion: Comparable, Hashable, CustomStringConvertible, Sendable {
     /// One dot-separated identifier of a pre-release (`beta`, `2` in `-beta.2`).
     public enum PreReleaseIdentifier: Comparable, Hashable, CustomStringConvertible, Sendable {

@@ -5,7 +5,7 @@ import Foundation
 /// A forced alert (`isDismissable == false`) has only the store button, and the view model
 /// presents it again after each tap (opening the store dismisses it). A soft alert
 /// (`isDismissable == true`, from the optional `latest_version` key) also offers "later".
-/// See Guides/Features-ForceUpdate.md.
+/// See <doc:Features-ForceUpdate>.
 public struct ForceUpdateAlert: Hashable, Sendable, CustomStringConvertible {
     /// The alert's title.
     public let title: String

@@ -51,7 +51,7 @@ public protocol ForceUpdateViewModelOutputs: AnyObject {
 ///
 /// - Note: Thread-safe. Every output is delivered on `scheduler` (use a serial one, e.g.
 ///   `MainScheduler.instance`), one event at a time; on `TestScheduler` one tick after the
-///   Remote Config result or the tap that caused it. See Guides/Features-ForceUpdate.md.
+///   Remote Config result or the tap that caused it. See <doc:Features-ForceUpdate>.
 public final class ForceUpdateViewModel: ForceUpdateViewModelInputs, ForceUpdateViewModelOutputs, @unchecked Sendable {
     // Safety: the mutable state is in `state`, guarded by its lock; subjects are thread-safe and
     // are only sent to outside the lock; every other stored property is immutable. Steps are
@@ -155,7 +155,7 @@ public final class ForceUpdateViewModel: ForceUpdateViewModelInputs, ForceUpdate
     ///
     /// Calling it again stops the previous observation first.
     /// - Returns: The observation; disposing it stops everything, including the realtime stream.
-    /// - Note: Outputs are delivered on the view model's scheduler. See Guides/Features-ForceUpdate.md.
+    /// - Note: Outputs are delivered on the view model's scheduler. See <doc:Features-ForceUpdate>.
     public func startObserving() -> Disposable {
         let remoteConfig = self.remoteConfig
         var watchedKeys: Set<String> = [requiredVersionKey]

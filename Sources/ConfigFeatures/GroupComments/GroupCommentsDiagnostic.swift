@@ -2,7 +2,7 @@
 ///
 /// Each case says what the listener did instead: a group with a problem is shown with no
 /// comments (`[]`), a user with a problem has no groups. Diagnostics are reported on
-/// `GroupCommentsListener.diagnostics`. See `Guides/Features-GroupComments.md`.
+/// `GroupCommentsListener.diagnostics`. See <doc:Features-GroupComments>.
 public enum GroupCommentsDiagnostic: Equatable, Sendable, CustomStringConvertible {
     /// The membership list names a group ID that is not a single valid database key (empty, or
     /// containing `/`, `.`, `#`, `$`, `[`, `]` or a control character). The group is shown as

@@ -13,7 +13,7 @@ import Streams
 /// Unlike the seed, a membership change keeps the observations of the groups that stay,
 /// observes only the groups that joined, disposes those that left and removes them from the
 /// dictionary; duplicate IDs are ignored; and values that are not comments are reported on
-/// `diagnostics` instead of crashing. See `Guides/Features-GroupComments.md`.
+/// `diagnostics` instead of crashing. See <doc:Features-GroupComments>.
 public final class GroupCommentsListener: Sendable {
     /// The database holding the groups and users.
     public let database: RealtimeDatabase
@@ -74,7 +74,7 @@ public final class GroupCommentsListener: Sendable {
     /// - Note: Delivers on the database's scheduler when a group's value causes the snapshot,
     ///   and on `belongGroupIDs`' thread when a membership change alone does (groups that leave,
     ///   an empty list); never concurrently. Use `observe(on:)` to pick one scheduler. See
-    ///   `Guides/Features-GroupComments.md`.
+    ///   <doc:Features-GroupComments>.
     public func listen(_ belongGroupIDs: Observable<[String]>) -> Observable<[String: [String]]> {
         let database = database, groupsPath = groupsPath, hub = hub
         return Observable.create { observer in
@@ -108,7 +108,7 @@ public final class GroupCommentsListener: Sendable {
     /// - Returns: A cold sequence of snapshots; it fails at once with
     ///   `RealtimeDatabaseError.invalidQuery` when `window` is invalid (a limit below 1, an
     ///   invalid child path).
-    /// - Note: Delivers as `listen(_:)` does. See `Guides/Features-GroupComments.md`.
+    /// - Note: Delivers as `listen(_:)` does. See <doc:Features-GroupComments>.
     public func listen(_ belongGroupIDs: Observable<[String]>, window: GroupCommentsWindow) -> Observable<[String: [String]]> {
         let database = database, groupsPath = groupsPath, hub = hub
         if let error = validate(window) { return Observable.error(error) }
@@ -132,7 +132,7 @@ public final class GroupCommentsListener: Sendable {
     /// - Returns: A cold sequence of changes; fails at once with
     ///   `RealtimeDatabaseError.invalidQuery` for an invalid `window`; terminates as
     ///   `listen(_:)`.
-    /// - Note: Delivers as `listen(_:)` does. See `Guides/Features-GroupComments.md`.
+    /// - Note: Delivers as `listen(_:)` does. See <doc:Features-GroupComments>.
     public func listenChanges(_ belongGroupIDs: Observable<[String]>, window: GroupCommentsWindow) -> Observable<GroupCommentsChange> {
         let database = database, groupsPath = groupsPath, hub = hub
         if let error = validate(window) { return Observable.error(error) }
@@ -156,7 +156,7 @@ public final class GroupCommentsListener: Sendable {
     /// `listen(membership(ofUser: uid, usersPath: usersPath))`: the comments of every group the
     /// user belongs to.
     ///
-    /// - Note: Delivers on the database's scheduler. See `Guides/Features-GroupComments.md`.
+    /// - Note: Delivers on the database's scheduler. See <doc:Features-GroupComments>.
     public func listen(user uid: String, usersPath: String = "Users") -> Observable<[String: [String]]> {
         listen(membership(ofUser: uid, usersPath: usersPath))
     }
@@ -164,7 +164,7 @@ public final class GroupCommentsListener: Sendable {
     /// `listen(membership(ofUser: uid, usersPath: usersPath), window: window)`: the chat-scale
     /// mode for the user's groups.
     ///
-    /// - Note: Delivers on the database's scheduler. See `Guides/Features-GroupComments.md`.
+    /// - Note: Delivers on the database's scheduler. See <doc:Features-GroupComments>.
     public func listen(user uid: String, usersPath: String = "Users", window: GroupCommentsWindow) -> Observable<[String: [String]]> {
         listen(membership(ofUser: uid, usersPath: usersPath), window: window)
     }
@@ -181,7 +181,7 @@ public final class GroupCommentsListener: Sendable {
     /// order). Any other value, or no value, gives `[]` and a diagnostic; an invalid path gives
     /// `[]`, a `membershipObservationFailed` diagnostic, and completion. Never fails.
     ///
-    /// - Note: Delivers on the database's scheduler. See `Guides/Features-GroupComments.md`.
+    /// - Note: Delivers on the database's scheduler. See <doc:Features-GroupComments>.
     public func membership(ofUser uid: String, usersPath: String = "Users") -> Observable<[String]> {
         let hub = hub
         return database.observeValue(at: GroupCommentsDecoding.path(ofGroup: uid, below: usersPath))

@@ -21,7 +21,7 @@ import Foundation
 /// process and tries again on the next change. Failures are `FirebaseInstallationsError`s.
 /// Tokens are never printed: `description`s of the records and tokens leave them out.
 ///
-/// - Note: Results arrive on the transport's delegate queue. See Guides/Networking.md.
+/// - Note: Results arrive on the transport's delegate queue. See <doc:Networking>.
 public final class FirebaseInstallations: @unchecked Sendable {
     // Safety: the mutable state is in `state`, guarded by its lock, which is never held while
     // calling the storage, the transport or a subscriber. `wire`, `transport`, `storage`,

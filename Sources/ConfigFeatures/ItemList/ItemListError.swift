@@ -1,7 +1,7 @@
 /// Why `ItemListViewModel` could not read the items from the config. Sent on `error` as
 /// `ActionError.underlyingError(ItemListError…)`; the last good items stay on `items`.
 ///
-/// See Guides/Features-ItemList.md.
+/// See <doc:Features-ItemList>.
 public enum ItemListError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The key has neither an active value nor a default.
     case missingKey(String)

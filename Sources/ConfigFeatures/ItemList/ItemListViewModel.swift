@@ -49,7 +49,7 @@ public protocol ItemListViewModelOutputs<Item> {
 ///   `isLoading` = `true` and `.notEnabled` arrive on the thread of the trigger. Send triggers
 ///   on `scheduler`'s thread (the UI thread): from another thread, `isLoading` may briefly show
 ///   a new fetch's `true` before the previous one's `false`.
-///   See Guides/Features-ItemList.md.
+///   See <doc:Features-ItemList>.
 public final class ItemListViewModel<Item: Decodable>: ItemListViewModelInputs, ItemListViewModelOutputs {
     /// The inputs.
     public var inputs: ItemListViewModelInputs { self }

@@ -60,7 +60,7 @@ extension JSONValue {
     /// the recursive work done later on a parsed value (comparing, hashing, `Codable`
     /// conversions, releasing it) and rejects pathological input early. Real data is far
     /// shallower: a Realtime Database tree is at most 32 levels deep. See
-    /// `Guides/RemoteConfig.md` ("Limits").
+    /// <doc:RemoteConfigGuide#Limits>.
     public static let defaultMaximumDepth = 512
 
     /// Parses JSON text (any top-level value, including fragments like `"3"` or `true`).

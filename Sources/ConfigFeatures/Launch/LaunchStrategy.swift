@@ -1,6 +1,6 @@
 /// How `LaunchViewModel` gets its config at launch (Firebase's two loading strategies).
 ///
-/// See Guides/Features-Launch.md.
+/// See <doc:Features-Launch>.
 public enum LaunchStrategy: Sendable, Hashable, CaseIterable {
     /// Fetch and activate while the splash shows, then show the first screen with fresh values.
     ///

@@ -65,7 +65,7 @@ public protocol LaunchViewModelOutputs<Config, Content> {
 /// - Note: Create it on `scheduler` (or before it runs). Everything is delivered on
 ///   `scheduler`; use the serial scheduler the `RemoteConfig` delivers on (the UI scheduler).
 ///   On `TestScheduler`, a fetch result reaches the outputs one tick after `RemoteConfig`
-///   delivers it. See Guides/Features-Launch.md.
+///   delivers it. See <doc:Features-Launch>.
 public final class LaunchViewModel<Config: Decodable, Content>: LaunchViewModelInputs, LaunchViewModelOutputs, Cancelable {
     /// The inputs (none).
     public var inputs: LaunchViewModelInputs { self }

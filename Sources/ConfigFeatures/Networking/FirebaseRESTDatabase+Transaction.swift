@@ -14,7 +14,7 @@ extension FirebaseRESTDatabase {
     ///   throws, a `RealtimeDatabaseError` for an invalid path or value, or a
     ///   `FirebaseRESTDatabaseError`. Disposing it cancels the request in flight (a `PUT`
     ///   already sent may still be stored).
-    /// - Note: Delivers on the scheduler. See `Guides/Networking.md`.
+    /// - Note: Delivers on the scheduler. See <doc:Networking>.
     public func runTransaction(at path: String, update: @escaping (JSONValue) throws -> JSONValue?) -> Single<RealtimeDatabaseTransactionResult> {
         let core = self.core
         return Observable.create { observer in

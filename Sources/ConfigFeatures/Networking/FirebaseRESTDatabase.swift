@@ -37,7 +37,7 @@ import Foundation
 /// - Note: Every element, error and completion is delivered on `scheduler` (on a
 ///   `TestScheduler`, one tick after the response or stream event that caused it), one at a
 ///   time per subscription. Reconnection delays also run on `scheduler`. See
-///   `Guides/Networking.md`.
+///   <doc:Networking>.
 public final class FirebaseRESTDatabase: RealtimeDatabase, @unchecked Sendable {
     // Safety: every stored property is immutable; the mutable parts (the credential and the
     // observation count) live in `core`, behind its locks.
@@ -146,7 +146,7 @@ public final class FirebaseRESTDatabase: RealtimeDatabase, @unchecked Sendable {
     ///   event past `maximumEventSize`, `.permissionDenied` (HTTP 401/403, or a `cancel` event), `.authRevoked`
     ///   (without a refresher), `.invalidData`, `.http`, `.invalidResponse`, or the last
     ///   error once `reconnectBackoff` allows no more attempts. Disposing it closes the stream.
-    /// - Note: Delivers on the scheduler. See `Guides/Networking.md`.
+    /// - Note: Delivers on the scheduler. See <doc:Networking>.
     public func observeValue(at path: String) -> Observable<JSONValue> {
         let core = self.core
         return Observable.create { observer in
@@ -165,7 +165,7 @@ public final class FirebaseRESTDatabase: RealtimeDatabase, @unchecked Sendable {
     /// Reads the value at `path` once (`GET`), then emits it (`.null` when absent) and completes.
     ///
     /// - Returns: One element then completion, or an error (see the type's documentation).
-    /// - Note: Delivers on the scheduler. See `Guides/Networking.md`.
+    /// - Note: Delivers on the scheduler. See <doc:Networking>.
     public func getValue(at path: String) -> Observable<JSONValue> {
         let limits = core.limits
         return core.request(maximumJSONDepth: { location in max(0, limits.maximumDepth - location.depth) }) { wire in
@@ -182,7 +182,7 @@ public final class FirebaseRESTDatabase: RealtimeDatabase, @unchecked Sendable {
     /// - Returns: A sequence that never completes; it fails with
     ///   `RealtimeDatabaseError.invalidQuery` (nothing sent) for an invalid query, or as
     ///   `observeValue(at:)` fails. See `RealtimeDatabase.observeValue(of:)`.
-    /// - Note: Delivers on the scheduler. See `Guides/Networking.md`.
+    /// - Note: Delivers on the scheduler. See <doc:Networking>.
     public func observeValue(of query: RealtimeDatabaseQuery) -> Observable<JSONValue> {
         let resolved = resolve(query)
         return stream(resolved).map { value in try resolved.get().result(of: value) }.distinctUntilChanged()
@@ -191,7 +191,7 @@ public final class FirebaseRESTDatabase: RealtimeDatabase, @unchecked Sendable {
     /// Observes the children a query selects, in its order, through one streamed query (see
     /// `observeValue(of:)`); `observeChildEvents(of:)` derives child events from it, so a
     /// reconnect (whose first event repeats the selection) raises no duplicate event.
-    /// - Note: Delivers on the scheduler. See `Guides/Networking.md`.
+    /// - Note: Delivers on the scheduler. See <doc:Networking>.
     public func observeChildren(of query: RealtimeDatabaseQuery) -> Observable<[RealtimeDatabaseChild]> {
         let resolved = resolve(query)
         return stream(resolved).map { value in try resolved.get().children(of: value) }.distinctUntilChanged()
@@ -199,7 +199,7 @@ public final class FirebaseRESTDatabase: RealtimeDatabase, @unchecked Sendable {
 
     /// Reads the value a query selects once (`GET` with the query's REST parameters), then
     /// emits it (`.null` when nothing matches) and completes.
-    /// - Note: Delivers on the scheduler. See `Guides/Networking.md`.
+    /// - Note: Delivers on the scheduler. See <doc:Networking>.
     public func getValue(of query: RealtimeDatabaseQuery) -> Observable<JSONValue> {
         let limits = core.limits
         let resolved = resolve(query)
@@ -239,7 +239,7 @@ public final class FirebaseRESTDatabase: RealtimeDatabase, @unchecked Sendable {
     ///
     /// - Returns: A cold sequence; it fails with a `RealtimeDatabaseError` (nothing sent) for an
     ///   invalid write, or a `FirebaseRESTDatabaseError`.
-    /// - Note: Delivers on the scheduler. See `Guides/Networking.md`.
+    /// - Note: Delivers on the scheduler. See <doc:Networking>.
     public func perform(_ write: RealtimeDatabaseWrite) -> Observable<Void> {
         let limits = core.limits
         return core.request { wire in
@@ -253,7 +253,7 @@ public final class FirebaseRESTDatabase: RealtimeDatabase, @unchecked Sendable {
     /// Unlike the default implementation (a `childByAutoId()` key written with `PUT`), each
     /// subscription creates a new child, as Firebase's REST `POST` does.
     /// - Returns: A cold sequence emitting the new key, then completing.
-    /// - Note: Delivers on the scheduler. See `Guides/Networking.md`.
+    /// - Note: Delivers on the scheduler. See <doc:Networking>.
     public func push(_ value: JSONValue, at path: String) -> Observable<String> {
         let limits = core.limits
         return core.request { wire in

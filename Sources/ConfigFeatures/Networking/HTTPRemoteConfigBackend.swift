@@ -34,7 +34,7 @@ import Foundation
 ///   which ends the stream (`RemoteConfig` reports `.messageInvalid`).
 ///
 /// - Note: Results arrive on a `URLSession` delegate queue; `RemoteConfig` moves them to its
-///   scheduler. See Guides/Networking.md.
+///   scheduler. See <doc:Networking>.
 public final class HTTPRemoteConfigBackend: RemoteConfigBackend {
     /// A random app instance ID created once per process, for `appInstanceID:` when an app
     /// deliberately does without Firebase Installations (by default the backend uses the

@@ -6,7 +6,7 @@ import Foundation
 /// `URLSessionTransport` is the real implementation; tests inject a scripted one. Both
 /// methods start the exchange when subscribed, and disposing the subscription cancels it.
 /// Events of one exchange are delivered one at a time (never concurrently), on whatever
-/// thread the transport uses; backends move them to their own scheduler. See Guides/Networking.md.
+/// thread the transport uses; backends move them to their own scheduler. See <doc:Networking>.
 package protocol HTTPTransport: Sendable {
     /// Sends `request` and emits its complete response (any status) once, then completes;
     /// fails with `HTTPTransportError` when no response arrives (`.timedOut` after `timeout`

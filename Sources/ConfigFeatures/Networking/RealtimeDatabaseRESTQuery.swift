@@ -9,7 +9,7 @@
 ///
 /// A query that reads every child sends nothing (an order alone does not change which data is
 /// returned, and ordering by an unindexed child fails on a real project's server). Every filter
-/// needs `orderBy`, as the REST API requires. See `Guides/Networking.md`.
+/// needs `orderBy`, as the REST API requires. See <doc:Networking>.
 package enum RealtimeDatabaseRESTQuery {
     /// The query parameters of `query`, in a fixed order.
     package static func parameters(for query: ResolvedRealtimeDatabaseQuery) -> [(name: String, value: String)] {

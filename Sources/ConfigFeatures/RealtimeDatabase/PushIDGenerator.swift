@@ -15,7 +15,7 @@ import Streams
 ///   key's time is reused and incremented the same way, so order is kept (Firebase does not).
 ///
 /// The time comes from the caller; the databases pass their scheduler's `now`, so on a
-/// `TestScheduler` keys depend on the virtual clock. Thread-safe. See `Guides/RealtimeDatabase.md`.
+/// `TestScheduler` keys depend on the virtual clock. Thread-safe. See <doc:RealtimeDatabaseGuide>.
 public final class PushIDGenerator: @unchecked Sendable {
     // Safety: the only mutable state (the previous key and the random generator) lives in
     // `state`, whose lock guards every access; nothing is called while it is held.

@@ -19,7 +19,7 @@ import Streams
 ///
 /// Implementations only provide `observeValue(at:)`, `getValue(at:)`, `perform(_:)` and
 /// `childByAutoId()`; the named writes have default implementations on top of `perform(_:)`.
-/// `InMemoryRealtimeDatabase` is the embedded implementation. See `Guides/RealtimeDatabase.md`.
+/// `InMemoryRealtimeDatabase` is the embedded implementation. See <doc:RealtimeDatabaseGuide>.
 public protocol RealtimeDatabase: Sendable {
     /// Observes the value at `path`: the current value first, then the new value after every
     /// write that changes it (a write at, above or below `path`).
@@ -50,7 +50,7 @@ public protocol RealtimeDatabase: Sendable {
     /// A write that leaves the selection equal (outside its range, or past its limit) emits
     /// nothing. The sequence never completes; it fails with
     /// `RealtimeDatabaseError.invalidQuery` for an invalid query (or a path error).
-    /// - Note: Delivers on the database's scheduler. See `Guides/RealtimeDatabase.md`.
+    /// - Note: Delivers on the database's scheduler. See <doc:RealtimeDatabaseGuide>.
     func observeValue(of query: RealtimeDatabaseQuery) -> Observable<JSONValue>
 
     /// Reads the value a query selects once: emits it (`.null` when nothing matches) and
@@ -76,7 +76,7 @@ public protocol RealtimeDatabase: Sendable {
     /// in the query's order), as Firebase raises them. A child leaving or entering the range or
     /// limit window is `removed` or `added`. The sequence never completes; it fails with
     /// `RealtimeDatabaseError.invalidQuery` for an invalid query.
-    /// - Note: Delivers on the database's scheduler. See `Guides/RealtimeDatabase.md`.
+    /// - Note: Delivers on the database's scheduler. See <doc:RealtimeDatabaseGuide>.
     func observeChildEvents(of query: RealtimeDatabaseQuery) -> Observable<RealtimeDatabaseChildEvent>
 
     /// Runs a transaction at `path` when subscribed: `update` gets the current value (`.null`
@@ -92,7 +92,7 @@ public protocol RealtimeDatabase: Sendable {
     ///   (aborted) with the value `update` last saw; it fails with
     ///   `RealtimeDatabaseError.transactionRetriesExhausted` past the attempts, or with a write's
     ///   errors.
-    /// - Note: Delivers on the database's scheduler. See `Guides/RealtimeDatabase.md`.
+    /// - Note: Delivers on the database's scheduler. See <doc:RealtimeDatabaseGuide>.
     func runTransaction(at path: String, update: @escaping (JSONValue) throws -> JSONValue?) -> Single<RealtimeDatabaseTransactionResult>
 
     /// Performs `write` when subscribed, then emits `()` and completes; fails with a
@@ -124,7 +124,7 @@ extension RealtimeDatabase {
     /// Replaces the value at `path` with `value` (`.null` deletes it) when subscribed.
     ///
     /// - Returns: A cold sequence that writes on subscription, then emits `()` and completes.
-    /// - Note: Delivers on the database's scheduler. See `Guides/RealtimeDatabase.md`.
+    /// - Note: Delivers on the database's scheduler. See <doc:RealtimeDatabaseGuide>.
     public func setValue(_ value: JSONValue, at path: String) -> Observable<Void> {
         perform(.setValue(value, at: path))
     }
@@ -132,7 +132,7 @@ extension RealtimeDatabase {
     /// Sets several children of `path` at once when subscribed (Firebase's multi-path update).
     ///
     /// - Returns: A cold sequence that writes on subscription, then emits `()` and completes.
-    /// - Note: Delivers on the database's scheduler. See `Guides/RealtimeDatabase.md`.
+    /// - Note: Delivers on the database's scheduler. See <doc:RealtimeDatabaseGuide>.
     public func updateChildValues(_ values: [String: JSONValue], at path: String) -> Observable<Void> {
         perform(.updateChildValues(values, at: path))
     }
@@ -140,7 +140,7 @@ extension RealtimeDatabase {
     /// Deletes the value at `path` when subscribed.
     ///
     /// - Returns: A cold sequence that writes on subscription, then emits `()` and completes.
-    /// - Note: Delivers on the database's scheduler. See `Guides/RealtimeDatabase.md`.
+    /// - Note: Delivers on the database's scheduler. See <doc:RealtimeDatabaseGuide>.
     public func removeValue(at path: String) -> Observable<Void> {
         perform(.removeValue(at: path))
     }
@@ -148,7 +148,7 @@ extension RealtimeDatabase {
     /// Stores `value` under a new push ID child of `path` when subscribed and emits the key.
     ///
     /// - Returns: A cold sequence that writes on subscription, then emits the key and completes.
-    /// - Note: Delivers on the database's scheduler. See `Guides/RealtimeDatabase.md`.
+    /// - Note: Delivers on the database's scheduler. See <doc:RealtimeDatabaseGuide>.
     public func push(_ value: JSONValue, at path: String) -> Observable<String> {
         let key = childByAutoId()
         // A bad `path` is passed through unchanged so that the write fails with the error

@@ -1,7 +1,7 @@
 /// Why a Realtime Database operation was rejected.
 ///
 /// Synchronous APIs throw it; observable APIs emit it as an `error` event (on the database's
-/// scheduler). See `Guides/RealtimeDatabase.md`.
+/// scheduler). See <doc:RealtimeDatabaseGuide>.
 public enum RealtimeDatabaseError: Error, Equatable, Sendable, CustomStringConvertible {
     /// `path` is not a valid location: an empty segment (`"a//b"`), or a segment containing
     /// `.`, `#`, `$`, `[`, `]` or an ASCII control character.

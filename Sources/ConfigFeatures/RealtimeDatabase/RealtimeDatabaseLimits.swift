@@ -10,7 +10,7 @@
 ///
 /// Besides matching the server, the limits bound the work done on data from the network: no
 /// operation on a tree recurses, and a tree is never deeper than `maximumDepth`.
-/// See `Guides/RealtimeDatabase.md` ("Limits").
+/// See <doc:RealtimeDatabaseGuide#Limits>.
 public struct RealtimeDatabaseLimits: Sendable, Hashable {
     /// The most keys on the path from the root to any node (32 by default).
     public var maximumDepth: Int

@@ -7,7 +7,7 @@
 /// - Values: `null` < `false` < `true` < numbers (ascending) < strings (by UTF-16 code units) <
 ///   objects and arrays (all equal to each other). Ties are broken by key.
 ///
-/// See `Guides/RealtimeDatabase.md` ("Ordering").
+/// See <doc:RealtimeDatabaseGuide#Ordering>.
 public enum RealtimeDatabaseOrdering {
     /// Compares two keys in Firebase's key order: negative, zero or positive.
     public static func compareKeys(_ a: String, _ b: String) -> Int {

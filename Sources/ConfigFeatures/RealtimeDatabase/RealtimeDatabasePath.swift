@@ -10,7 +10,7 @@
 ///
 /// Paths are split on the `/` byte of their UTF-8 form, never on `Character`s, so a key that
 /// starts with a combining mark (`"a/\u{301}x"`, where `/` and the mark form one
-/// `Character`) is read exactly as it was written. See `Guides/RealtimeDatabase.md`.
+/// `Character`) is read exactly as it was written. See <doc:RealtimeDatabaseGuide>.
 public struct RealtimeDatabasePath: Hashable, Sendable, CustomStringConvertible {
     /// The keys from the root down; empty for the root.
     public let segments: [String]

@@ -15,7 +15,7 @@
 /// 32-bit integers first (numerically), then the others by UTF-16 code units; by value or by a
 /// child, `null` < `false` < `true` < numbers < strings < objects, ties broken by key. Without an
 /// order a query is ordered by key and may not filter. Priorities are not supported.
-/// See `Guides/RealtimeDatabase.md` ("Queries").
+/// See <doc:RealtimeDatabaseGuide#Queries>.
 public struct RealtimeDatabaseQuery: Sendable, Hashable, CustomStringConvertible {
     /// How a query orders the children of its location.
     public enum Order: Sendable, Hashable {

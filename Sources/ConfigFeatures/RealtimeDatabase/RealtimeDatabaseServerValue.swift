@@ -10,7 +10,7 @@ import Foundation
 /// `{".sv": {"increment": n}}`; `FirebaseRESTDatabase` sends them as they are and the server
 /// resolves them. `InMemoryRealtimeDatabase` resolves them as it writes: the timestamp from its
 /// scheduler's clock, the increment from the value stored at that moment (under the same lock
-/// as the write, so concurrent increments never lose one). See `Guides/RealtimeDatabase.md`.
+/// as the write, so concurrent increments never lose one). See <doc:RealtimeDatabaseGuide>.
 public enum RealtimeDatabaseServerValue {
     /// The time the database stores the write, in milliseconds since 1970 (`ServerValue.timestamp()`).
     public static let timestamp: JSONValue = [".sv": "timestamp"]

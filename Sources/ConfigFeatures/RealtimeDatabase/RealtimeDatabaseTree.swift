@@ -3,8 +3,8 @@
 /// The stored tree is always *normalized*, as Firebase's: no `null` members, no empty objects or
 /// arrays (they are absent), no trailing `null` elements in arrays, only finite numbers and valid
 /// keys. Arrays are stored as written; a path segment that is a canonical non-negative integer
-/// (`"0"`, `"17"`, not `"01"` or `"-1"`) addresses an array element. See the "Arrays" section
-/// of `Guides/RealtimeDatabase.md` for how writes through an array behave.
+/// (`"0"`, `"17"`, not `"01"` or `"-1"`) addresses an array element. See
+/// <doc:RealtimeDatabaseGuide#Arrays> for how writes through an array behave.
 package enum RealtimeDatabaseTree {
     /// The array index `key` denotes, if it is a canonical non-negative integer.
     package static func arrayIndex(_ key: String) -> Int? {

@@ -23,7 +23,7 @@ import Foundation
 ///
 /// - Note: Thread-safe. Results are delivered on `scheduler` (on `TestScheduler`, one tick after
 ///   the backend answers, or after subscription for results that need no backend call).
-///   Use a serial scheduler. See Guides/RemoteConfig.md.
+///   Use a serial scheduler. See <doc:RemoteConfigGuide>.
 public final class RemoteConfig: @unchecked Sendable {
     // Safety: all mutable state is in `state`, one `LockedState`. The other stored properties
     // are immutable after `init` (`updatesOwner.client` is assigned once, inside `init`, before
@@ -285,7 +285,7 @@ public final class RemoteConfig: @unchecked Sendable {
     /// flight is joined instead of starting another.
     /// - Parameter expirationDuration: Seconds the last successful fetch stays fresh.
     /// - Returns: One `.success` then completion, or an error.
-    /// - Note: Delivers on the client's scheduler. See Guides/RemoteConfig.md.
+    /// - Note: Delivers on the client's scheduler. See <doc:RemoteConfigGuide>.
     public func fetch(withExpirationDuration expirationDuration: TimeInterval) -> Single<RemoteConfigFetchStatus> {
         makeFetch { expirationDuration }.asSingle()
     }
@@ -319,7 +319,7 @@ public final class RemoteConfig: @unchecked Sendable {
     /// nothing was fetched, or the fetched config is already active).
     ///
     /// Cold: the activation happens at subscription; the result is delivered on the scheduler.
-    /// - Note: Delivers on the client's scheduler. See Guides/RemoteConfig.md.
+    /// - Note: Delivers on the client's scheduler. See <doc:RemoteConfigGuide>.
     public func activate() -> Single<Bool> {
         Observable.create { [self] observer in
             let changed = activateNow()
@@ -336,7 +336,7 @@ public final class RemoteConfig: @unchecked Sendable {
     /// Emits `.successFetchedFromRemote` when the backend was called, `.successUsingPreFetchedData`
     /// when the last fetch was still fresh; either way the fetched config is activated. A failed
     /// fetch is an error (`RemoteConfigError`) and activates nothing.
-    /// - Note: Delivers on the client's scheduler. See Guides/RemoteConfig.md.
+    /// - Note: Delivers on the client's scheduler. See <doc:RemoteConfigGuide>.
     public func fetchAndActivate() -> Single<RemoteConfigFetchAndActivateStatus> {
         Observable.create { [self] observer in
             let delivery = SerialDisposable()
@@ -379,7 +379,7 @@ public final class RemoteConfig: @unchecked Sendable {
     /// reconnections in a row, `.realtimeDisabled(message:)` at once on HTTP 403 (the project's
     /// Realtime API is disabled; Google's message says where to enable it), `.httpError` at once
     /// on any other status, `.messageInvalid` for a malformed message.
-    /// - Note: Delivers on the client's scheduler. See Guides/RemoteConfig.md.
+    /// - Note: Delivers on the client's scheduler. See <doc:RemoteConfigGuide>.
     public var configUpdates: Observable<RemoteConfigUpdate> { sharedUpdates }
 
     // MARK: - Internals

@@ -21,7 +21,7 @@ import Foundation
 ///   Firebase resets its retries on every successful connection. Disposing it closes the
 ///   connection.
 ///
-/// See Guides/RemoteConfig.md.
+/// See <doc:RemoteConfigGuide>.
 public protocol RemoteConfigBackend: Sendable {
     /// Fetches the current template (one response, then completion).
     func fetch(_ request: RemoteConfigFetchRequest) -> Observable<RemoteConfigFetchResponse>

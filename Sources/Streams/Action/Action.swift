@@ -19,7 +19,7 @@
 /// - An error from `enabledIf` disables the action for good and is sent on `errors`.
 ///
 /// - Note: Events are delivered on the thread of the work observable (or of `execute`).
-///   See `Guides/Action.md`.
+///   See <doc:ActionGuide>.
 public final class Action<Input, Element>: @unchecked Sendable {
     // Safety: mutable state is in `state`, guarded by its lock; subjects, user closures and
     // disposables are called only after the lock is released.

@@ -16,7 +16,7 @@ extension AsyncSequence where Self: Sendable {
     /// - Returns: An `Observable` of the sequence's elements.
     /// - Note: Requires the sequence to be `Sendable` (it is iterated from a detached task).
     ///   Events are delivered on the concurrency runtime's threads; use `observe(on:)` to move
-    ///   them. See `Guides/Concurrency.md`.
+    ///   them. See <doc:Concurrency>.
     public func asObservable(priority: TaskPriority? = nil) -> Observable<Element> {
         Observable.create { observer in
             // Safety: the observer wraps this subscription's sink; only the task below sends to

@@ -21,7 +21,7 @@ extension ObservableConvertibleType {
     ///   - work: Receives the observer closure; call it once per element, from the task only.
     /// - Returns: An `Observable` of the elements `work` sends.
     /// - Note: Events are delivered on the task's thread (the concurrency runtime's pool); use
-    ///   `observe(on:)` to move them. See `Guides/Concurrency.md`.
+    ///   `observe(on:)` to move them. See <doc:Concurrency>.
     @_disfavoredOverload
     public static func create(
         detached: Bool = false,
@@ -70,7 +70,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     ///   - priority: The priority of the task; `nil` uses the default.
     ///   - work: Produces the element.
     /// - Returns: A `Single` of `work`'s result.
-    /// - Note: The event is delivered on the task's thread. See `Guides/Concurrency.md`.
+    /// - Note: The event is delivered on the task's thread. See <doc:Concurrency>.
     @_disfavoredOverload
     public static func create(
         detached: Bool = false,
@@ -111,7 +111,7 @@ extension InfallibleType {
     ///   - detached: `true` runs `work` in `Task.detached` (no inherited task-locals or priority).
     ///   - priority: The priority of the task; `nil` uses the default.
     ///   - work: Receives the observer closure; call it once per element, from the task only.
-    /// - Note: Events are delivered on the task's thread. See `Guides/Concurrency.md`.
+    /// - Note: Events are delivered on the task's thread. See <doc:Concurrency>.
     @_disfavoredOverload
     public static func create(
         detached: Bool = false,

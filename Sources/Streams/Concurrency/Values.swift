@@ -8,7 +8,7 @@ extension ObservableConvertibleType where Element: Sendable {
     /// terminal event. Cancelling the iterating task, or leaving the loop, disposes the
     /// subscription. Elements are buffered without bound until the loop consumes them.
     /// - Note: The observable runs on its own schedulers; the loop resumes on the task's
-    ///   executor. See `Guides/Concurrency.md`.
+    ///   executor. See <doc:Concurrency>.
     public var values: AsyncThrowingStream<Element, Swift.Error> {
         AsyncThrowingStream { continuation in
             let subscription = asObservable().subscribe(
@@ -27,7 +27,7 @@ extension ObservableConvertibleType where Element: Sendable {
 extension Infallible where Element: Sendable {
     /// The sequence's elements as an `AsyncStream`; it finishes when the sequence completes or
     /// its subscription is disposed. Cancelling the iterating task disposes the subscription.
-    /// - Note: See `Guides/Concurrency.md`.
+    /// - Note: See <doc:Concurrency>.
     public var values: AsyncStream<Element> {
         AsyncStream { continuation in
             let subscription = subscribe(
@@ -48,7 +48,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait, Element: Sendable {
     /// Cancelling the task disposes the subscription and throws `CancellationError` while the
     /// `Single` is still running; one that already succeeded or failed during `subscribe` (e.g.
     /// `Single.just`) gives its result even in an already-cancelled task, as in RxSwift.
-    /// - Note: See `Guides/Concurrency.md`.
+    /// - Note: See <doc:Concurrency>.
     public var value: Element {
         get async throws {
             try await awaitOutcome { (finish: @escaping (Result<Element, Swift.Error>) -> Void) in
@@ -68,7 +68,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait, Element: Sendable {
     /// Cancelling the task disposes the subscription and throws `CancellationError` while the
     /// `Maybe` is still running; one that already finished during `subscribe` gives its result
     /// even in an already-cancelled task, as in RxSwift.
-    /// - Note: See `Guides/Concurrency.md`.
+    /// - Note: See <doc:Concurrency>.
     public var value: Element? {
         get async throws {
             try await awaitOutcome { (finish: @escaping (Result<Element?, Swift.Error>) -> Void) in
@@ -89,7 +89,7 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
     /// Cancelling the task disposes the subscription and throws `CancellationError` while the
     /// `Completable` is still running; one that already finished during `subscribe` gives its
     /// result even in an already-cancelled task, as in RxSwift.
-    /// - Note: See `Guides/Concurrency.md`.
+    /// - Note: See <doc:Concurrency>.
     public var value: Void {
         get async throws {
             try await awaitOutcome { (finish: @escaping (Result<Void, Swift.Error>) -> Void) in

@@ -1,7 +1,7 @@
 /// A sequence event: an element, a failure, or completion.
 ///
 /// Every observable sequence follows the grammar `next* (error | completed)?`: any number of
-/// elements, then at most one terminal event, and nothing after it. See `Guides/Grammar.md`.
+/// elements, then at most one terminal event, and nothing after it. See <doc:Grammar>.
 @frozen
 public enum Event<Element> {
     /// The next element of the sequence.

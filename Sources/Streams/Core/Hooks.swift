@@ -14,7 +14,7 @@ import Synchronization
 /// The call stack is captured with `customCaptureSubscriptionCallstack` when the subscription is
 /// made, and only while `recordCallStackOnError` is `true`; otherwise it is `[]`.
 /// All hooks can be read and replaced from any thread. Tests that replace one restore it
-/// afterwards (other tests run in the same process). See `Guides/Grammar.md`.
+/// afterwards (other tests run in the same process). See <doc:Grammar>.
 public enum Hooks {
     /// Handles an error that no error handler received, with the call stack of its subscription.
     public typealias DefaultErrorHandler = (_ subscriptionCallStack: [String], _ error: Swift.Error) -> Void

@@ -6,7 +6,7 @@
 /// sequence, that is once per element for `flatMap { Observable.just($0) }`. A sink instead
 /// stores `SomeObserver<…>.self` as an `any InnerObserver.Type` when it is created and calls
 /// `subscribe(_:sink:key:)` on it, where `Self` is a generic parameter whose metadata comes
-/// with the call (see Guides/Performance.md).
+/// with the call (see <doc:Performance>).
 protocol InnerObserver: ObserverType {
     /// An observer of `sink`'s inner sequence `key` (`sink` is the sink that stored this
     /// metatype; conforming types downcast it unchecked).

@@ -12,7 +12,7 @@ public protocol ObservableType: ObservableConvertibleType {
     /// Subscribes `observer` to receive the sequence's events.
     ///
     /// Events follow the grammar `next* (error | completed)?`; disposing the returned
-    /// disposable stops delivery. See `Guides/Grammar.md`.
+    /// disposable stops delivery. See <doc:Grammar>.
     func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element
 }
 

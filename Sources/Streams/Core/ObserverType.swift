@@ -9,7 +9,7 @@ public protocol ObserverType {
     /// Receives one element; the same as `on(.next(element))`.
     ///
     /// A customization point for speed: the library's own observers implement it to deliver
-    /// elements without wrapping them in an `Event` (see Guides/Performance.md). Observers
+    /// elements without wrapping them in an `Event` (see <doc:Performance>). Observers
     /// written outside the library get the default, which calls `on(.next(element))`.
     func onNext(_ element: Element)
 

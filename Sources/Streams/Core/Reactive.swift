@@ -9,7 +9,7 @@ import Foundation
 ///
 /// A writable property of a class is reachable as a `Binder` without any extension:
 /// `numbers.bind(to: counter.rx.count)` works for `var count: Int` by dynamic member lookup.
-/// See `Guides/Subjects.md`.
+/// See <doc:Subjects>.
 @dynamicMemberLookup
 public struct Reactive<Base> {
     /// The extended object.

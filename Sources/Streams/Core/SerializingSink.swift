@@ -6,7 +6,7 @@ import Dispatch
 /// terminal event could ever be delivered (the sink stops on it), so it is dropped here. The
 /// elements queue in an `ElementBuffer`, without an `Event` each: in the sink's unspecialized
 /// code both building an `Event<Element>` and appending to an array of them ask the runtime
-/// for generic metadata (see Guides/Performance.md).
+/// for generic metadata (see <doc:Performance>).
 struct Outbox<Element>: ~Copyable {
     fileprivate var elements = ElementBuffer<Element>()
     /// The terminal event, queued after `elements`; taken by the drainer.

@@ -59,8 +59,8 @@ class Sink<Observer: ObserverType>: Disposable {
     }
 
     /// Forwards `element` unless the sink is stopped, without wrapping it in an `Event`
-    /// (the hot path: see Guides/Performance.md).
-    @inline(__always)  // one call frame less per operator stage (see Guides/Performance.md, "Call depth")
+    /// (the hot path: see <doc:Performance>).
+    @inline(__always)  // one call frame less per operator stage (see Sources/Streams/Streams.docc/Performance.md, "Call depth")
     final func forwardNext(_ element: Observer.Element) {
         #if DEBUG
         let entered = enterDelivery()
@@ -71,7 +71,7 @@ class Sink<Observer: ObserverType>: Disposable {
     }
 
     /// Forwards an error (kept out of line so that the element paths that may fail never touch
-    /// `Event`'s generic metadata; see Guides/Performance.md).
+    /// `Event`'s generic metadata; see <doc:Performance>).
     @inline(never)
     final func forwardError(_ error: Swift.Error) {
         forwardOn(.error(error))

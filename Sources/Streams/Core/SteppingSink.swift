@@ -6,7 +6,7 @@
 /// queued before it, as in RxSwift. After each element the sink runs its next step at once while
 /// nothing else waits on the trampoline, and queues it behind the waiting steps otherwise: the
 /// order is exactly that of one trampoline step per element, without a queue round-trip per
-/// element when the source is alone (see Guides/Performance.md).
+/// element when the source is alone (see <doc:Performance>).
 class SteppingSink<Observer: ObserverType>: Sink<Observer>, TrampolineWork {
     /// The trampoline the steps run on (nil on another scheduler).
     /// Written once by `start(on:)` before the first step, then only read.

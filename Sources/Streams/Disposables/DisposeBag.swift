@@ -4,7 +4,7 @@
 /// deallocated is disposed at once. Unlike RxSwift's bag, inserting now and then prunes entries
 /// that have already finished (a `Cancelable` whose `isDisposed` is true, or
 /// `Disposables.create()`), so a long-lived bag does not grow with completed work: its size
-/// stays within about twice the number of live entries (at least 32). See `Guides/Disposables.md`.
+/// stays within about twice the number of live entries (at least 32). See <doc:DisposablesGuide>.
 public final class DisposeBag: @unchecked Sendable {
     // Safety: `state` is guarded by its lock. Entries are disposed, and `isDisposed` of entries
     // is read during pruning, only outside the lock.

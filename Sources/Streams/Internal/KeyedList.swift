@@ -8,7 +8,7 @@
 ///
 /// Removal leaves a hole (`nil`) instead of shifting the values after it; the holes are squeezed
 /// out once they are more than half of the slots, so removing is O(log n) to find the key plus
-/// O(1) amortized, whatever the order of removal (see Guides/Performance.md, "Unsubscribing").
+/// O(1) amortized, whatever the order of removal (see <doc:Performance>, "Unsubscribing").
 /// Readers of `slots` skip the holes. A lone value is held inline, without a buffer.
 struct KeyedList<Value> {
     /// A snapshot of the values (holes included, as `nil`), in registration order, for delivery

@@ -60,7 +60,7 @@ private enum UntypedResource {}
 ///
 /// The slots are allocated by the first count and never freed. Their address is kept in an
 /// `Atomic` (statically initialized to 0) rather than a lazily initialized `static let`, so a
-/// count costs one load instead of a `swift_once` call (see Guides/Performance.md).
+/// count costs one load instead of a `swift_once` call (see <doc:Performance>).
 enum ResourceTable {
     /// 4096 slots (64 KiB): room for the distinct sink and subject types of a large app or test suite.
     /// (Computed constants, so that they fold into the counting code.)

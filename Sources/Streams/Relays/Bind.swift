@@ -7,7 +7,7 @@ extension ObservableType {
     ///
     /// - Parameter observers: The observers that receive the events.
     /// - Returns: A disposable that ends the binding.
-    /// - Note: Delivers on the source's scheduler. See `Guides/Subjects.md`.
+    /// - Note: Delivers on the source's scheduler. See <doc:Subjects>.
     public func bind<Observer: ObserverType>(to observers: Observer...) -> Disposable where Observer.Element == Element {
         subscribe(
             AnonymousObserver<Element> { event in
@@ -20,7 +20,7 @@ extension ObservableType {
     ///
     /// - Parameter observers: The observers that receive the events.
     /// - Returns: A disposable that ends the binding.
-    /// - Note: Delivers on the source's scheduler. See `Guides/Subjects.md`.
+    /// - Note: Delivers on the source's scheduler. See <doc:Subjects>.
     public func bind<Observer: ObserverType>(to observers: Observer...) -> Disposable where Observer.Element == Element? {
         subscribe(
             AnonymousObserver<Element> { event in
@@ -55,7 +55,7 @@ extension ObservableType {
     /// `Hooks.defaultErrorHandler` (RxSwift raises a `fatalError` in debug builds instead).
     /// - Parameter onNext: Called with each element.
     /// - Returns: A disposable that ends the binding.
-    /// - Note: Delivers on the source's scheduler. See `Guides/Subjects.md`.
+    /// - Note: Delivers on the source's scheduler. See <doc:Subjects>.
     public func bind(onNext: @escaping (Element) -> Void) -> Disposable {
         subscribe(onNext: onNext)
     }
@@ -72,7 +72,7 @@ extension ObservableType {
     ///   - object: The object passed to `onNext`; not retained.
     ///   - onNext: Called with the object and each element.
     /// - Returns: A disposable that ends the binding.
-    /// - Note: Delivers on the source's scheduler. See `Guides/Subjects.md`.
+    /// - Note: Delivers on the source's scheduler. See <doc:Subjects>.
     public func bind<Object: AnyObject>(with object: Object, onNext: @escaping (Object, Element) -> Void) -> Disposable {
         subscribe(onNext: { [weak object] element in
             guard let object else { return }
@@ -93,7 +93,7 @@ extension ObservableType {
     /// `Hooks.defaultErrorHandler` (RxRelay raises a `fatalError` in debug builds instead).
     /// - Parameter relays: The relays that receive the elements.
     /// - Returns: A disposable that ends the binding.
-    /// - Note: Delivers on the source's scheduler. See `Guides/Subjects.md`.
+    /// - Note: Delivers on the source's scheduler. See <doc:Subjects>.
     public func bind(to relays: PublishRelay<Element>...) -> Disposable {
         bindElements { element in
             for relay in relays { relay.accept(element) }
@@ -105,7 +105,7 @@ extension ObservableType {
     /// Completion is not forwarded; an error is reported to `Hooks.defaultErrorHandler`.
     /// - Parameter relays: The relays that receive the elements.
     /// - Returns: A disposable that ends the binding.
-    /// - Note: Delivers on the source's scheduler. See `Guides/Subjects.md`.
+    /// - Note: Delivers on the source's scheduler. See <doc:Subjects>.
     public func bind(to relays: PublishRelay<Element?>...) -> Disposable {
         bindElements { element in
             for relay in relays { relay.accept(element) }
@@ -117,7 +117,7 @@ extension ObservableType {
     /// Completion is not forwarded; an error is reported to `Hooks.defaultErrorHandler`.
     /// - Parameter relays: The relays that receive the elements.
     /// - Returns: A disposable that ends the binding.
-    /// - Note: Delivers on the source's scheduler. See `Guides/Subjects.md`.
+    /// - Note: Delivers on the source's scheduler. See <doc:Subjects>.
     public func bind(to relays: BehaviorRelay<Element>...) -> Disposable {
         bindElements { element in
             for relay in relays { relay.accept(element) }
@@ -129,7 +129,7 @@ extension ObservableType {
     /// Completion is not forwarded; an error is reported to `Hooks.defaultErrorHandler`.
     /// - Parameter relays: The relays that receive the elements.
     /// - Returns: A disposable that ends the binding.
-    /// - Note: Delivers on the source's scheduler. See `Guides/Subjects.md`.
+    /// - Note: Delivers on the source's scheduler. See <doc:Subjects>.
     public func bind(to relays: BehaviorRelay<Element?>...) -> Disposable {
         bindElements { element in
             for relay in relays { relay.accept(element) }
@@ -141,7 +141,7 @@ extension ObservableType {
     /// Completion is not forwarded; an error is reported to `Hooks.defaultErrorHandler`.
     /// - Parameter relays: The relays that receive the elements.
     /// - Returns: A disposable that ends the binding.
-    /// - Note: Delivers on the source's scheduler. See `Guides/Subjects.md`.
+    /// - Note: Delivers on the source's scheduler. See <doc:Subjects>.
     public func bind(to relays: ReplayRelay<Element>...) -> Disposable {
         bindElements { element in
             for relay in relays { relay.accept(element) }
@@ -153,7 +153,7 @@ extension ObservableType {
     /// Completion is not forwarded; an error is reported to `Hooks.defaultErrorHandler`.
     /// - Parameter relays: The relays that receive the elements.
     /// - Returns: A disposable that ends the binding.
-    /// - Note: Delivers on the source's scheduler. See `Guides/Subjects.md`.
+    /// - Note: Delivers on the source's scheduler. See <doc:Subjects>.
     public func bind(to relays: ReplayRelay<Element?>...) -> Disposable {
         bindElements { element in
             for relay in relays { relay.accept(element) }

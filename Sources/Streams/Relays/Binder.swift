@@ -10,7 +10,7 @@
 ///     let isLoading = Binder(spinner) { spinner, loading in spinner.isAnimating = loading }
 ///     viewModel.loading.bind(to: isLoading).disposed(by: bag)
 ///
-/// See `Guides/Subjects.md`.
+/// See <doc:Subjects>.
 public struct Binder<Value>: ObserverType {
     /// The element type: the bound value.
     public typealias Element = Value
@@ -23,7 +23,7 @@ public struct Binder<Value>: ObserverType {
     ///   - target: The object bound to; not retained.
     ///   - scheduler: Where `binding` runs (default: a `MainScheduler`).
     ///   - binding: Applies an element to the target.
-    /// - Note: `binding` runs on `scheduler`. See `Guides/Subjects.md`.
+    /// - Note: `binding` runs on `scheduler`. See <doc:Subjects>.
     public init<Target: AnyObject>(_ target: Target, scheduler: ImmediateSchedulerType = MainScheduler(), binding: @escaping (Target, Value) -> Void) {
         weak let weakTarget = target
         self.binding = { event in

@@ -7,7 +7,7 @@
 ///
 /// - Note: Elements are delivered on the thread that calls `accept(_:)`. Calling it from
 ///   several threads at once is the caller's contract to avoid, as in RxRelay. See
-///   `Guides/Subjects.md`.
+///   <doc:Subjects>.
 public final class PublishRelay<Element>: ObservableType, Sendable {
     private let subject: PublishSubject<Element>
 

@@ -8,7 +8,7 @@
 /// - Note: Elements are delivered on the thread that calls `accept(_:)`; a concurrent
 ///   `accept` never overtakes the replay sent to a new observer. Calling `accept` from
 ///   several threads at once is the caller's contract to avoid, as in RxRelay. See
-///   `Guides/Subjects.md`.
+///   <doc:Subjects>.
 public final class ReplayRelay<Element>: ObservableType, Sendable {
     private let subject: ReplaySubject<Element>
 

@@ -8,7 +8,7 @@ import Foundation
 /// Unlike `MainScheduler.instance`, it runs inline on the main thread even when other work is
 /// queued; time-based work is delegated to `MainScheduler.instance`.
 /// - Important: On Linux the main queue only runs work while the main thread drains it (see
-///   `MainScheduler`). See `Guides/Schedulers.md`.
+///   `MainScheduler`). See <doc:Schedulers>.
 public final class ConcurrentMainScheduler: SchedulerType, @unchecked Sendable {
     // Safety: the only stored property is an immutable, thread-safe scheduler.
     private let mainScheduler: MainScheduler

@@ -15,7 +15,7 @@ import Darwin
 /// `repeatElement`, `generate` on their default scheduler) emit each element as one trampoline
 /// step. So `merge(.of(1, 2), .of(3, 4))` gives `1 3 2 4`, and an endless synchronous source
 /// below `take(n)` stops once `take` has its elements. Recursive scheduling runs in a loop
-/// instead of growing the stack. See Guides/Schedulers.md.
+/// instead of growing the stack. See <doc:Schedulers>.
 public final class CurrentThreadScheduler: ImmediateSchedulerType, Sendable {
     /// The shared trampoline.
     public static let instance = CurrentThreadScheduler()

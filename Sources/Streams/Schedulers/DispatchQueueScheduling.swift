@@ -3,7 +3,7 @@ import Foundation
 
 /// Scheduling on a dispatch queue, shared by the dispatch-based schedulers.
 ///
-/// Intervals follow the library's rule (Guides/Schedulers.md#time-intervals): a negative due time
+/// Intervals follow the library's rule (<doc:Schedulers#Time-intervals>): a negative due time
 /// is now; `.never`, or a deadline that saturates at `DispatchTime.distantFuture`, schedules
 /// nothing (the returned disposable is a no-op); a period that is not positive is 1 ns; a
 /// negative leeway is zero. Every interval is converted to nanoseconds with saturating

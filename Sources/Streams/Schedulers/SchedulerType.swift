@@ -42,7 +42,7 @@ extension SchedulerType {
     ///
     /// The first run follows the rule for due times (`scheduleRelative`); every later one is
     /// scheduled with `schedulePeriodStep`, so a non-positive or too short `period` still moves
-    /// the clock, and a `.never` period stops after the first run (Guides/Schedulers.md#time-intervals).
+    /// the clock, and a `.never` period stops after the first run (<doc:Schedulers#Time-intervals>).
     func schedulePeriodicByRecursion<StateType>(
         _ state: StateType, startAfter: RxTimeInterval, period: RxTimeInterval, action: @escaping (StateType) -> StateType
     ) -> Disposable {

@@ -88,7 +88,7 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
     /// As in RxSwift, the due time is computed through dates (`now + dueTime`, converted back to
     /// virtual time) and is the only scheduling call that `adjustScheduledTime(_:)` applies to
     /// (`TestScheduler` adds its processing delay there). Intervals follow the library's rule
-    /// (Guides/Schedulers.md#time-intervals): a negative `dueTime` means now; `.never`, and a due
+    /// (<doc:Schedulers#Time-intervals>): a negative `dueTime` means now; `.never`, and a due
     /// time at or after the far future (`Date.distantFuture`, or the latest time the virtual
     /// clock can represent if that is earlier), schedule nothing and return a no-op disposable.
     public func scheduleRelative<StateType>(_ state: StateType, dueTime: RxTimeInterval, action: @escaping (StateType) -> Disposable) -> Disposable {

@@ -1,6 +1,6 @@
 /// The work queue of a `VirtualTimeScheduler`: a binary min-heap of work items, without a
 /// generic parameter, so that per-item code in the (unspecialized, generic) scheduler needs no
-/// runtime metadata lookup (see Guides/Performance.md).
+/// runtime metadata lookup (see <doc:Performance>).
 ///
 /// All of its state, the items' bookkeeping and the scheduler's clock are guarded by `lock`.
 /// A cancelled item is only marked and skipped when it comes first (O(1) to cancel); the marked

@@ -11,7 +11,7 @@
 /// termination receive the last element and `completed`, or the error.
 /// - Note: Events are delivered on the thread that sends the terminal event. Sending from
 ///   several threads at once is the caller's contract to avoid, as in RxSwift. See
-///   `Guides/Subjects.md`.
+///   <doc:Subjects>.
 public final class AsyncSubject<Element>: Observable<Element>, SubjectType, ObserverType, Unsubscribing, @unchecked Sendable {
     // Safety: all mutable state is in `state`, guarded by its lock; observers are called
     // outside the lock from a snapshot of the list.

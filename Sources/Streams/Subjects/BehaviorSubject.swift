@@ -7,7 +7,7 @@
 ///
 /// After termination, new observers receive only the terminal event.
 /// - Note: Events are delivered on the thread that sends them; a concurrent `onNext` never
-///   overtakes the current value sent to a new observer. See `Guides/Subjects.md`.
+///   overtakes the current value sent to a new observer. See <doc:Subjects>.
 public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, ObserverType, Cancelable, Unsubscribing, @unchecked Sendable {
     // Safety: all mutable state is in `state` and `current`; `current` is read and written
     // only inside `state.withLock`, so one lock guards both. Observers are

@@ -1,12 +1,12 @@
 /// The element-independent root of `SubjectObserver`, so that observer lists (and the subject
 /// state holding them) are not generic: per-element code in an unspecialized generic subject
-/// then never asks the Swift runtime for generic metadata (see Guides/Performance.md).
+/// then never asks the Swift runtime for generic metadata (see <doc:Performance>).
 class AnySubjectObserver {}
 
 /// A subject's reference to one registered observer.
 ///
 /// Subjects call `onNext(_:)` for elements, so a library observer downstream receives them
-/// without an `Event` being built (see Guides/Performance.md).
+/// without an `Event` being built (see <doc:Performance>).
 class SubjectObserver<Element>: AnySubjectObserver {
     /// Receives one event.
     func on(_ event: Event<Element>) { fatalError("abstract") }

@@ -7,7 +7,7 @@
 ///     late:          -3--|      (subscribed after 2)
 ///
 /// - Note: Events are delivered on the thread that sends them. Sending from several threads at
-///   once is the caller's contract to avoid, as in RxSwift (see `Guides/Subjects.md`).
+///   once is the caller's contract to avoid, as in RxSwift (see <doc:Subjects>).
 public final class PublishSubject<Element>: Observable<Element>, SubjectType, ObserverType, Cancelable, Unsubscribing, @unchecked Sendable {
     // Safety: all mutable state is in `state`, guarded by its lock; observers are called
     // outside the lock from a snapshot of the list.

@@ -9,7 +9,7 @@
 /// Create one with `create(bufferSize:)` or `createUnbounded()`.
 /// - Note: Events are delivered on the thread that sends them; a concurrent `onNext` never
 ///   overtakes the replay sent to a new observer. Sending from several threads at once is the
-///   caller's contract to avoid, as in RxSwift. See `Guides/Subjects.md`.
+///   caller's contract to avoid, as in RxSwift. See <doc:Subjects>.
 public final class ReplaySubject<Element>: Observable<Element>, SubjectType, ObserverType, Cancelable, Unsubscribing, @unchecked Sendable {
     // Safety: all mutable state is in `state`, guarded by its lock; observers are called
     // outside the lock from a snapshot of the list.

@@ -11,7 +11,7 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
     /// what its closures capture) while `second` runs.
     /// - Parameter second: The `Single` subscribed after completion.
     /// - Returns: A `Single` with `second`'s result, or this `Completable`'s error.
-    /// - Note: Delivers on `second`'s scheduler after completion. See `Guides/Traits.md`.
+    /// - Note: Delivers on `second`'s scheduler after completion. See <doc:Traits>.
     public func andThen<Element>(_ second: Single<Element>) -> Single<Element> {
         Single(raw: AndThenProducer(first: primitiveSequence.source, second: second.source))
     }
@@ -19,7 +19,7 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
     /// Subscribes to `second` after this `Completable` completes; an error skips it.
     /// - Parameter second: The `Maybe` subscribed after completion.
     /// - Returns: A `Maybe` with `second`'s result, or this `Completable`'s error.
-    /// - Note: Delivers on `second`'s scheduler after completion. See `Guides/Traits.md`.
+    /// - Note: Delivers on `second`'s scheduler after completion. See <doc:Traits>.
     public func andThen<Element>(_ second: Maybe<Element>) -> Maybe<Element> {
         Maybe(raw: AndThenProducer(first: primitiveSequence.source, second: second.source))
     }
@@ -27,7 +27,7 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
     /// Subscribes to `second` after this `Completable` completes; an error skips it.
     /// - Parameter second: The `Completable` subscribed after completion.
     /// - Returns: A `Completable` that completes when `second` does.
-    /// - Note: Delivers on `second`'s scheduler after completion. See `Guides/Traits.md`.
+    /// - Note: Delivers on `second`'s scheduler after completion. See <doc:Traits>.
     public func andThen(_ second: Completable) -> Completable {
         Completable(raw: AndThenProducer(first: primitiveSequence.source, second: second.source))
     }
@@ -35,7 +35,7 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
     /// Subscribes to `second` after this `Completable` completes; an error skips it.
     /// - Parameter second: The sequence subscribed after completion.
     /// - Returns: `second`'s events, or this `Completable`'s error.
-    /// - Note: Delivers on `second`'s scheduler after completion. See `Guides/Traits.md`.
+    /// - Note: Delivers on `second`'s scheduler after completion. See <doc:Traits>.
     public func andThen<Element>(_ second: Observable<Element>) -> Observable<Element> {
         AndThenProducer(first: primitiveSequence.source, second: second)
     }

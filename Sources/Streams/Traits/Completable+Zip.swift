@@ -9,21 +9,21 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
     ///     output:  ----|
     ///
     /// An empty collection completes at once.
-    /// - Note: Delivers on the thread of the last source to complete. See `Guides/Traits.md`.
+    /// - Note: Delivers on the thread of the last source to complete. See <doc:Traits>.
     public static func zip<Collection: Swift.Collection>(_ completables: Collection) -> Completable where Collection.Element == Completable {
         Completable(raw: Observable.merge(completables.map { $0.source }))
     }
 
     /// Subscribes to every `Completable` in `completables` at once; completes when all complete,
     /// fails as soon as one fails.
-    /// - Note: Delivers on the thread of the last source to complete. See `Guides/Traits.md`.
+    /// - Note: Delivers on the thread of the last source to complete. See <doc:Traits>.
     public static func zip(_ completables: [Completable]) -> Completable {
         Completable(raw: Observable.merge(completables.map { $0.source }))
     }
 
     /// Subscribes to every `Completable` in `completables` at once; completes when all complete,
     /// fails as soon as one fails.
-    /// - Note: Delivers on the thread of the last source to complete. See `Guides/Traits.md`.
+    /// - Note: Delivers on the thread of the last source to complete. See <doc:Traits>.
     public static func zip(_ completables: Completable...) -> Completable {
         Completable(raw: Observable.merge(completables.map { $0.source }))
     }

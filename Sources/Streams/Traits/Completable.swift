@@ -1,7 +1,7 @@
 /// The trait of `Completable`: completion or an error, never an element.
 public enum CompletableTrait {}
 
-/// A sequence that only completes or fails. See `Guides/Traits.md`.
+/// A sequence that only completes or fails. See <doc:Traits>.
 public typealias Completable = PrimitiveSequence<CompletableTrait, Never>
 
 /// The event of a `Completable`.
@@ -21,7 +21,7 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
     ///
     /// Only the first event counts, even when several threads race to send one: later events,
     /// and events after disposal, are dropped.
-    /// - Note: Delivers on the thread that calls the observer. See `Guides/Traits.md`.
+    /// - Note: Delivers on the thread that calls the observer. See <doc:Traits>.
     public static func create(subscribe: @escaping (@escaping CompletableObserver) -> Disposable) -> Completable {
         let source = Observable<Never>.create { observer in
             let delivered = AtomicFlag()
@@ -37,7 +37,7 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
     }
 
     /// Subscribes a closure that receives the one `CompletableEvent`.
-    /// - Note: Called on the thread that delivers the event. See `Guides/Traits.md`.
+    /// - Note: Called on the thread that delivers the event. See <doc:Traits>.
     public func subscribe(_ observer: @escaping (CompletableEvent) -> Void) -> Disposable {
         primitiveSequence.source.subscribe(
             TraitObserver(
@@ -51,7 +51,7 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
     ///
     /// An error with no `onError` handler goes to `Hooks.defaultErrorHandler`, with the call
     /// stack of this call when `Hooks.recordCallStackOnError` is on.
-    /// - Note: Called on the thread that delivers the event. See `Guides/Traits.md`.
+    /// - Note: Called on the thread that delivers the event. See <doc:Traits>.
     @inlinable  // as `Single`'s
     public func subscribe(
         onCompleted: (() -> Void)? = nil,
@@ -79,7 +79,7 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
     }
 
     /// Runs side effects on the trait's events, subscription and disposal.
-    /// - Note: Handlers run on the thread that delivers the event. See `Guides/Traits.md`.
+    /// - Note: Handlers run on the thread that delivers the event. See <doc:Traits>.
     public func `do`(
         onError: ((Swift.Error) throws -> Void)? = nil,
         afterError: ((Swift.Error) throws -> Void)? = nil,
@@ -96,7 +96,7 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
     }
 
     /// Completes instead of failing.
-    /// - Note: Delivers on the source's scheduler. See `Guides/Traits.md`.
+    /// - Note: Delivers on the source's scheduler. See <doc:Traits>.
     public func catchAndReturn() -> Completable {
         Completable(raw: primitiveSequence.source.catch { _ in .empty() })
     }
@@ -111,7 +111,7 @@ extension ObservableType where Element == Never {
     /// Only a sequence of `Never` converts, so in
     /// `scheduler.createColdObservable([.completed(20)]).asCompletable()` the element type is
     /// inferred. For a sequence with elements, drop them first: `ignoreElements().asCompletable()`.
-    /// - Note: Delivers on the source's scheduler. See `Guides/Traits.md`.
+    /// - Note: Delivers on the source's scheduler. See <doc:Traits>.
     public func asCompletable() -> Completable {
         Completable(raw: asObservable())
     }

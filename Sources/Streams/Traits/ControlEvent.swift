@@ -15,7 +15,7 @@ public protocol ControlEventType: ObservableType {
 ///     let tap = ControlEvent(events: taps)
 ///     tap.asSignal().emit(onNext: { print("tapped") })
 ///
-/// See `Guides/Traits.md`.
+/// See <doc:Traits>.
 public struct ControlEvent<PropertyType>: ControlEventType {
     /// The element type: the event's value.
     public typealias Element = PropertyType
@@ -25,7 +25,7 @@ public struct ControlEvent<PropertyType>: ControlEventType {
     /// Creates a control event from the sequence of its events.
     ///
     /// - Parameter events: The events; subscribed on `ConcurrentMainScheduler.instance`.
-    /// - Note: Subscribes `events` on the main thread. See `Guides/Traits.md`.
+    /// - Note: Subscribes `events` on the main thread. See <doc:Traits>.
     public init<Events: ObservableType>(events: Events) where Events.Element == PropertyType {
         self.events = events.subscribe(on: ConcurrentMainScheduler.instance)
     }
@@ -57,7 +57,7 @@ public struct ControlEvent<PropertyType>: ControlEventType {
     /// `Hooks.defaultErrorHandler` and the `Driver` completes (RxCocoa: `fatalError` in debug
     /// builds, completion in release builds).
     /// - Returns: The `Driver`.
-    /// - Note: Delivers on `SharingScheduler.make()`. See `Guides/Traits.md`.
+    /// - Note: Delivers on `SharingScheduler.make()`. See <doc:Traits>.
     public func asDriver() -> Driver<PropertyType> {
         asDriver(onErrorRecover: { error in
             Hooks.reportUnhandledError(error, subscriptionCallStack: nil)
@@ -70,7 +70,7 @@ public struct ControlEvent<PropertyType>: ControlEventType {
     /// An error is reported to `Hooks.defaultErrorHandler` and the `Signal` completes, as in
     /// `asDriver()`.
     /// - Returns: The `Signal`.
-    /// - Note: Delivers on `SharingScheduler.make()`. See `Guides/Traits.md`.
+    /// - Note: Delivers on `SharingScheduler.make()`. See <doc:Traits>.
     public func asSignal() -> Signal<PropertyType> {
         asSignal(onErrorRecover: { error in
             Hooks.reportUnhandledError(error, subscriptionCallStack: nil)

@@ -17,7 +17,7 @@ public protocol ControlPropertyType: ObservableType, ObserverType {
 ///     let field = ControlProperty(values: text, valueSink: Binder(model) { $0.text = $1 })
 ///     field.changed.subscribe(onNext: { print($0) })   // every value after the first
 ///
-/// See `Guides/Traits.md`.
+/// See <doc:Traits>.
 public struct ControlProperty<PropertyType>: ControlPropertyType {
     /// The element type: the property's value.
     public typealias Element = PropertyType
@@ -30,7 +30,7 @@ public struct ControlProperty<PropertyType>: ControlPropertyType {
     /// - Parameters:
     ///   - values: The property's values; subscribed on `ConcurrentMainScheduler.instance`.
     ///   - valueSink: Receives the elements and completion bound to the property.
-    /// - Note: Subscribes `values` on the main thread. See `Guides/Traits.md`.
+    /// - Note: Subscribes `values` on the main thread. See <doc:Traits>.
     public init<Values: ObservableType, Sink: ObserverType>(values: Values, valueSink: Sink)
     where Values.Element == PropertyType, Sink.Element == PropertyType {
         self.values = values.subscribe(on: ConcurrentMainScheduler.instance)
@@ -88,7 +88,7 @@ extension ControlProperty {
     /// `Hooks.defaultErrorHandler` and the `Driver` completes (RxCocoa: `fatalError` in debug
     /// builds, completion in release builds).
     /// - Returns: The `Driver`.
-    /// - Note: Delivers on `SharingScheduler.make()`. See `Guides/Traits.md`.
+    /// - Note: Delivers on `SharingScheduler.make()`. See <doc:Traits>.
     public func asDriver() -> Driver<PropertyType> {
         asDriver(onErrorRecover: { error in
             Hooks.reportUnhandledError(error, subscriptionCallStack: nil)

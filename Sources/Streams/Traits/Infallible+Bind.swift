@@ -6,7 +6,7 @@ extension InfallibleType {
     /// element wrapped in an optional.
     /// - Parameter observers: The observers that receive the events.
     /// - Returns: A disposable that ends the binding.
-    /// - Note: Delivers on the source's scheduler. See `Guides/Traits.md`.
+    /// - Note: Delivers on the source's scheduler. See <doc:Traits>.
     public func bind<Observer: ObserverType>(to observers: Observer...) -> Disposable where Observer.Element == Element? {
         asObservable().subscribe { event in
             let wrapped = event.map { Optional($0) }

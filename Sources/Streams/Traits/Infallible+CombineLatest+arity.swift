@@ -4,7 +4,7 @@
 extension Infallible {
     /// Emits `resultSelector` of the latest element of each of 3 sources whenever one emits
     /// (once all have); completes when all complete.
-    /// - Note: Delivers on the emitting source's thread, serialized. See `Guides/Traits.md`.
+    /// - Note: Delivers on the emitting source's thread, serialized. See <doc:Traits>.
     public static func combineLatest<E1, E2, E3>(
         _ source1: Infallible<E1>, _ source2: Infallible<E2>, _ source3: Infallible<E3>,
         resultSelector: @escaping (E1, E2, E3) throws -> Element
@@ -14,7 +14,7 @@ extension Infallible {
 
     /// Emits `resultSelector` of the latest element of each of 4 sources whenever one emits
     /// (once all have); completes when all complete.
-    /// - Note: Delivers on the emitting source's thread, serialized. See `Guides/Traits.md`.
+    /// - Note: Delivers on the emitting source's thread, serialized. See <doc:Traits>.
     public static func combineLatest<E1, E2, E3, E4>(
         _ source1: Infallible<E1>, _ source2: Infallible<E2>, _ source3: Infallible<E3>, _ source4: Infallible<E4>,
         resultSelector: @escaping (E1, E2, E3, E4) throws -> Element
@@ -24,7 +24,7 @@ extension Infallible {
 
     /// Emits `resultSelector` of the latest element of each of 5 sources whenever one emits
     /// (once all have); completes when all complete.
-    /// - Note: Delivers on the emitting source's thread, serialized. See `Guides/Traits.md`.
+    /// - Note: Delivers on the emitting source's thread, serialized. See <doc:Traits>.
     public static func combineLatest<E1, E2, E3, E4, E5>(
         _ source1: Infallible<E1>, _ source2: Infallible<E2>, _ source3: Infallible<E3>, _ source4: Infallible<E4>, _ source5: Infallible<E5>,
         resultSelector: @escaping (E1, E2, E3, E4, E5) throws -> Element
@@ -34,7 +34,7 @@ extension Infallible {
 
     /// Emits `resultSelector` of the latest element of each of 6 sources whenever one emits
     /// (once all have); completes when all complete.
-    /// - Note: Delivers on the emitting source's thread, serialized. See `Guides/Traits.md`.
+    /// - Note: Delivers on the emitting source's thread, serialized. See <doc:Traits>.
     public static func combineLatest<E1, E2, E3, E4, E5, E6>(
         _ source1: Infallible<E1>, _ source2: Infallible<E2>, _ source3: Infallible<E3>, _ source4: Infallible<E4>, _ source5: Infallible<E5>,
         _ source6: Infallible<E6>,
@@ -47,7 +47,7 @@ extension Infallible {
 
     /// Emits `resultSelector` of the latest element of each of 7 sources whenever one emits
     /// (once all have); completes when all complete.
-    /// - Note: Delivers on the emitting source's thread, serialized. See `Guides/Traits.md`.
+    /// - Note: Delivers on the emitting source's thread, serialized. See <doc:Traits>.
     public static func combineLatest<E1, E2, E3, E4, E5, E6, E7>(
         _ source1: Infallible<E1>, _ source2: Infallible<E2>, _ source3: Infallible<E3>, _ source4: Infallible<E4>, _ source5: Infallible<E5>,
         _ source6: Infallible<E6>, _ source7: Infallible<E7>,
@@ -60,7 +60,7 @@ extension Infallible {
 
     /// Emits `resultSelector` of the latest element of each of 8 sources whenever one emits
     /// (once all have); completes when all complete.
-    /// - Note: Delivers on the emitting source's thread, serialized. See `Guides/Traits.md`.
+    /// - Note: Delivers on the emitting source's thread, serialized. See <doc:Traits>.
     public static func combineLatest<E1, E2, E3, E4, E5, E6, E7, E8>(
         _ source1: Infallible<E1>, _ source2: Infallible<E2>, _ source3: Infallible<E3>, _ source4: Infallible<E4>, _ source5: Infallible<E5>,
         _ source6: Infallible<E6>, _ source7: Infallible<E7>, _ source8: Infallible<E8>,
@@ -81,7 +81,7 @@ extension Infallible where Element == Any {
     ///     source2: -----a-----b--
     ///     output:  -----A--B--C--     (A = (1, a), B = (2, a), C = (2, b))
     ///
-    /// - Note: Delivers on the emitting source's thread, serialized. See `Guides/Traits.md`.
+    /// - Note: Delivers on the emitting source's thread, serialized. See <doc:Traits>.
     public static func combineLatest<E1, E2>(
         _ source1: Infallible<E1>, _ source2: Infallible<E2>
     ) -> Infallible<(E1, E2)> {
@@ -90,7 +90,7 @@ extension Infallible where Element == Any {
 
     /// Emits a tuple of the latest element of each of 3 sources whenever one emits (once all
     /// have); completes when all complete.
-    /// - Note: Delivers on the emitting source's thread, serialized. See `Guides/Traits.md`.
+    /// - Note: Delivers on the emitting source's thread, serialized. See <doc:Traits>.
     public static func combineLatest<E1, E2, E3>(
         _ source1: Infallible<E1>, _ source2: Infallible<E2>, _ source3: Infallible<E3>
     ) -> Infallible<(E1, E2, E3)> {
@@ -99,7 +99,7 @@ extension Infallible where Element == Any {
 
     /// Emits a tuple of the latest element of each of 4 sources whenever one emits (once all
     /// have); completes when all complete.
-    /// - Note: Delivers on the emitting source's thread, serialized. See `Guides/Traits.md`.
+    /// - Note: Delivers on the emitting source's thread, serialized. See <doc:Traits>.
     public static func combineLatest<E1, E2, E3, E4>(
         _ source1: Infallible<E1>, _ source2: Infallible<E2>, _ source3: Infallible<E3>, _ source4: Infallible<E4>
     ) -> Infallible<(E1, E2, E3, E4)> {
@@ -108,7 +108,7 @@ extension Infallible where Element == Any {
 
     /// Emits a tuple of the latest element of each of 5 sources whenever one emits (once all
     /// have); completes when all complete.
-    /// - Note: Delivers on the emitting source's thread, serialized. See `Guides/Traits.md`.
+    /// - Note: Delivers on the emitting source's thread, serialized. See <doc:Traits>.
     public static func combineLatest<E1, E2, E3, E4, E5>(
         _ source1: Infallible<E1>, _ source2: Infallible<E2>, _ source3: Infallible<E3>, _ source4: Infallible<E4>, _ source5: Infallible<E5>
     ) -> Infallible<(E1, E2, E3, E4, E5)> {
@@ -117,7 +117,7 @@ extension Infallible where Element == Any {
 
     /// Emits a tuple of the latest element of each of 6 sources whenever one emits (once all
     /// have); completes when all complete.
-    /// - Note: Delivers on the emitting source's thread, serialized. See `Guides/Traits.md`.
+    /// - Note: Delivers on the emitting source's thread, serialized. See <doc:Traits>.
     public static func combineLatest<E1, E2, E3, E4, E5, E6>(
         _ source1: Infallible<E1>, _ source2: Infallible<E2>, _ source3: Infallible<E3>, _ source4: Infallible<E4>, _ source5: Infallible<E5>,
         _ source6: Infallible<E6>
@@ -128,7 +128,7 @@ extension Infallible where Element == Any {
 
     /// Emits a tuple of the latest element of each of 7 sources whenever one emits (once all
     /// have); completes when all complete.
-    /// - Note: Delivers on the emitting source's thread, serialized. See `Guides/Traits.md`.
+    /// - Note: Delivers on the emitting source's thread, serialized. See <doc:Traits>.
     public static func combineLatest<E1, E2, E3, E4, E5, E6, E7>(
         _ source1: Infallible<E1>, _ source2: Infallible<E2>, _ source3: Infallible<E3>, _ source4: Infallible<E4>, _ source5: Infallible<E5>,
         _ source6: Infallible<E6>, _ source7: Infallible<E7>
@@ -139,7 +139,7 @@ extension Infallible where Element == Any {
 
     /// Emits a tuple of the latest element of each of 8 sources whenever one emits (once all
     /// have); completes when all complete.
-    /// - Note: Delivers on the emitting source's thread, serialized. See `Guides/Traits.md`.
+    /// - Note: Delivers on the emitting source's thread, serialized. See <doc:Traits>.
     public static func combineLatest<E1, E2, E3, E4, E5, E6, E7, E8>(
         _ source1: Infallible<E1>, _ source2: Infallible<E2>, _ source3: Infallible<E3>, _ source4: Infallible<E4>, _ source5: Infallible<E5>,
         _ source6: Infallible<E6>, _ source7: Infallible<E7>, _ source8: Infallible<E8>

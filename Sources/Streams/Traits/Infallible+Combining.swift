@@ -10,7 +10,7 @@ extension InfallibleType {
     ///
     /// - Parameter second: The sequence to continue with.
     /// - Returns: The concatenation.
-    /// - Note: Delivers on the scheduler of whichever sequence is active. See `Guides/Traits.md`.
+    /// - Note: Delivers on the scheduler of whichever sequence is active. See <doc:Traits>.
     public func concat<Source: ObservableConvertibleType>(_ second: Source) -> Infallible<Element> where Source.Element == Element {
         Infallible(Observable.concat([asObservable(), second.asObservable()]))
     }
@@ -25,7 +25,7 @@ extension Infallible {
     ///
     /// - Parameter sequence: The sequences, iterated lazily.
     /// - Returns: The concatenation (completes at once when `sequence` is empty).
-    /// - Note: Delivers on the scheduler of whichever sequence is active. See `Guides/Traits.md`.
+    /// - Note: Delivers on the scheduler of whichever sequence is active. See <doc:Traits>.
     public static func concat<Sequence: Swift.Sequence>(_ sequence: Sequence) -> Infallible<Element> where Sequence.Element == Infallible<Element> {
         Infallible(Observable.concat(sequence.lazy.map { $0.source }))
     }
@@ -33,7 +33,7 @@ extension Infallible {
     /// Subscribes the sequences of `collection` one after another, each once the previous completed.
     /// - Parameter collection: The sequences, in order.
     /// - Returns: The concatenation.
-    /// - Note: Delivers on the scheduler of whichever sequence is active. See `Guides/Traits.md`.
+    /// - Note: Delivers on the scheduler of whichever sequence is active. See <doc:Traits>.
     public static func concat<Collection: Swift.Collection>(_ collection: Collection) -> Infallible<Element> where Collection.Element == Infallible<Element> {
         Infallible(Observable.concat(collection.map { $0.source }))
     }
@@ -41,7 +41,7 @@ extension Infallible {
     /// Subscribes `sources` one after another, each once the previous completed.
     /// - Parameter sources: The sequences, in order.
     /// - Returns: The concatenation.
-    /// - Note: Delivers on the scheduler of whichever sequence is active. See `Guides/Traits.md`.
+    /// - Note: Delivers on the scheduler of whichever sequence is active. See <doc:Traits>.
     public static func concat(_ sources: Infallible<Element>...) -> Infallible<Element> {
         Infallible(Observable.concat(sources.map { $0.source }))
     }
@@ -54,7 +54,7 @@ extension Infallible {
     ///
     /// - Parameter sources: The sequences to merge.
     /// - Returns: The merged sequence.
-    /// - Note: Delivers on the emitting sequence's thread, serialized. See `Guides/Traits.md`.
+    /// - Note: Delivers on the emitting sequence's thread, serialized. See <doc:Traits>.
     public static func merge<Collection: Swift.Collection>(_ sources: Collection) -> Infallible<Element> where Collection.Element == Infallible<Element> {
         Infallible(Observable.merge(sources.map { $0.source }))
     }
@@ -62,7 +62,7 @@ extension Infallible {
     /// Interleaves the elements of the sequences of `sources`; completes when all have completed.
     /// - Parameter sources: The sequences to merge.
     /// - Returns: The merged sequence.
-    /// - Note: Delivers on the emitting sequence's thread, serialized. See `Guides/Traits.md`.
+    /// - Note: Delivers on the emitting sequence's thread, serialized. See <doc:Traits>.
     public static func merge(_ sources: [Infallible<Element>]) -> Infallible<Element> {
         Infallible(Observable.merge(sources.map { $0.source }))
     }
@@ -79,7 +79,7 @@ extension Infallible {
     ///   - collection: The sequences; the selector receives their elements in collection order.
     ///   - resultSelector: Combines the latest elements.
     /// - Returns: The combined sequence.
-    /// - Note: Delivers on the emitting sequence's thread, serialized. See `Guides/Traits.md`.
+    /// - Note: Delivers on the emitting sequence's thread, serialized. See <doc:Traits>.
     public static func combineLatest<Collection: Swift.Collection>(
         _ collection: Collection,
         resultSelector: @escaping ([Collection.Element.Element]) throws -> Element
@@ -91,7 +91,7 @@ extension Infallible {
     /// them emits, once all have emitted (`[]` at once for an empty collection).
     /// - Parameter collection: The sequences, in order.
     /// - Returns: The sequence of arrays of latest elements.
-    /// - Note: Delivers on the emitting sequence's thread, serialized. See `Guides/Traits.md`.
+    /// - Note: Delivers on the emitting sequence's thread, serialized. See <doc:Traits>.
     public static func combineLatest<Collection: Swift.Collection>(
         _ collection: Collection
     ) -> Infallible<[Element]> where Collection.Element: InfallibleType, Collection.Element.Element == Element {

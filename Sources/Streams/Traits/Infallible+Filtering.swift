@@ -9,7 +9,7 @@ extension InfallibleType {
     ///
     /// - Parameter keySelector: Computes the key compared with `==`.
     /// - Returns: The elements whose key differs from the previous element's.
-    /// - Note: Delivers on the source's scheduler. See `Guides/Traits.md`.
+    /// - Note: Delivers on the source's scheduler. See <doc:Traits>.
     public func distinctUntilChanged<Key: Equatable>(_ keySelector: @escaping (Element) throws -> Key) -> Infallible<Element> {
         Infallible(asObservable().distinctUntilChanged(keySelector))
     }
@@ -19,7 +19,7 @@ extension InfallibleType {
     ///   - keySelector: Computes the key of an element.
     ///   - comparer: Whether two keys are equal.
     /// - Returns: The elements whose key differs from the previous element's.
-    /// - Note: Delivers on the source's scheduler. See `Guides/Traits.md`.
+    /// - Note: Delivers on the source's scheduler. See <doc:Traits>.
     public func distinctUntilChanged<K>(_ keySelector: @escaping (Element) throws -> K, comparer: @escaping (K, K) throws -> Bool) -> Infallible<Element> {
         Infallible(asObservable().distinctUntilChanged(keySelector, comparer: comparer))
     }
@@ -27,7 +27,7 @@ extension InfallibleType {
     /// Drops consecutive elements whose value at `keyPath` is equal.
     /// - Parameter keyPath: The property compared with `==`.
     /// - Returns: The elements whose property differs from the previous element's.
-    /// - Note: Delivers on the source's scheduler. See `Guides/Traits.md`.
+    /// - Note: Delivers on the source's scheduler. See <doc:Traits>.
     public func distinctUntilChanged<Property: Equatable>(at keyPath: KeyPath<Element, Property>) -> Infallible<Element> {
         Infallible(asObservable().distinctUntilChanged(at: keyPath))
     }
@@ -40,7 +40,7 @@ extension InfallibleType {
     ///
     /// - Parameter other: The sequence whose first element stops this one.
     /// - Returns: The elements before `other`'s first.
-    /// - Note: Delivers on the source's scheduler, or `other`'s for the completion. See `Guides/Traits.md`.
+    /// - Note: Delivers on the source's scheduler, or `other`'s for the completion. See <doc:Traits>.
     public func take<Source: InfallibleType>(until other: Source) -> Infallible<Element> {
         Infallible(asObservable().take(until: other.asObservable()))
     }
@@ -48,7 +48,7 @@ extension InfallibleType {
     /// Emits the elements until `other` emits an element, then completes.
     /// - Parameter other: The sequence whose first element stops this one.
     /// - Returns: The elements before `other`'s first.
-    /// - Note: Delivers on the source's scheduler, or `other`'s for the completion. See `Guides/Traits.md`.
+    /// - Note: Delivers on the source's scheduler, or `other`'s for the completion. See <doc:Traits>.
     public func take<Source: ObservableType>(until other: Source) -> Infallible<Element> {
         Infallible(asObservable().take(until: other))
     }
@@ -62,7 +62,7 @@ extension InfallibleType {
     ///   - predicate: The stop condition.
     ///   - behavior: Whether the element that satisfies `predicate` is emitted (`.inclusive`).
     /// - Returns: The elements before the stop condition.
-    /// - Note: Delivers on the source's scheduler. See `Guides/Traits.md`.
+    /// - Note: Delivers on the source's scheduler. See <doc:Traits>.
     public func take(until predicate: @escaping (Element) throws -> Bool, behavior: TakeBehavior = .exclusive) -> Infallible<Element> {
         Infallible(asObservable().take(until: predicate, behavior: behavior))
     }
@@ -76,7 +76,7 @@ extension InfallibleType {
     ///   - predicate: The condition to keep going.
     ///   - behavior: Whether the first element that fails `predicate` is emitted (`.inclusive`).
     /// - Returns: The leading elements that satisfy `predicate`.
-    /// - Note: Delivers on the source's scheduler. See `Guides/Traits.md`.
+    /// - Note: Delivers on the source's scheduler. See <doc:Traits>.
     public func take(while predicate: @escaping (Element) throws -> Bool, behavior: TakeBehavior = .exclusive) -> Infallible<Element> {
         Infallible(asObservable().take(while: predicate, behavior: behavior))
     }
@@ -88,7 +88,7 @@ extension InfallibleType {
     ///
     /// - Parameter count: How many elements to take.
     /// - Returns: The first `count` elements.
-    /// - Note: Delivers on the source's scheduler. See `Guides/Traits.md`.
+    /// - Note: Delivers on the source's scheduler. See <doc:Traits>.
     public func take(_ count: Int) -> Infallible<Element> {
         Infallible(asObservable().take(count))
     }
@@ -102,7 +102,7 @@ extension InfallibleType {
     ///   - duration: How long to take elements.
     ///   - scheduler: The scheduler that runs the timer.
     /// - Returns: The elements of the first `duration`.
-    /// - Note: Delivers on the source's scheduler, or `scheduler` for the completion. See `Guides/Traits.md`.
+    /// - Note: Delivers on the source's scheduler, or `scheduler` for the completion. See <doc:Traits>.
     public func take(for duration: RxTimeInterval, scheduler: SchedulerType) -> Infallible<Element> {
         Infallible(asObservable().take(for: duration, scheduler: scheduler))
     }
@@ -114,7 +114,7 @@ extension InfallibleType {
     ///
     /// - Parameter predicate: The condition to keep dropping.
     /// - Returns: The elements from the first that fails `predicate` on.
-    /// - Note: Delivers on the source's scheduler. See `Guides/Traits.md`.
+    /// - Note: Delivers on the source's scheduler. See <doc:Traits>.
     public func skip(while predicate: @escaping (Element) throws -> Bool) -> Infallible<Element> {
         Infallible(asObservable().skip(while: predicate))
     }
@@ -127,7 +127,7 @@ extension InfallibleType {
     ///
     /// - Parameter other: The sequence whose first element opens the gate.
     /// - Returns: The elements after `other`'s first.
-    /// - Note: Delivers on the source's scheduler. See `Guides/Traits.md`.
+    /// - Note: Delivers on the source's scheduler. See <doc:Traits>.
     public func skip<Source: ObservableType>(until other: Source) -> Infallible<Element> {
         Infallible(asObservable().skip(until: other))
     }

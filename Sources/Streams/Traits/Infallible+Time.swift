@@ -10,7 +10,7 @@ extension InfallibleType {
     ///   - dueTime: The quiet period.
     ///   - scheduler: The scheduler that runs the timers.
     /// - Returns: The debounced sequence.
-    /// - Note: Delivers on `scheduler` (the completion on the source's). See `Guides/Time.md`.
+    /// - Note: Delivers on `scheduler` (the completion on the source's). See <doc:Time>.
     public func debounce(_ dueTime: RxTimeInterval, scheduler: SchedulerType) -> Infallible<Element> {
         Infallible(asObservable().debounce(dueTime, scheduler: scheduler))
     }
@@ -26,7 +26,7 @@ extension InfallibleType {
     ///   - latest: Whether the latest element of a period is emitted when it ends.
     ///   - scheduler: The scheduler that runs the timers.
     /// - Returns: The throttled sequence.
-    /// - Note: Delivers on the source's scheduler or `scheduler`. See `Guides/Time.md`.
+    /// - Note: Delivers on the source's scheduler or `scheduler`. See <doc:Time>.
     public func throttle(_ dueTime: RxTimeInterval, latest: Bool = true, scheduler: SchedulerType) -> Infallible<Element> {
         Infallible(asObservable().throttle(dueTime, latest: latest, scheduler: scheduler))
     }

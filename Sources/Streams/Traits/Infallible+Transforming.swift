@@ -13,7 +13,7 @@ extension InfallibleType {
     /// `Infallible`s to keep the no-error guarantee.
     /// - Parameter selector: Makes the inner sequence of an element.
     /// - Returns: The elements of the inner sequences that were subscribed.
-    /// - Note: Delivers on the inner sequences' schedulers, serialized. See `Guides/Traits.md`.
+    /// - Note: Delivers on the inner sequences' schedulers, serialized. See <doc:Traits>.
     public func flatMapFirst<Source: ObservableConvertibleType>(_ selector: @escaping (Element) -> Source) -> Infallible<Source.Element> {
         Infallible<Source.Element>(asObservable().flatMapFirst(selector))
     }
@@ -27,7 +27,7 @@ extension InfallibleType {
     ///
     /// - Parameter selector: Makes the inner sequence of an element.
     /// - Returns: The elements of the inner sequences, in source order.
-    /// - Note: Delivers on the inner sequences' schedulers. See `Guides/Traits.md`.
+    /// - Note: Delivers on the inner sequences' schedulers. See <doc:Traits>.
     public func concatMap<Source: ObservableConvertibleType>(_ selector: @escaping (Element) -> Source) -> Infallible<Source.Element> {
         Infallible<Source.Element>(asObservable().concatMap(selector))
     }

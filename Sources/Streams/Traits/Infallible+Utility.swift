@@ -9,7 +9,7 @@ extension Infallible {
     ///
     /// A side effect that throws ends the sequence with that error (as in RxSwift).
     /// - Returns: The sequence, unchanged.
-    /// - Note: Handlers run on the thread that delivers the event. See `Guides/Utility.md`.
+    /// - Note: Handlers run on the thread that delivers the event. See <doc:Utility>.
     public func `do`(
         onNext: ((Element) throws -> Void)? = nil,
         afterNext: ((Element) throws -> Void)? = nil,
@@ -29,7 +29,7 @@ extension Infallible {
 extension InfallibleType {
     /// Prints the sequence's events, subscription and disposal (as `Observable.debug`).
     /// - Returns: The sequence, unchanged.
-    /// - Note: Prints on the thread that delivers the event. See `Guides/Utility.md`.
+    /// - Note: Prints on the thread that delivers the event. See <doc:Utility>.
     public func debug(
         _ identifier: String? = nil, trimOutput: Bool = false,
         file: String = #file, line: UInt = #line, function: String = #function
@@ -49,7 +49,7 @@ extension InfallibleType {
     ///   - scope: `.whileConnected` resets the replay buffer when the last subscriber leaves;
     ///     `.forever` keeps it.
     /// - Returns: The shared sequence.
-    /// - Note: Delivers on the source's scheduler (replays on the subscribing thread). See `Guides/Sharing.md`.
+    /// - Note: Delivers on the source's scheduler (replays on the subscribing thread). See <doc:Sharing>.
     public func share(replay: Int = 0, scope: SubjectLifetimeScope = .whileConnected) -> Infallible<Element> {
         Infallible(asObservable().share(replay: replay, scope: scope))
     }
@@ -64,7 +64,7 @@ extension InfallibleType {
     ///   - obj: The object passed to `resultSelector`; not retained.
     ///   - resultSelector: Combines the object and an element.
     /// - Returns: The combined elements while `obj` lives.
-    /// - Note: Delivers on the source's scheduler. See `Guides/Utility.md`.
+    /// - Note: Delivers on the source's scheduler. See <doc:Utility>.
     public func withUnretained<Object: AnyObject, Out>(_ obj: Object, resultSelector: @escaping (Object, Element) -> Out) -> Infallible<Out> {
         Infallible<Out>(asObservable().withUnretained(obj, resultSelector: resultSelector))
     }
@@ -72,7 +72,7 @@ extension InfallibleType {
     /// Pairs each element with `obj`, held weakly; completes once `obj` is gone.
     /// - Parameter obj: The object paired with the elements; not retained.
     /// - Returns: `(obj, element)` pairs while `obj` lives.
-    /// - Note: Delivers on the source's scheduler. See `Guides/Utility.md`.
+    /// - Note: Delivers on the source's scheduler. See <doc:Utility>.
     public func withUnretained<Object: AnyObject>(_ obj: Object) -> Infallible<(Object, Element)> {
         withUnretained(obj) { ($0, $1) }
     }

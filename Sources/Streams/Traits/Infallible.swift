@@ -1,4 +1,4 @@
-/// A sequence that never fails: elements, then maybe completion. See `Guides/Traits.md`.
+/// A sequence that never fails: elements, then maybe completion. See <doc:Traits>.
 public struct Infallible<Element>: InfallibleType {
     let source: Observable<Element>
 
@@ -41,7 +41,7 @@ extension Infallible {
     /// Creates an `Infallible` from a subscribe closure that sends `InfallibleEvent`s.
     ///
     /// Events after `completed`, or after disposal, are dropped.
-    /// - Note: Delivers on the thread that calls the observer. See `Guides/Traits.md`.
+    /// - Note: Delivers on the thread that calls the observer. See <doc:Traits>.
     public static func create(subscribe: @escaping (@escaping InfallibleObserver) -> Disposable) -> Infallible<Element> {
         Infallible(
             Observable.create { observer in
@@ -58,7 +58,7 @@ extension Infallible {
     public static func just(_ element: Element) -> Infallible<Element> { Infallible(.just(element)) }
 
     /// An `Infallible` of one element, sent on `scheduler`.
-    /// - Note: Delivers on `scheduler`. See `Guides/Traits.md`.
+    /// - Note: Delivers on `scheduler`. See <doc:Traits>.
     public static func just(_ element: Element, scheduler: ImmediateSchedulerType) -> Infallible<Element> {
         Infallible(.just(element, scheduler: scheduler))
     }
@@ -89,7 +89,7 @@ extension Infallible {
     /// Creates the `Infallible` per subscription.
     ///
     /// A thrown error becomes an error event (as in RxSwift, whose factory also `throws`).
-    /// - Note: Delivers on the created sequence's scheduler. See `Guides/Traits.md`.
+    /// - Note: Delivers on the created sequence's scheduler. See <doc:Traits>.
     public static func deferred(_ observableFactory: @escaping () throws -> Infallible<Element>) -> Infallible<Element> {
         Infallible(.deferred { try observableFactory().source })
     }
@@ -101,20 +101,20 @@ extension ObservableConvertibleType {
     ///     source: --1--#
     ///     output: --1--(e|)
     ///
-    /// - Note: Delivers on the source's scheduler. See `Guides/Traits.md`.
+    /// - Note: Delivers on the source's scheduler. See <doc:Traits>.
     public func asInfallible(onErrorJustReturn element: Element) -> Infallible<Element> {
         Infallible(asObservable().catchAndReturn(element))
     }
 
     /// Converts to an `Infallible` that continues with `infallible` instead of failing.
-    /// - Note: Delivers on the source's, then `infallible`'s, scheduler. See `Guides/Traits.md`.
+    /// - Note: Delivers on the source's, then `infallible`'s, scheduler. See <doc:Traits>.
     public func asInfallible(onErrorFallbackTo infallible: Infallible<Element>) -> Infallible<Element> {
         Infallible(asObservable().catch { _ in infallible.source })
     }
 
     /// Converts to an `Infallible` that continues with the `Infallible` `onErrorRecover` makes
     /// from the error.
-    /// - Note: Delivers on the source's, then the recovery's, scheduler. See `Guides/Traits.md`.
+    /// - Note: Delivers on the source's, then the recovery's, scheduler. See <doc:Traits>.
     public func asInfallible(onErrorRecover: @escaping (Swift.Error) -> Infallible<Element>) -> Infallible<Element> {
         Infallible(asObservable().catch { onErrorRecover($0).source })
     }
@@ -122,7 +122,7 @@ extension ObservableConvertibleType {
 
 extension InfallibleType {
     /// Subscribes closures for elements, completion and disposal.
-    /// - Note: Called on the thread that delivers the event. See `Guides/Traits.md`.
+    /// - Note: Called on the thread that delivers the event. See <doc:Traits>.
     public func subscribe(
         onNext: ((Element) -> Void)? = nil,
         onCompleted: (() -> Void)? = nil,
@@ -152,19 +152,19 @@ extension InfallibleType {
     ///     source: --1--2--|
     ///     output: --2--4--|     (transform: { $0 * 2 })
     ///
-    /// - Note: Delivers on the source's scheduler. See `Guides/Traits.md`.
+    /// - Note: Delivers on the source's scheduler. See <doc:Traits>.
     public func map<Result>(_ transform: @escaping (Element) -> Result) -> Infallible<Result> {
         Infallible<Result>(asObservable().map(transform))
     }
 
     /// Transforms each element and drops `nil`s.
-    /// - Note: Delivers on the source's scheduler. See `Guides/Traits.md`.
+    /// - Note: Delivers on the source's scheduler. See <doc:Traits>.
     public func compactMap<Result>(_ transform: @escaping (Element) -> Result?) -> Infallible<Result> {
         Infallible<Result>(asObservable().compactMap(transform))
     }
 
     /// Keeps the elements for which `predicate` holds.
-    /// - Note: Delivers on the source's scheduler. See `Guides/Traits.md`.
+    /// - Note: Delivers on the source's scheduler. See <doc:Traits>.
     public func filter(_ predicate: @escaping (Element) -> Bool) -> Infallible<Element> {
         Infallible(asObservable().filter(predicate))
     }
@@ -178,7 +178,7 @@ extension InfallibleType {
     ///
     /// As in RxSwift the inner sequences may be any `ObservableConvertibleType`; return
     /// `Infallible`s to keep the no-error guarantee.
-    /// - Note: Delivers on the inner sequences' schedulers, serialized. See `Guides/Traits.md`.
+    /// - Note: Delivers on the inner sequences' schedulers, serialized. See <doc:Traits>.
     public func flatMap<Source: ObservableConvertibleType>(_ selector: @escaping (Element) -> Source) -> Infallible<Source.Element> {
         Infallible<Source.Element>(asObservable().flatMap(selector))
     }
@@ -187,37 +187,37 @@ extension InfallibleType {
     ///
     /// As in RxSwift the inner sequences may be any `ObservableConvertibleType`; return
     /// `Infallible`s to keep the no-error guarantee.
-    /// - Note: Delivers on the inner sequences' schedulers. See `Guides/Traits.md`.
+    /// - Note: Delivers on the inner sequences' schedulers. See <doc:Traits>.
     public func flatMapLatest<Source: ObservableConvertibleType>(_ selector: @escaping (Element) -> Source) -> Infallible<Source.Element> {
         Infallible<Source.Element>(asObservable().flatMapLatest(selector))
     }
 
     /// Drops consecutive elements for which `comparer` says they are equal.
-    /// - Note: Delivers on the source's scheduler. See `Guides/Traits.md`.
+    /// - Note: Delivers on the source's scheduler. See <doc:Traits>.
     public func distinctUntilChanged(_ comparer: @escaping (Element, Element) throws -> Bool) -> Infallible<Element> {
         Infallible(asObservable().distinctUntilChanged(comparer))
     }
 
     /// Emits the running accumulation of the elements, starting from `seed`.
-    /// - Note: Delivers on the source's scheduler. See `Guides/Traits.md`.
+    /// - Note: Delivers on the source's scheduler. See <doc:Traits>.
     public func scan<Seed>(_ seed: Seed, accumulator: @escaping (Seed, Element) -> Seed) -> Infallible<Seed> {
         Infallible<Seed>(asObservable().scan(seed, accumulator: accumulator))
     }
 
     /// Emits the running accumulation of the elements, mutating `seed` in place.
-    /// - Note: Delivers on the source's scheduler. See `Guides/Traits.md`.
+    /// - Note: Delivers on the source's scheduler. See <doc:Traits>.
     public func scan<Seed>(into seed: Seed, accumulator: @escaping (inout Seed, Element) -> Void) -> Infallible<Seed> {
         Infallible<Seed>(asObservable().scan(into: seed, accumulator: accumulator))
     }
 
     /// Prepends `elements`.
-    /// - Note: Delivers the prepended elements on the subscribing thread. See `Guides/Traits.md`.
+    /// - Note: Delivers the prepended elements on the subscribing thread. See <doc:Traits>.
     public func startWith(_ elements: Element...) -> Infallible<Element> {
         Infallible(Observable.concat(Observable.from(elements), asObservable()))
     }
 
     /// Combines each element with the latest element of `second` (dropped until `second` emits).
-    /// - Note: Delivers on the source's scheduler. See `Guides/Traits.md`.
+    /// - Note: Delivers on the source's scheduler. See <doc:Traits>.
     public func withLatestFrom<Source: InfallibleType, Result>(_ second: Source, resultSelector: @escaping (Element, Source.Element) throws -> Result)
         -> Infallible<Result>
     {
@@ -225,13 +225,13 @@ extension InfallibleType {
     }
 
     /// Replaces each element with the latest element of `second` (dropped until `second` emits).
-    /// - Note: Delivers on the source's scheduler. See `Guides/Traits.md`.
+    /// - Note: Delivers on the source's scheduler. See <doc:Traits>.
     public func withLatestFrom<Source: InfallibleType>(_ second: Source) -> Infallible<Source.Element> {
         Infallible<Source.Element>(asObservable().withLatestFrom(second))
     }
 
     /// Subscribes `observers` to this sequence (elements and completion).
-    /// - Note: Delivers on the source's scheduler. See `Guides/Traits.md`.
+    /// - Note: Delivers on the source's scheduler. See <doc:Traits>.
     public func bind<Observer: ObserverType>(to observers: Observer...) -> Disposable where Observer.Element == Element {
         asObservable().subscribe { event in observers.forEach { $0.on(event) } }
     }
@@ -259,7 +259,7 @@ extension InfallibleType {
 
 extension InfallibleType where Element: Equatable {
     /// Drops consecutive duplicate elements.
-    /// - Note: Delivers on the source's scheduler. See `Guides/Traits.md`.
+    /// - Note: Delivers on the source's scheduler. See <doc:Traits>.
     public func distinctUntilChanged() -> Infallible<Element> {
         Infallible(asObservable().distinctUntilChanged())
     }
@@ -267,7 +267,7 @@ extension InfallibleType where Element: Equatable {
 
 extension Infallible {
     /// Emits the latest element of each source whenever one of them emits (once both have).
-    /// - Note: Delivers on the emitting source's thread, serialized. See `Guides/Traits.md`.
+    /// - Note: Delivers on the emitting source's thread, serialized. See <doc:Traits>.
     public static func combineLatest<I1: InfallibleType, I2: InfallibleType>(
         _ source1: I1, _ source2: I2,
         resultSelector: @escaping (I1.Element, I2.Element) throws -> Element
@@ -276,7 +276,7 @@ extension Infallible {
     }
 
     /// Interleaves the elements of `sources`; completes when all complete.
-    /// - Note: Delivers on the emitting source's thread, serialized. See `Guides/Traits.md`.
+    /// - Note: Delivers on the emitting source's thread, serialized. See <doc:Traits>.
     public static func merge(_ sources: Infallible<Element>...) -> Infallible<Element> {
         Infallible(Observable.merge(sources.map { $0.source }))
     }

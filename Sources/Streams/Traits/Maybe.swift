@@ -1,7 +1,7 @@
 /// The trait of `Maybe`: one element, completion without an element, or an error.
 public enum MaybeTrait {}
 
-/// A sequence that emits one element, completes empty, or fails. See `Guides/Traits.md`.
+/// A sequence that emits one element, completes empty, or fails. See <doc:Traits>.
 public typealias Maybe<Element> = PrimitiveSequence<MaybeTrait, Element>
 
 /// The event of a `Maybe`.
@@ -25,7 +25,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     ///
     /// Only the first event counts, even when several threads race to send one: later events,
     /// and events after disposal, are dropped.
-    /// - Note: Delivers on the thread that calls the observer. See `Guides/Traits.md`.
+    /// - Note: Delivers on the thread that calls the observer. See <doc:Traits>.
     public static func create(subscribe: @escaping (@escaping MaybeObserver) -> Disposable) -> Maybe<Element> {
         let source = Observable<Element>.create { observer in
             let delivered = AtomicFlag()
@@ -46,7 +46,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     }
 
     /// Subscribes a closure that receives the one `MaybeEvent`.
-    /// - Note: Called on the thread that delivers the event. See `Guides/Traits.md`.
+    /// - Note: Called on the thread that delivers the event. See <doc:Traits>.
     public func subscribe(_ observer: @escaping (MaybeEvent<Element>) -> Void) -> Disposable {
         primitiveSequence.source.subscribe(
             TraitObserver(
@@ -60,7 +60,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     ///
     /// An error with no `onError` handler goes to `Hooks.defaultErrorHandler`, with the call
     /// stack of this call when `Hooks.recordCallStackOnError` is on.
-    /// - Note: Called on the thread that delivers the event. See `Guides/Traits.md`.
+    /// - Note: Called on the thread that delivers the event. See <doc:Traits>.
     @inlinable  // as `Single`'s
     public func subscribe(
         onSuccess: ((Element) -> Void)? = nil,
@@ -80,7 +80,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     }
 
     /// A `Maybe` that succeeds with `element` on `scheduler`.
-    /// - Note: Delivers on `scheduler`. See `Guides/Traits.md`.
+    /// - Note: Delivers on `scheduler`. See <doc:Traits>.
     public static func just(_ element: Element, scheduler: ImmediateSchedulerType) -> Maybe<Element> {
         PrimitiveSequence(raw: Observable.just(element, scheduler: scheduler))
     }
@@ -101,38 +101,38 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     }
 
     /// Transforms the element with `transform`; a thrown error fails the `Maybe`.
-    /// - Note: Delivers on the source's scheduler. See `Guides/Traits.md`.
+    /// - Note: Delivers on the source's scheduler. See <doc:Traits>.
     @inlinable  // as `Observable.map`
     public func map<Result>(_ transform: @escaping (Element) throws -> Result) -> Maybe<Result> {
         PrimitiveSequence(raw: primitiveSequence.source.map(transform))
     }
 
     /// Transforms the element with `transform`; `nil` completes empty.
-    /// - Note: Delivers on the source's scheduler. See `Guides/Traits.md`.
+    /// - Note: Delivers on the source's scheduler. See <doc:Traits>.
     public func compactMap<Result>(_ transform: @escaping (Element) throws -> Result?) -> Maybe<Result> {
         PrimitiveSequence(raw: primitiveSequence.source.compactMap(transform))
     }
 
     /// Keeps the element when `predicate` holds; otherwise completes empty.
-    /// - Note: Delivers on the source's scheduler. See `Guides/Traits.md`.
+    /// - Note: Delivers on the source's scheduler. See <doc:Traits>.
     public func filter(_ predicate: @escaping (Element) throws -> Bool) -> Maybe<Element> {
         PrimitiveSequence(raw: primitiveSequence.source.filter(predicate))
     }
 
     /// Continues with the `Maybe` that `selector` makes from the element; empty stays empty.
-    /// - Note: Delivers on the inner `Maybe`'s scheduler. See `Guides/Traits.md`.
+    /// - Note: Delivers on the inner `Maybe`'s scheduler. See <doc:Traits>.
     public func flatMap<Result>(_ selector: @escaping (Element) throws -> Maybe<Result>) -> Maybe<Result> {
         PrimitiveSequence<MaybeTrait, Result>(raw: primitiveSequence.source.flatMap { try selector($0).asObservable() })
     }
 
     /// Succeeds with `element` instead of failing.
-    /// - Note: Delivers on the source's scheduler. See `Guides/Traits.md`.
+    /// - Note: Delivers on the source's scheduler. See <doc:Traits>.
     public func catchAndReturn(_ element: Element) -> Maybe<Element> {
         PrimitiveSequence(raw: primitiveSequence.source.catchAndReturn(element))
     }
 
     /// Runs side effects on the trait's events, subscription and disposal.
-    /// - Note: Handlers run on the thread that delivers the event. See `Guides/Traits.md`.
+    /// - Note: Handlers run on the thread that delivers the event. See <doc:Traits>.
     public func `do`(
         onNext: ((Element) throws -> Void)? = nil,
         afterNext: ((Element) throws -> Void)? = nil,

@@ -7,7 +7,7 @@ extension ObservableType {
     ///
     /// Fails with `RxError.moreThanOneElement` at a second element, and with
     /// `RxError.noElements` when the source completes empty.
-    /// - Note: Delivers on the source's scheduler. See `Guides/Traits.md`.
+    /// - Note: Delivers on the source's scheduler. See <doc:Traits>.
     public func asSingle() -> Single<Element> {
         Single(raw: CollectProducer(source: asObservable(), mode: .single))
     }
@@ -16,7 +16,7 @@ extension ObservableType {
     /// completes), or empty completion.
     ///
     /// Fails with `RxError.moreThanOneElement` at a second element.
-    /// - Note: Delivers on the source's scheduler. See `Guides/Traits.md`.
+    /// - Note: Delivers on the source's scheduler. See <doc:Traits>.
     public func asMaybe() -> Maybe<Element> {
         Maybe(raw: CollectProducer(source: asObservable(), mode: .maybe))
     }
@@ -27,7 +27,7 @@ extension ObservableType {
     ///     output: --------([1, 2]|)
     ///
     /// - Returns: A `Single` of all elements (`[]` for an empty source).
-    /// - Note: Delivers on the source's scheduler. See `Guides/Traits.md`.
+    /// - Note: Delivers on the source's scheduler. See <doc:Traits>.
     public func toArray() -> Single<[Element]> {
         Single(raw: ToArrayProducer(source: asObservable()))
     }
@@ -38,7 +38,7 @@ extension ObservableType {
     ///     output: --(1|)           ---(nil|)
     ///
     /// The source is disposed as soon as the first element arrives.
-    /// - Note: Delivers on the source's scheduler. See `Guides/Traits.md`.
+    /// - Note: Delivers on the source's scheduler. See <doc:Traits>.
     public func first() -> Single<Element?> {
         Single(raw: FirstProducer(source: asObservable()))
     }

@@ -14,7 +14,7 @@ extension PrimitiveSequence {
     ///   - dueTime: How long to wait before subscribing.
     ///   - scheduler: The scheduler that runs the timer (and subscribes).
     /// - Returns: The trait, subscribed `dueTime` later.
-    /// - Note: Subscribes on `scheduler`; delivers on the source's scheduler. See `Guides/Traits.md`.
+    /// - Note: Subscribes on `scheduler`; delivers on the source's scheduler. See <doc:Traits>.
     public func delaySubscription(_ dueTime: RxTimeInterval, scheduler: SchedulerType) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(raw: source.delaySubscription(dueTime, scheduler: scheduler))
     }
@@ -29,7 +29,7 @@ extension PrimitiveSequence {
     ///
     /// - Parameter notificationHandler: Maps the sequence of errors to the resubscription triggers.
     /// - Returns: The trait, resubscribed on every trigger.
-    /// - Note: Resubscribes on the notifier's thread. See `Guides/Traits.md`.
+    /// - Note: Resubscribes on the notifier's thread. See <doc:Traits>.
     public func retry<TriggerObservable: ObservableType, Error: Swift.Error>(
         when notificationHandler: @escaping (Observable<Error>) -> TriggerObservable
     ) -> PrimitiveSequence<Trait, Element> {
@@ -41,7 +41,7 @@ extension PrimitiveSequence {
     /// As `retry(when:)` with every error passed to the notifier.
     /// - Parameter notificationHandler: Maps the sequence of errors to the resubscription triggers.
     /// - Returns: The trait, resubscribed on every trigger.
-    /// - Note: Resubscribes on the notifier's thread. See `Guides/Traits.md`.
+    /// - Note: Resubscribes on the notifier's thread. See <doc:Traits>.
     public func retry<TriggerObservable: ObservableType>(
         when notificationHandler: @escaping (Observable<Swift.Error>) -> TriggerObservable
     ) -> PrimitiveSequence<Trait, Element> {
@@ -57,7 +57,7 @@ extension PrimitiveSequence {
     ///   - line: The calling line, used for the default identifier.
     ///   - function: The calling function, used for the default identifier.
     /// - Returns: The trait, unchanged.
-    /// - Note: Prints on the thread that delivers the event. See `Guides/Utility.md`.
+    /// - Note: Prints on the thread that delivers the event. See <doc:Utility>.
     public func debug(
         _ identifier: String? = nil, trimOutput: Bool = false,
         file: String = #file, line: UInt = #line, function: String = #function
@@ -72,7 +72,7 @@ extension PrimitiveSequence {
     ///   - resourceFactory: Creates the resource.
     ///   - primitiveSequenceFactory: Creates the trait that uses the resource.
     /// - Returns: The trait, bound to the resource's lifetime.
-    /// - Note: The factories run on the subscribing thread. See `Guides/Traits.md`.
+    /// - Note: The factories run on the subscribing thread. See <doc:Traits>.
     public static func using<Resource: Disposable>(
         _ resourceFactory: @escaping () throws -> Resource,
         primitiveSequenceFactory: @escaping (Resource) throws -> PrimitiveSequence<Trait, Element>
@@ -124,7 +124,7 @@ extension PrimitiveSequenceType where Element: RxAbstractInteger {
     ///   - dueTime: When to emit.
     ///   - scheduler: The scheduler that runs the timer.
     /// - Returns: The one-shot timer trait.
-    /// - Note: Delivers on `scheduler`. See `Guides/Traits.md`.
+    /// - Note: Delivers on `scheduler`. See <doc:Traits>.
     public static func timer(_ dueTime: RxTimeInterval, scheduler: SchedulerType) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(raw: Observable<Element>.timer(dueTime, scheduler: scheduler))
     }

@@ -12,7 +12,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     ///   - onCompleted: Called when the `Maybe` completes empty.
     ///   - onDisposed: Called when the subscription ends for any reason.
     /// - Returns: The subscription.
-    /// - Note: Called on the thread that delivers the event. See `Guides/Traits.md`.
+    /// - Note: Called on the thread that delivers the event. See <doc:Traits>.
     public func subscribe<Object: AnyObject>(
         with object: Object,
         onSuccess: ((Object, Element) -> Void)? = nil,
@@ -38,7 +38,7 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
     ///   - onError: Called with the error.
     ///   - onDisposed: Called when the subscription ends for any reason.
     /// - Returns: The subscription.
-    /// - Note: Called on the thread that delivers the event. See `Guides/Traits.md`.
+    /// - Note: Called on the thread that delivers the event. See <doc:Traits>.
     public func subscribe<Object: AnyObject>(
         with object: Object,
         onCompleted: ((Object) -> Void)? = nil,

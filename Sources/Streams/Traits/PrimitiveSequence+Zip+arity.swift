@@ -8,7 +8,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     ///     source2: ----a|
     ///     output:  ----R|     (R = resultSelector(1, a, ...))
     ///
-    /// - Note: Delivers on the thread of the last source to succeed. See `Guides/Traits.md`.
+    /// - Note: Delivers on the thread of the last source to succeed. See <doc:Traits>.
     public static func zip<E1, E2, E3, E4>(
         _ source1: Single<E1>, _ source2: Single<E2>, _ source3: Single<E3>, _ source4: Single<E4>,
         resultSelector: @escaping (E1, E2, E3, E4) throws -> Element
@@ -17,7 +17,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     }
 
     /// Combines the elements of 5 `Single`s with `resultSelector` once all succeed; fails as soon as one fails.
-    /// - Note: Delivers on the thread of the last source to succeed. See `Guides/Traits.md`.
+    /// - Note: Delivers on the thread of the last source to succeed. See <doc:Traits>.
     public static func zip<E1, E2, E3, E4, E5>(
         _ source1: Single<E1>, _ source2: Single<E2>, _ source3: Single<E3>, _ source4: Single<E4>, _ source5: Single<E5>,
         resultSelector: @escaping (E1, E2, E3, E4, E5) throws -> Element
@@ -26,7 +26,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     }
 
     /// Combines the elements of 6 `Single`s with `resultSelector` once all succeed; fails as soon as one fails.
-    /// - Note: Delivers on the thread of the last source to succeed. See `Guides/Traits.md`.
+    /// - Note: Delivers on the thread of the last source to succeed. See <doc:Traits>.
     public static func zip<E1, E2, E3, E4, E5, E6>(
         _ source1: Single<E1>, _ source2: Single<E2>, _ source3: Single<E3>, _ source4: Single<E4>, _ source5: Single<E5>, _ source6: Single<E6>,
         resultSelector: @escaping (E1, E2, E3, E4, E5, E6) throws -> Element
@@ -36,7 +36,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     }
 
     /// Combines the elements of 7 `Single`s with `resultSelector` once all succeed; fails as soon as one fails.
-    /// - Note: Delivers on the thread of the last source to succeed. See `Guides/Traits.md`.
+    /// - Note: Delivers on the thread of the last source to succeed. See <doc:Traits>.
     public static func zip<E1, E2, E3, E4, E5, E6, E7>(
         _ source1: Single<E1>, _ source2: Single<E2>, _ source3: Single<E3>, _ source4: Single<E4>, _ source5: Single<E5>, _ source6: Single<E6>,
         _ source7: Single<E7>,
@@ -48,7 +48,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     }
 
     /// Combines the elements of 8 `Single`s with `resultSelector` once all succeed; fails as soon as one fails.
-    /// - Note: Delivers on the thread of the last source to succeed. See `Guides/Traits.md`.
+    /// - Note: Delivers on the thread of the last source to succeed. See <doc:Traits>.
     public static func zip<E1, E2, E3, E4, E5, E6, E7, E8>(
         _ source1: Single<E1>, _ source2: Single<E2>, _ source3: Single<E3>, _ source4: Single<E4>, _ source5: Single<E5>, _ source6: Single<E6>,
         _ source7: Single<E7>, _ source8: Single<E8>,
@@ -63,7 +63,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
 
 extension PrimitiveSequenceType where Trait == SingleTrait, Element == Any {
     /// Combines the elements of 4 `Single`s into a tuple once all succeed; fails as soon as one fails.
-    /// - Note: Delivers on the thread of the last source to succeed. See `Guides/Traits.md`.
+    /// - Note: Delivers on the thread of the last source to succeed. See <doc:Traits>.
     public static func zip<E1, E2, E3, E4>(
         _ source1: Single<E1>, _ source2: Single<E2>, _ source3: Single<E3>, _ source4: Single<E4>
     ) -> Single<(E1, E2, E3, E4)> {
@@ -71,7 +71,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait, Element == Any {
     }
 
     /// Combines the elements of 5 `Single`s into a tuple once all succeed; fails as soon as one fails.
-    /// - Note: Delivers on the thread of the last source to succeed. See `Guides/Traits.md`.
+    /// - Note: Delivers on the thread of the last source to succeed. See <doc:Traits>.
     public static func zip<E1, E2, E3, E4, E5>(
         _ source1: Single<E1>, _ source2: Single<E2>, _ source3: Single<E3>, _ source4: Single<E4>, _ source5: Single<E5>
     ) -> Single<(E1, E2, E3, E4, E5)> {
@@ -79,7 +79,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait, Element == Any {
     }
 
     /// Combines the elements of 6 `Single`s into a tuple once all succeed; fails as soon as one fails.
-    /// - Note: Delivers on the thread of the last source to succeed. See `Guides/Traits.md`.
+    /// - Note: Delivers on the thread of the last source to succeed. See <doc:Traits>.
     public static func zip<E1, E2, E3, E4, E5, E6>(
         _ source1: Single<E1>, _ source2: Single<E2>, _ source3: Single<E3>, _ source4: Single<E4>, _ source5: Single<E5>, _ source6: Single<E6>
     ) -> Single<(E1, E2, E3, E4, E5, E6)> {
@@ -88,7 +88,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait, Element == Any {
     }
 
     /// Combines the elements of 7 `Single`s into a tuple once all succeed; fails as soon as one fails.
-    /// - Note: Delivers on the thread of the last source to succeed. See `Guides/Traits.md`.
+    /// - Note: Delivers on the thread of the last source to succeed. See <doc:Traits>.
     public static func zip<E1, E2, E3, E4, E5, E6, E7>(
         _ source1: Single<E1>, _ source2: Single<E2>, _ source3: Single<E3>, _ source4: Single<E4>, _ source5: Single<E5>, _ source6: Single<E6>,
         _ source7: Single<E7>
@@ -100,7 +100,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait, Element == Any {
     }
 
     /// Combines the elements of 8 `Single`s into a tuple once all succeed; fails as soon as one fails.
-    /// - Note: Delivers on the thread of the last source to succeed. See `Guides/Traits.md`.
+    /// - Note: Delivers on the thread of the last source to succeed. See <doc:Traits>.
     public static func zip<E1, E2, E3, E4, E5, E6, E7, E8>(
         _ source1: Single<E1>, _ source2: Single<E2>, _ source3: Single<E3>, _ source4: Single<E4>, _ source5: Single<E5>, _ source6: Single<E6>,
         _ source7: Single<E7>, _ source8: Single<E8>
@@ -118,7 +118,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     ///     source2: ----a|
     ///     output:  ----R|     (R = resultSelector(1, a, ...))
     ///
-    /// - Note: Delivers on the thread of the last source to succeed. See `Guides/Traits.md`.
+    /// - Note: Delivers on the thread of the last source to succeed. See <doc:Traits>.
     public static func zip<E1, E2>(
         _ source1: Maybe<E1>, _ source2: Maybe<E2>,
         resultSelector: @escaping (E1, E2) throws -> Element
@@ -127,7 +127,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     }
 
     /// Combines the elements of 3 `Maybe`s with `resultSelector` once all succeed; completes empty as soon as one completes empty, fails as soon as one fails.
-    /// - Note: Delivers on the thread of the last source to succeed. See `Guides/Traits.md`.
+    /// - Note: Delivers on the thread of the last source to succeed. See <doc:Traits>.
     public static func zip<E1, E2, E3>(
         _ source1: Maybe<E1>, _ source2: Maybe<E2>, _ source3: Maybe<E3>,
         resultSelector: @escaping (E1, E2, E3) throws -> Element
@@ -136,7 +136,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     }
 
     /// Combines the elements of 4 `Maybe`s with `resultSelector` once all succeed; completes empty as soon as one completes empty, fails as soon as one fails.
-    /// - Note: Delivers on the thread of the last source to succeed. See `Guides/Traits.md`.
+    /// - Note: Delivers on the thread of the last source to succeed. See <doc:Traits>.
     public static func zip<E1, E2, E3, E4>(
         _ source1: Maybe<E1>, _ source2: Maybe<E2>, _ source3: Maybe<E3>, _ source4: Maybe<E4>,
         resultSelector: @escaping (E1, E2, E3, E4) throws -> Element
@@ -145,7 +145,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     }
 
     /// Combines the elements of 5 `Maybe`s with `resultSelector` once all succeed; completes empty as soon as one completes empty, fails as soon as one fails.
-    /// - Note: Delivers on the thread of the last source to succeed. See `Guides/Traits.md`.
+    /// - Note: Delivers on the thread of the last source to succeed. See <doc:Traits>.
     public static func zip<E1, E2, E3, E4, E5>(
         _ source1: Maybe<E1>, _ source2: Maybe<E2>, _ source3: Maybe<E3>, _ source4: Maybe<E4>, _ source5: Maybe<E5>,
         resultSelector: @escaping (E1, E2, E3, E4, E5) throws -> Element
@@ -154,7 +154,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     }
 
     /// Combines the elements of 6 `Maybe`s with `resultSelector` once all succeed; completes empty as soon as one completes empty, fails as soon as one fails.
-    /// - Note: Delivers on the thread of the last source to succeed. See `Guides/Traits.md`.
+    /// - Note: Delivers on the thread of the last source to succeed. See <doc:Traits>.
     public static func zip<E1, E2, E3, E4, E5, E6>(
         _ source1: Maybe<E1>, _ source2: Maybe<E2>, _ source3: Maybe<E3>, _ source4: Maybe<E4>, _ source5: Maybe<E5>, _ source6: Maybe<E6>,
         resultSelector: @escaping (E1, E2, E3, E4, E5, E6) throws -> Element
@@ -164,7 +164,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     }
 
     /// Combines the elements of 7 `Maybe`s with `resultSelector` once all succeed; completes empty as soon as one completes empty, fails as soon as one fails.
-    /// - Note: Delivers on the thread of the last source to succeed. See `Guides/Traits.md`.
+    /// - Note: Delivers on the thread of the last source to succeed. See <doc:Traits>.
     public static func zip<E1, E2, E3, E4, E5, E6, E7>(
         _ source1: Maybe<E1>, _ source2: Maybe<E2>, _ source3: Maybe<E3>, _ source4: Maybe<E4>, _ source5: Maybe<E5>, _ source6: Maybe<E6>,
         _ source7: Maybe<E7>,
@@ -176,7 +176,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     }
 
     /// Combines the elements of 8 `Maybe`s with `resultSelector` once all succeed; completes empty as soon as one completes empty, fails as soon as one fails.
-    /// - Note: Delivers on the thread of the last source to succeed. See `Guides/Traits.md`.
+    /// - Note: Delivers on the thread of the last source to succeed. See <doc:Traits>.
     public static func zip<E1, E2, E3, E4, E5, E6, E7, E8>(
         _ source1: Maybe<E1>, _ source2: Maybe<E2>, _ source3: Maybe<E3>, _ source4: Maybe<E4>, _ source5: Maybe<E5>, _ source6: Maybe<E6>,
         _ source7: Maybe<E7>, _ source8: Maybe<E8>,
@@ -191,7 +191,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
 
 extension PrimitiveSequenceType where Trait == MaybeTrait, Element == Any {
     /// Combines the elements of 2 `Maybe`s into a tuple once all succeed; completes empty as soon as one completes empty, fails as soon as one fails.
-    /// - Note: Delivers on the thread of the last source to succeed. See `Guides/Traits.md`.
+    /// - Note: Delivers on the thread of the last source to succeed. See <doc:Traits>.
     public static func zip<E1, E2>(
         _ source1: Maybe<E1>, _ source2: Maybe<E2>
     ) -> Maybe<(E1, E2)> {
@@ -199,7 +199,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait, Element == Any {
     }
 
     /// Combines the elements of 3 `Maybe`s into a tuple once all succeed; completes empty as soon as one completes empty, fails as soon as one fails.
-    /// - Note: Delivers on the thread of the last source to succeed. See `Guides/Traits.md`.
+    /// - Note: Delivers on the thread of the last source to succeed. See <doc:Traits>.
     public static func zip<E1, E2, E3>(
         _ source1: Maybe<E1>, _ source2: Maybe<E2>, _ source3: Maybe<E3>
     ) -> Maybe<(E1, E2, E3)> {
@@ -207,7 +207,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait, Element == Any {
     }
 
     /// Combines the elements of 4 `Maybe`s into a tuple once all succeed; completes empty as soon as one completes empty, fails as soon as one fails.
-    /// - Note: Delivers on the thread of the last source to succeed. See `Guides/Traits.md`.
+    /// - Note: Delivers on the thread of the last source to succeed. See <doc:Traits>.
     public static func zip<E1, E2, E3, E4>(
         _ source1: Maybe<E1>, _ source2: Maybe<E2>, _ source3: Maybe<E3>, _ source4: Maybe<E4>
     ) -> Maybe<(E1, E2, E3, E4)> {
@@ -215,7 +215,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait, Element == Any {
     }
 
     /// Combines the elements of 5 `Maybe`s into a tuple once all succeed; completes empty as soon as one completes empty, fails as soon as one fails.
-    /// - Note: Delivers on the thread of the last source to succeed. See `Guides/Traits.md`.
+    /// - Note: Delivers on the thread of the last source to succeed. See <doc:Traits>.
     public static func zip<E1, E2, E3, E4, E5>(
         _ source1: Maybe<E1>, _ source2: Maybe<E2>, _ source3: Maybe<E3>, _ source4: Maybe<E4>, _ source5: Maybe<E5>
     ) -> Maybe<(E1, E2, E3, E4, E5)> {
@@ -223,7 +223,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait, Element == Any {
     }
 
     /// Combines the elements of 6 `Maybe`s into a tuple once all succeed; completes empty as soon as one completes empty, fails as soon as one fails.
-    /// - Note: Delivers on the thread of the last source to succeed. See `Guides/Traits.md`.
+    /// - Note: Delivers on the thread of the last source to succeed. See <doc:Traits>.
     public static func zip<E1, E2, E3, E4, E5, E6>(
         _ source1: Maybe<E1>, _ source2: Maybe<E2>, _ source3: Maybe<E3>, _ source4: Maybe<E4>, _ source5: Maybe<E5>, _ source6: Maybe<E6>
     ) -> Maybe<(E1, E2, E3, E4, E5, E6)> {
@@ -232,7 +232,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait, Element == Any {
     }
 
     /// Combines the elements of 7 `Maybe`s into a tuple once all succeed; completes empty as soon as one completes empty, fails as soon as one fails.
-    /// - Note: Delivers on the thread of the last source to succeed. See `Guides/Traits.md`.
+    /// - Note: Delivers on the thread of the last source to succeed. See <doc:Traits>.
     public static func zip<E1, E2, E3, E4, E5, E6, E7>(
         _ source1: Maybe<E1>, _ source2: Maybe<E2>, _ source3: Maybe<E3>, _ source4: Maybe<E4>, _ source5: Maybe<E5>, _ source6: Maybe<E6>, _ source7: Maybe<E7>
     ) -> Maybe<(E1, E2, E3, E4, E5, E6, E7)> {
@@ -243,7 +243,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait, Element == Any {
     }
 
     /// Combines the elements of 8 `Maybe`s into a tuple once all succeed; completes empty as soon as one completes empty, fails as soon as one fails.
-    /// - Note: Delivers on the thread of the last source to succeed. See `Guides/Traits.md`.
+    /// - Note: Delivers on the thread of the last source to succeed. See <doc:Traits>.
     public static func zip<E1, E2, E3, E4, E5, E6, E7, E8>(
         _ source1: Maybe<E1>, _ source2: Maybe<E2>, _ source3: Maybe<E3>, _ source4: Maybe<E4>, _ source5: Maybe<E5>, _ source6: Maybe<E6>,
         _ source7: Maybe<E7>, _ source8: Maybe<E8>

@@ -1,7 +1,7 @@
 /// A sequence with a restricted grammar (`Single`, `Maybe`, `Completable`) built over an `Observable`.
 ///
 /// The trait (`SingleTrait`, `MaybeTrait`, `CompletableTrait`) fixes which events are possible;
-/// `asObservable()` returns the underlying sequence. See `Guides/Traits.md`.
+/// `asObservable()` returns the underlying sequence. See <doc:Traits>.
 public struct PrimitiveSequence<Trait, Element> {
     @usableFromInline let source: Observable<Element>
 
@@ -36,7 +36,7 @@ extension PrimitiveSequence {
     /// Creates the trait per subscription by calling `observableFactory`.
     ///
     /// A thrown error becomes the trait's error.
-    /// - Note: Delivers on the created trait's scheduler. See `Guides/Traits.md`.
+    /// - Note: Delivers on the created trait's scheduler. See <doc:Traits>.
     public static func deferred(_ observableFactory: @escaping () throws -> PrimitiveSequence<Trait, Element>) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(raw: Observable.deferred { try observableFactory().asObservable() })
     }
@@ -46,19 +46,19 @@ extension PrimitiveSequence {
     ///     source: --a|
     ///     output: -----a|     (dueTime: 3 frames)
     ///
-    /// - Note: Delivers on `scheduler`. See `Guides/Traits.md`.
+    /// - Note: Delivers on `scheduler`. See <doc:Traits>.
     public func delay(_ dueTime: RxTimeInterval, scheduler: SchedulerType) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(raw: source.delay(dueTime, scheduler: scheduler))
     }
 
     /// Delivers the trait's event on `scheduler`.
-    /// - Note: Delivers on `scheduler`. See `Guides/Traits.md`.
+    /// - Note: Delivers on `scheduler`. See <doc:Traits>.
     public func observe(on scheduler: ImmediateSchedulerType) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(raw: source.observe(on: scheduler))
     }
 
     /// Subscribes to (and disposes) the source on `scheduler`.
-    /// - Note: Delivers on the source's scheduler. See `Guides/Traits.md`.
+    /// - Note: Delivers on the source's scheduler. See <doc:Traits>.
     public func subscribe(on scheduler: ImmediateSchedulerType) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(raw: source.subscribe(on: scheduler))
     }
@@ -69,19 +69,19 @@ extension PrimitiveSequence {
     ///     handler:   --a|
     ///     output:  ----a|
     ///
-    /// - Note: Delivers on the source's (then the handler's trait's) scheduler. See `Guides/Traits.md`.
+    /// - Note: Delivers on the source's (then the handler's trait's) scheduler. See <doc:Traits>.
     public func `catch`(_ handler: @escaping (Swift.Error) throws -> PrimitiveSequence<Trait, Element>) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(raw: source.catch { try handler($0).asObservable() })
     }
 
     /// Resubscribes to the source after each error, for ever.
-    /// - Note: Delivers on the source's scheduler. See `Guides/Traits.md`.
+    /// - Note: Delivers on the source's scheduler. See <doc:Traits>.
     public func retry() -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(raw: source.retry())
     }
 
     /// Subscribes to the source at most `maxAttemptCount` times; the last error is forwarded.
-    /// - Note: Delivers on the source's scheduler. See `Guides/Traits.md`.
+    /// - Note: Delivers on the source's scheduler. See <doc:Traits>.
     public func retry(_ maxAttemptCount: Int) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(raw: source.retry(maxAttemptCount))
     }
@@ -91,13 +91,13 @@ extension PrimitiveSequence {
     ///     source: -------a|
     ///     output: ----#         (dueTime: 4 frames)
     ///
-    /// - Note: Delivers on the source's scheduler, or `scheduler` for the timeout error. See `Guides/Traits.md`.
+    /// - Note: Delivers on the source's scheduler, or `scheduler` for the timeout error. See <doc:Traits>.
     public func timeout(_ dueTime: RxTimeInterval, scheduler: SchedulerType) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(raw: source.timeout(dueTime, scheduler: scheduler))
     }
 
     /// Switches to `other` when the trait has not terminated within `dueTime`.
-    /// - Note: Delivers on the source's or `other`'s scheduler. See `Guides/Traits.md`.
+    /// - Note: Delivers on the source's or `other`'s scheduler. See <doc:Traits>.
     public func timeout(_ dueTime: RxTimeInterval, other: PrimitiveSequence<Trait, Element>, scheduler: SchedulerType) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(raw: source.timeout(dueTime, other: other.source, scheduler: scheduler))
     }

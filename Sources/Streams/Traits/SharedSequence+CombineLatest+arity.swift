@@ -11,7 +11,7 @@ extension SharedSequence {
     ///     source2: -----a-----b--
     ///     output:  -----A--B--C--     (A = selector(1, a), B = (2, a), C = (2, b))
     ///
-    /// - Note: Delivers on the sharing scheduler. See `Guides/Traits.md`.
+    /// - Note: Delivers on the sharing scheduler. See <doc:Traits>.
     public static func combineLatest<O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType>(
         _ source1: O1, _ source2: O2,
         resultSelector: @escaping (O1.Element, O2.Element) throws -> Element
@@ -21,7 +21,7 @@ extension SharedSequence {
 
     /// Emits `resultSelector` of the latest element of each of 3 sources whenever one emits
     /// (once all have); completes when all complete.
-    /// - Note: Delivers on the sharing scheduler. See `Guides/Traits.md`.
+    /// - Note: Delivers on the sharing scheduler. See <doc:Traits>.
     public static func combineLatest<O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType>(
         _ source1: O1, _ source2: O2, _ source3: O3,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element) throws -> Element
@@ -34,7 +34,7 @@ extension SharedSequence {
 
     /// Emits `resultSelector` of the latest element of each of 4 sources whenever one emits
     /// (once all have); completes when all complete.
-    /// - Note: Delivers on the sharing scheduler. See `Guides/Traits.md`.
+    /// - Note: Delivers on the sharing scheduler. See <doc:Traits>.
     public static func combineLatest<
         O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType, O4: SharedSequenceConvertibleType
     >(
@@ -53,7 +53,7 @@ extension SharedSequence {
 
     /// Emits `resultSelector` of the latest element of each of 5 sources whenever one emits
     /// (once all have); completes when all complete.
-    /// - Note: Delivers on the sharing scheduler. See `Guides/Traits.md`.
+    /// - Note: Delivers on the sharing scheduler. See <doc:Traits>.
     public static func combineLatest<
         O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType, O4: SharedSequenceConvertibleType,
         O5: SharedSequenceConvertibleType
@@ -73,7 +73,7 @@ extension SharedSequence {
 
     /// Emits `resultSelector` of the latest element of each of 6 sources whenever one emits
     /// (once all have); completes when all complete.
-    /// - Note: Delivers on the sharing scheduler. See `Guides/Traits.md`.
+    /// - Note: Delivers on the sharing scheduler. See <doc:Traits>.
     public static func combineLatest<
         O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType, O4: SharedSequenceConvertibleType,
         O5: SharedSequenceConvertibleType, O6: SharedSequenceConvertibleType
@@ -93,7 +93,7 @@ extension SharedSequence {
 
     /// Emits `resultSelector` of the latest element of each of 7 sources whenever one emits
     /// (once all have); completes when all complete.
-    /// - Note: Delivers on the sharing scheduler. See `Guides/Traits.md`.
+    /// - Note: Delivers on the sharing scheduler. See <doc:Traits>.
     public static func combineLatest<
         O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType, O4: SharedSequenceConvertibleType,
         O5: SharedSequenceConvertibleType, O6: SharedSequenceConvertibleType, O7: SharedSequenceConvertibleType
@@ -114,7 +114,7 @@ extension SharedSequence {
 
     /// Emits `resultSelector` of the latest element of each of 8 sources whenever one emits
     /// (once all have); completes when all complete.
-    /// - Note: Delivers on the sharing scheduler. See `Guides/Traits.md`.
+    /// - Note: Delivers on the sharing scheduler. See <doc:Traits>.
     public static func combineLatest<
         O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType, O4: SharedSequenceConvertibleType,
         O5: SharedSequenceConvertibleType, O6: SharedSequenceConvertibleType, O7: SharedSequenceConvertibleType, O8: SharedSequenceConvertibleType
@@ -144,7 +144,7 @@ extension SharedSequenceConvertibleType where Element == Any {
     ///     source2: -----a-----b--
     ///     output:  -----A--B--C--     (A = (1, a), B = (2, a), C = (2, b))
     ///
-    /// - Note: Delivers on the sharing scheduler. See `Guides/Traits.md`.
+    /// - Note: Delivers on the sharing scheduler. See <doc:Traits>.
     public static func combineLatest<O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType>(
         _ source1: O1, _ source2: O2
     ) -> SharedSequence<SharingStrategy, (O1.Element, O2.Element)> where SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy {
@@ -154,7 +154,7 @@ extension SharedSequenceConvertibleType where Element == Any {
 
     /// Emits a tuple of the latest element of each of 3 sources whenever one emits (once all
     /// have); completes when all complete.
-    /// - Note: Delivers on the sharing scheduler. See `Guides/Traits.md`.
+    /// - Note: Delivers on the sharing scheduler. See <doc:Traits>.
     public static func combineLatest<O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType>(
         _ source1: O1, _ source2: O2, _ source3: O3
     ) -> SharedSequence<SharingStrategy, (O1.Element, O2.Element, O3.Element)>
@@ -165,7 +165,7 @@ extension SharedSequenceConvertibleType where Element == Any {
 
     /// Emits a tuple of the latest element of each of 4 sources whenever one emits (once all
     /// have); completes when all complete.
-    /// - Note: Delivers on the sharing scheduler. See `Guides/Traits.md`.
+    /// - Note: Delivers on the sharing scheduler. See <doc:Traits>.
     public static func combineLatest<
         O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType, O4: SharedSequenceConvertibleType
     >(
@@ -182,7 +182,7 @@ extension SharedSequenceConvertibleType where Element == Any {
 
     /// Emits a tuple of the latest element of each of 5 sources whenever one emits (once all
     /// have); completes when all complete.
-    /// - Note: Delivers on the sharing scheduler. See `Guides/Traits.md`.
+    /// - Note: Delivers on the sharing scheduler. See <doc:Traits>.
     public static func combineLatest<
         O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType, O4: SharedSequenceConvertibleType,
         O5: SharedSequenceConvertibleType
@@ -201,7 +201,7 @@ extension SharedSequenceConvertibleType where Element == Any {
 
     /// Emits a tuple of the latest element of each of 6 sources whenever one emits (once all
     /// have); completes when all complete.
-    /// - Note: Delivers on the sharing scheduler. See `Guides/Traits.md`.
+    /// - Note: Delivers on the sharing scheduler. See <doc:Traits>.
     public static func combineLatest<
         O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType, O4: SharedSequenceConvertibleType,
         O5: SharedSequenceConvertibleType, O6: SharedSequenceConvertibleType
@@ -220,7 +220,7 @@ extension SharedSequenceConvertibleType where Element == Any {
 
     /// Emits a tuple of the latest element of each of 7 sources whenever one emits (once all
     /// have); completes when all complete.
-    /// - Note: Delivers on the sharing scheduler. See `Guides/Traits.md`.
+    /// - Note: Delivers on the sharing scheduler. See <doc:Traits>.
     public static func combineLatest<
         O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType, O4: SharedSequenceConvertibleType,
         O5: SharedSequenceConvertibleType, O6: SharedSequenceConvertibleType, O7: SharedSequenceConvertibleType
@@ -240,7 +240,7 @@ extension SharedSequenceConvertibleType where Element == Any {
 
     /// Emits a tuple of the latest element of each of 8 sources whenever one emits (once all
     /// have); completes when all complete.
-    /// - Note: Delivers on the sharing scheduler. See `Guides/Traits.md`.
+    /// - Note: Delivers on the sharing scheduler. See <doc:Traits>.
     public static func combineLatest<
         O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType, O4: SharedSequenceConvertibleType,
         O5: SharedSequenceConvertibleType, O6: SharedSequenceConvertibleType, O7: SharedSequenceConvertibleType, O8: SharedSequenceConvertibleType

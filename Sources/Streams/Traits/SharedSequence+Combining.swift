@@ -11,7 +11,7 @@ extension SharedSequenceConvertibleType {
     ///
     /// - Parameter sources: The sequences to merge.
     /// - Returns: The merged shared sequence.
-    /// - Note: Delivers on the sharing scheduler. See `Guides/Traits.md`.
+    /// - Note: Delivers on the sharing scheduler. See <doc:Traits>.
     public static func merge<Collection: Swift.Collection>(_ sources: Collection) -> SharedSequence<SharingStrategy, Element>
     where Collection.Element == SharedSequence<SharingStrategy, Element> {
         SharedSequence<SharingStrategy, Element>(Observable.merge(sources.map { $0.source }))
@@ -20,7 +20,7 @@ extension SharedSequenceConvertibleType {
     /// Interleaves the elements of the sequences of `sources`; completes when all have completed.
     /// - Parameter sources: The sequences to merge.
     /// - Returns: The merged shared sequence.
-    /// - Note: Delivers on the sharing scheduler. See `Guides/Traits.md`.
+    /// - Note: Delivers on the sharing scheduler. See <doc:Traits>.
     public static func merge(_ sources: [SharedSequence<SharingStrategy, Element>]) -> SharedSequence<SharingStrategy, Element> {
         SharedSequence<SharingStrategy, Element>(Observable.merge(sources.map { $0.source }))
     }
@@ -28,7 +28,7 @@ extension SharedSequenceConvertibleType {
     /// Interleaves the elements of `sources`; completes when all have completed.
     /// - Parameter sources: The sequences to merge.
     /// - Returns: The merged shared sequence.
-    /// - Note: Delivers on the sharing scheduler. See `Guides/Traits.md`.
+    /// - Note: Delivers on the sharing scheduler. See <doc:Traits>.
     public static func merge(_ sources: SharedSequence<SharingStrategy, Element>...) -> SharedSequence<SharingStrategy, Element> {
         SharedSequence<SharingStrategy, Element>(Observable.merge(sources.map { $0.source }))
     }
@@ -43,7 +43,7 @@ extension SharedSequence {
     ///
     /// - Parameter sequence: The sequences, iterated lazily.
     /// - Returns: The concatenation.
-    /// - Note: Delivers on the sharing scheduler. See `Guides/Traits.md`.
+    /// - Note: Delivers on the sharing scheduler. See <doc:Traits>.
     public static func concat<Sequence: Swift.Sequence>(_ sequence: Sequence) -> SharedSequence<SharingStrategy, Element>
     where Sequence.Element == SharedSequence<SharingStrategy, Element> {
         SharedSequence(Observable.concat(sequence.lazy.map { $0.source }))
@@ -52,7 +52,7 @@ extension SharedSequence {
     /// Subscribes the sequences of `collection` one after another, each once the previous completed.
     /// - Parameter collection: The sequences, in order.
     /// - Returns: The concatenation.
-    /// - Note: Delivers on the sharing scheduler. See `Guides/Traits.md`.
+    /// - Note: Delivers on the sharing scheduler. See <doc:Traits>.
     public static func concat<Collection: Swift.Collection>(_ collection: Collection) -> SharedSequence<SharingStrategy, Element>
     where Collection.Element == SharedSequence<SharingStrategy, Element> {
         SharedSequence(Observable.concat(collection.map { $0.source }))
@@ -69,7 +69,7 @@ extension SharedSequence {
     ///   - collection: The sequences; the selector receives their elements in collection order.
     ///   - resultSelector: Combines one element of each.
     /// - Returns: The zipped shared sequence.
-    /// - Note: Delivers on the sharing scheduler. See `Guides/Traits.md`.
+    /// - Note: Delivers on the sharing scheduler. See <doc:Traits>.
     public static func zip<Collection: Swift.Collection, Result>(
         _ collection: Collection, resultSelector: @escaping ([Element]) throws -> Result
     ) -> SharedSequence<SharingStrategy, Result> where Collection.Element == SharedSequence<SharingStrategy, Element> {
@@ -79,7 +79,7 @@ extension SharedSequence {
     /// Emits an array of the elements at the same index of every sequence in `collection`.
     /// - Parameter collection: The sequences, in order.
     /// - Returns: The zipped shared sequence of arrays.
-    /// - Note: Delivers on the sharing scheduler. See `Guides/Traits.md`.
+    /// - Note: Delivers on the sharing scheduler. See <doc:Traits>.
     public static func zip<Collection: Swift.Collection>(_ collection: Collection) -> SharedSequence<SharingStrategy, [Element]>
     where Collection.Element == SharedSequence<SharingStrategy, Element> {
         SharedSequence<SharingStrategy, [Element]>(Observable.zip(collection.map { $0.source }))
@@ -96,7 +96,7 @@ extension SharedSequence {
     ///   - collection: The sequences; the selector receives their elements in collection order.
     ///   - resultSelector: Combines the latest elements.
     /// - Returns: The combined shared sequence.
-    /// - Note: Delivers on the sharing scheduler. See `Guides/Traits.md`.
+    /// - Note: Delivers on the sharing scheduler. See <doc:Traits>.
     public static func combineLatest<Collection: Swift.Collection, Result>(
         _ collection: Collection, resultSelector: @escaping ([Element]) throws -> Result
     ) -> SharedSequence<SharingStrategy, Result> where Collection.Element == SharedSequence<SharingStrategy, Element> {
@@ -107,7 +107,7 @@ extension SharedSequence {
     /// them emits, once all have emitted.
     /// - Parameter collection: The sequences, in order.
     /// - Returns: The combined shared sequence of arrays.
-    /// - Note: Delivers on the sharing scheduler. See `Guides/Traits.md`.
+    /// - Note: Delivers on the sharing scheduler. See <doc:Traits>.
     public static func combineLatest<Collection: Swift.Collection>(_ collection: Collection) -> SharedSequence<SharingStrategy, [Element]>
     where Collection.Element == SharedSequence<SharingStrategy, Element> {
         SharedSequence<SharingStrategy, [Element]>(Observable.combineLatest(collection.map { $0.source }))

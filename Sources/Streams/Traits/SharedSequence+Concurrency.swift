@@ -11,7 +11,7 @@ extension SharedSequence where Element: Sendable {
     /// subscription. Main-actor isolated, as in RxCocoa, because drivers are consumed on the main
     /// thread.
     /// - Note: Elements arrive on the sharing scheduler; the loop resumes on the main actor.
-    ///   See `Guides/Concurrency.md`.
+    ///   See <doc:Concurrency>.
     @MainActor public var values: AsyncStream<Element> {
         AsyncStream { continuation in
             let subscription = source.subscribe(

@@ -13,7 +13,7 @@ extension ObservableConvertibleType {
     ///   - sharingStrategy: The strategy (`DriverSharingStrategy.self`, `SignalSharingStrategy.self`).
     ///   - onErrorJustReturn: The element sent in place of an error.
     /// - Returns: The shared sequence.
-    /// - Note: Delivers on `S.scheduler`. See `Guides/Traits.md`.
+    /// - Note: Delivers on `S.scheduler`. See <doc:Traits>.
     public func asSharedSequence<S: SharingStrategyProtocol>(sharingStrategy: S.Type = S.self, onErrorJustReturn: Element) -> SharedSequence<S, Element> {
         SharedSequence(asObservable().observe(on: S.scheduler).catchAndReturn(onErrorJustReturn))
     }
@@ -24,7 +24,7 @@ extension ObservableConvertibleType {
     ///   - sharingStrategy: The strategy.
     ///   - onErrorDriveWith: The sequence that takes over after an error.
     /// - Returns: The shared sequence.
-    /// - Note: Delivers on `S.scheduler`. See `Guides/Traits.md`.
+    /// - Note: Delivers on `S.scheduler`. See <doc:Traits>.
     public func asSharedSequence<S: SharingStrategyProtocol>(sharingStrategy: S.Type = S.self, onErrorDriveWith: SharedSequence<S, Element>) -> SharedSequence<
         S, Element
     > {
@@ -37,7 +37,7 @@ extension ObservableConvertibleType {
     ///   - sharingStrategy: The strategy.
     ///   - onErrorRecover: Makes the sequence that takes over after an error.
     /// - Returns: The shared sequence.
-    /// - Note: Delivers on `S.scheduler`. See `Guides/Traits.md`.
+    /// - Note: Delivers on `S.scheduler`. See <doc:Traits>.
     public func asSharedSequence<S: SharingStrategyProtocol>(
         sharingStrategy: S.Type = S.self, onErrorRecover: @escaping (Swift.Error) -> SharedSequence<S, Element>
     ) -> SharedSequence<S, Element> {
@@ -66,7 +66,7 @@ extension InfallibleType {
     ///     output: --1--2--|      (on SharingScheduler.make(), shared, replaying 1)
     ///
     /// - Returns: The `Driver`.
-    /// - Note: Delivers on `SharingScheduler.make()`. See `Guides/Traits.md`.
+    /// - Note: Delivers on `SharingScheduler.make()`. See <doc:Traits>.
     public func asDriver() -> Driver<Element> {
         Driver(asObservable().observe(on: DriverSharingStrategy.scheduler))
     }
@@ -75,7 +75,7 @@ extension InfallibleType {
 extension BehaviorRelay {
     /// Converts the relay to a `Driver` (its current value first, then every accepted one).
     /// - Returns: The `Driver`.
-    /// - Note: Delivers on `SharingScheduler.make()`. See `Guides/Traits.md`.
+    /// - Note: Delivers on `SharingScheduler.make()`. See <doc:Traits>.
     public func asDriver() -> Driver<Element> {
         Driver(asObservable().observe(on: DriverSharingStrategy.scheduler))
     }
@@ -84,14 +84,14 @@ extension BehaviorRelay {
 extension PublishRelay {
     /// Converts the relay to a `Driver` (every accepted element; the latest is replayed).
     /// - Returns: The `Driver`.
-    /// - Note: Delivers on `SharingScheduler.make()`. See `Guides/Traits.md`.
+    /// - Note: Delivers on `SharingScheduler.make()`. See <doc:Traits>.
     public func asDriver() -> Driver<Element> {
         Driver(asObservable().observe(on: DriverSharingStrategy.scheduler))
     }
 
     /// Converts the relay to a `Signal` (every accepted element; nothing is replayed).
     /// - Returns: The `Signal`.
-    /// - Note: Delivers on `SharingScheduler.make()`. See `Guides/Traits.md`.
+    /// - Note: Delivers on `SharingScheduler.make()`. See <doc:Traits>.
     public func asSignal() -> Signal<Element> {
         Signal(asObservable().observe(on: SignalSharingStrategy.scheduler))
     }

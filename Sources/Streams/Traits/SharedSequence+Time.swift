@@ -12,7 +12,7 @@ extension SharedSequenceConvertibleType {
     ///   - dueTime: The minimum time between two emitted elements.
     ///   - latest: Whether the latest element of a period is emitted when it ends.
     /// - Returns: The throttled shared sequence.
-    /// - Note: Delivers on the sharing scheduler. See `Guides/Traits.md`.
+    /// - Note: Delivers on the sharing scheduler. See <doc:Traits>.
     public func throttle(_ dueTime: RxTimeInterval, latest: Bool = true) -> SharedSequence<SharingStrategy, Element> {
         SharedSequence<SharingStrategy, Element>(asObservable().throttle(dueTime, latest: latest, scheduler: SharingStrategy.scheduler))
     }
@@ -24,7 +24,7 @@ extension SharedSequenceConvertibleType {
     ///
     /// - Parameter dueTime: The quiet period.
     /// - Returns: The debounced shared sequence.
-    /// - Note: Delivers on the sharing scheduler. See `Guides/Traits.md`.
+    /// - Note: Delivers on the sharing scheduler. See <doc:Traits>.
     public func debounce(_ dueTime: RxTimeInterval) -> SharedSequence<SharingStrategy, Element> {
         SharedSequence<SharingStrategy, Element>(asObservable().debounce(dueTime, scheduler: SharingStrategy.scheduler))
     }
@@ -36,7 +36,7 @@ extension SharedSequenceConvertibleType {
     ///
     /// - Parameter dueTime: The delay.
     /// - Returns: The delayed shared sequence.
-    /// - Note: Delivers on the sharing scheduler. See `Guides/Traits.md`.
+    /// - Note: Delivers on the sharing scheduler. See <doc:Traits>.
     public func delay(_ dueTime: RxTimeInterval) -> SharedSequence<SharingStrategy, Element> {
         SharedSequence<SharingStrategy, Element>(asObservable().delay(dueTime, scheduler: SharingStrategy.scheduler))
     }

@@ -10,7 +10,7 @@ extension SharedSequenceConvertibleType {
     ///
     /// - Parameter selector: The transform; `nil` drops the element.
     /// - Returns: The non-`nil` results.
-    /// - Note: Delivers on the sharing scheduler. See `Guides/Traits.md`.
+    /// - Note: Delivers on the sharing scheduler. See <doc:Traits>.
     public func compactMap<Result>(_ selector: @escaping (Element) -> Result?) -> SharedSequence<SharingStrategy, Result> {
         SharedSequence<SharingStrategy, Result>(asObservable().compactMap(selector))
     }
@@ -24,7 +24,7 @@ extension SharedSequenceConvertibleType {
     ///
     /// - Parameter selector: Makes the inner sequence of an element.
     /// - Returns: The merged inner elements, shared with the inner sequences' strategy.
-    /// - Note: Delivers on the inner sequences' (sharing) scheduler. See `Guides/Traits.md`.
+    /// - Note: Delivers on the inner sequences' (sharing) scheduler. See <doc:Traits>.
     public func flatMap<Sharing, Result>(_ selector: @escaping (Element) -> SharedSequence<Sharing, Result>) -> SharedSequence<Sharing, Result> {
         SharedSequence<Sharing, Result>(asObservable().flatMap { selector($0).source })
     }
@@ -38,7 +38,7 @@ extension SharedSequenceConvertibleType {
     ///
     /// - Parameter selector: Makes the inner sequence of an element.
     /// - Returns: The elements of the inner sequences that were subscribed.
-    /// - Note: Delivers on the inner sequences' (sharing) scheduler. See `Guides/Traits.md`.
+    /// - Note: Delivers on the inner sequences' (sharing) scheduler. See <doc:Traits>.
     public func flatMapFirst<Sharing, Result>(_ selector: @escaping (Element) -> SharedSequence<Sharing, Result>) -> SharedSequence<Sharing, Result> {
         SharedSequence<Sharing, Result>(asObservable().flatMapFirst { selector($0).source })
     }
@@ -52,7 +52,7 @@ extension SharedSequenceConvertibleType {
     ///
     /// - Parameter selector: Makes the inner sequence of an element.
     /// - Returns: The elements of the latest inner sequence.
-    /// - Note: Delivers on the inner sequences' (sharing) scheduler. See `Guides/Traits.md`.
+    /// - Note: Delivers on the inner sequences' (sharing) scheduler. See <doc:Traits>.
     public func flatMapLatest<Sharing, Result>(_ selector: @escaping (Element) -> SharedSequence<Sharing, Result>) -> SharedSequence<Sharing, Result> {
         SharedSequence<Sharing, Result>(asObservable().flatMapLatest { selector($0).source })
     }
@@ -67,14 +67,14 @@ extension SharedSequenceConvertibleType where Element: SharedSequenceConvertible
     ///     output:  ----a---c----|
     ///
     /// - Returns: The elements of the latest inner sequence.
-    /// - Note: Delivers on the inner sequences' (sharing) scheduler. See `Guides/Traits.md`.
+    /// - Note: Delivers on the inner sequences' (sharing) scheduler. See <doc:Traits>.
     public func switchLatest() -> SharedSequence<Element.SharingStrategy, Element.Element> {
         SharedSequence<Element.SharingStrategy, Element.Element>(asObservable().map { $0.asSharedSequence().source }.switchLatest())
     }
 
     /// Merges the elements of all inner shared sequences.
     /// - Returns: The interleaved inner elements.
-    /// - Note: Delivers on the inner sequences' (sharing) scheduler. See `Guides/Traits.md`.
+    /// - Note: Delivers on the inner sequences' (sharing) scheduler. See <doc:Traits>.
     public func merge() -> SharedSequence<Element.SharingStrategy, Element.Element> {
         SharedSequence<Element.SharingStrategy, Element.Element>(asObservable().map { $0.asSharedSequence().source }.merge())
     }
@@ -83,7 +83,7 @@ extension SharedSequenceConvertibleType where Element: SharedSequenceConvertible
     /// of them at a time (the others wait in order).
     /// - Parameter maxConcurrent: The maximum number of inner subscriptions at once.
     /// - Returns: The interleaved inner elements.
-    /// - Note: Delivers on the inner sequences' (sharing) scheduler. See `Guides/Traits.md`.
+    /// - Note: Delivers on the inner sequences' (sharing) scheduler. See <doc:Traits>.
     public func merge(maxConcurrent: Int) -> SharedSequence<Element.SharingStrategy, Element.Element> {
         SharedSequence<Element.SharingStrategy, Element.Element>(asObservable().map { $0.asSharedSequence().source }.merge(maxConcurrent: maxConcurrent))
     }

@@ -10,7 +10,7 @@ extension SharedSequenceConvertibleType {
     ///
     /// - Returns: The shared sequence, unchanged.
     /// - Note: Handlers run on the sharing scheduler (subscription ones on the subscribing
-    ///   thread). See `Guides/Utility.md`.
+    ///   thread). See <doc:Utility>.
     public func `do`(
         onNext: ((Element) -> Void)? = nil,
         afterNext: ((Element) -> Void)? = nil,
@@ -28,7 +28,7 @@ extension SharedSequenceConvertibleType {
 
     /// Prints the sequence's events, subscription and disposal (as `Observable.debug`).
     /// - Returns: The shared sequence, unchanged.
-    /// - Note: Prints on the sharing scheduler. See `Guides/Utility.md`.
+    /// - Note: Prints on the sharing scheduler. See <doc:Utility>.
     public func debug(
         _ identifier: String? = nil, trimOutput: Bool = false,
         file: String = #file, line: UInt = #line, function: String = #function
@@ -48,7 +48,7 @@ extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingSt
     ///   - obj: The object passed to `resultSelector`; not retained.
     ///   - resultSelector: Combines the object and an element.
     /// - Returns: The combined elements while `obj` lives.
-    /// - Note: Delivers on the sharing scheduler. See `Guides/Utility.md`.
+    /// - Note: Delivers on the sharing scheduler. See <doc:Utility>.
     public func withUnretained<Object: AnyObject, Out>(_ obj: Object, resultSelector: @escaping (Object, Element) -> Out) -> SharedSequence<
         SharingStrategy, Out
     > {
@@ -58,7 +58,7 @@ extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingSt
     /// Pairs each element with `obj`, held weakly; completes once `obj` is gone.
     /// - Parameter obj: The object paired with the elements; not retained.
     /// - Returns: `(obj, element)` pairs while `obj` lives.
-    /// - Note: Delivers on the sharing scheduler. See `Guides/Utility.md`.
+    /// - Note: Delivers on the sharing scheduler. See <doc:Utility>.
     public func withUnretained<Object: AnyObject>(_ obj: Object) -> SharedSequence<SharingStrategy, (Object, Element)> {
         withUnretained(obj) { ($0, $1) }
     }

@@ -10,7 +10,7 @@ extension SharedSequence {
     ///     source2: ----a-----b--|
     ///     output:  ----A-----B--|     (A = selector(1, a), B = selector(2, b))
     ///
-    /// - Note: Delivers on the sharing scheduler. See `Guides/Traits.md`.
+    /// - Note: Delivers on the sharing scheduler. See <doc:Traits>.
     public static func zip<O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType>(
         _ source1: O1, _ source2: O2,
         resultSelector: @escaping (O1.Element, O2.Element) throws -> Element
@@ -19,7 +19,7 @@ extension SharedSequence {
     }
 
     /// Combines the elements of 3 sources at the same index with `resultSelector`.
-    /// - Note: Delivers on the sharing scheduler. See `Guides/Traits.md`.
+    /// - Note: Delivers on the sharing scheduler. See <doc:Traits>.
     public static func zip<O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType>(
         _ source1: O1, _ source2: O2, _ source3: O3,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element) throws -> Element
@@ -31,7 +31,7 @@ extension SharedSequence {
     }
 
     /// Combines the elements of 4 sources at the same index with `resultSelector`.
-    /// - Note: Delivers on the sharing scheduler. See `Guides/Traits.md`.
+    /// - Note: Delivers on the sharing scheduler. See <doc:Traits>.
     public static func zip<
         O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType, O4: SharedSequenceConvertibleType
     >(
@@ -49,7 +49,7 @@ extension SharedSequence {
     }
 
     /// Combines the elements of 5 sources at the same index with `resultSelector`.
-    /// - Note: Delivers on the sharing scheduler. See `Guides/Traits.md`.
+    /// - Note: Delivers on the sharing scheduler. See <doc:Traits>.
     public static func zip<
         O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType, O4: SharedSequenceConvertibleType,
         O5: SharedSequenceConvertibleType
@@ -68,7 +68,7 @@ extension SharedSequence {
     }
 
     /// Combines the elements of 6 sources at the same index with `resultSelector`.
-    /// - Note: Delivers on the sharing scheduler. See `Guides/Traits.md`.
+    /// - Note: Delivers on the sharing scheduler. See <doc:Traits>.
     public static func zip<
         O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType, O4: SharedSequenceConvertibleType,
         O5: SharedSequenceConvertibleType, O6: SharedSequenceConvertibleType
@@ -87,7 +87,7 @@ extension SharedSequence {
     }
 
     /// Combines the elements of 7 sources at the same index with `resultSelector`.
-    /// - Note: Delivers on the sharing scheduler. See `Guides/Traits.md`.
+    /// - Note: Delivers on the sharing scheduler. See <doc:Traits>.
     public static func zip<
         O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType, O4: SharedSequenceConvertibleType,
         O5: SharedSequenceConvertibleType, O6: SharedSequenceConvertibleType, O7: SharedSequenceConvertibleType
@@ -107,7 +107,7 @@ extension SharedSequence {
     }
 
     /// Combines the elements of 8 sources at the same index with `resultSelector`.
-    /// - Note: Delivers on the sharing scheduler. See `Guides/Traits.md`.
+    /// - Note: Delivers on the sharing scheduler. See <doc:Traits>.
     public static func zip<
         O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType, O4: SharedSequenceConvertibleType,
         O5: SharedSequenceConvertibleType, O6: SharedSequenceConvertibleType, O7: SharedSequenceConvertibleType, O8: SharedSequenceConvertibleType
@@ -136,7 +136,7 @@ extension SharedSequenceConvertibleType where Element == Any {
     ///     source2: ----a-----b--|
     ///     output:  ----A-----B--|     (A = (1, a), B = (2, b))
     ///
-    /// - Note: Delivers on the sharing scheduler. See `Guides/Traits.md`.
+    /// - Note: Delivers on the sharing scheduler. See <doc:Traits>.
     public static func zip<O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType>(
         _ source1: O1, _ source2: O2
     ) -> SharedSequence<SharingStrategy, (O1.Element, O2.Element)> where SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy {
@@ -144,7 +144,7 @@ extension SharedSequenceConvertibleType where Element == Any {
     }
 
     /// Emits a tuple of the elements of 3 sources at the same index.
-    /// - Note: Delivers on the sharing scheduler. See `Guides/Traits.md`.
+    /// - Note: Delivers on the sharing scheduler. See <doc:Traits>.
     public static func zip<O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType>(
         _ source1: O1, _ source2: O2, _ source3: O3
     ) -> SharedSequence<SharingStrategy, (O1.Element, O2.Element, O3.Element)>
@@ -154,7 +154,7 @@ extension SharedSequenceConvertibleType where Element == Any {
     }
 
     /// Emits a tuple of the elements of 4 sources at the same index.
-    /// - Note: Delivers on the sharing scheduler. See `Guides/Traits.md`.
+    /// - Note: Delivers on the sharing scheduler. See <doc:Traits>.
     public static func zip<
         O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType, O4: SharedSequenceConvertibleType
     >(
@@ -170,7 +170,7 @@ extension SharedSequenceConvertibleType where Element == Any {
     }
 
     /// Emits a tuple of the elements of 5 sources at the same index.
-    /// - Note: Delivers on the sharing scheduler. See `Guides/Traits.md`.
+    /// - Note: Delivers on the sharing scheduler. See <doc:Traits>.
     public static func zip<
         O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType, O4: SharedSequenceConvertibleType,
         O5: SharedSequenceConvertibleType
@@ -188,7 +188,7 @@ extension SharedSequenceConvertibleType where Element == Any {
     }
 
     /// Emits a tuple of the elements of 6 sources at the same index.
-    /// - Note: Delivers on the sharing scheduler. See `Guides/Traits.md`.
+    /// - Note: Delivers on the sharing scheduler. See <doc:Traits>.
     public static func zip<
         O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType, O4: SharedSequenceConvertibleType,
         O5: SharedSequenceConvertibleType, O6: SharedSequenceConvertibleType
@@ -206,7 +206,7 @@ extension SharedSequenceConvertibleType where Element == Any {
     }
 
     /// Emits a tuple of the elements of 7 sources at the same index.
-    /// - Note: Delivers on the sharing scheduler. See `Guides/Traits.md`.
+    /// - Note: Delivers on the sharing scheduler. See <doc:Traits>.
     public static func zip<
         O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType, O4: SharedSequenceConvertibleType,
         O5: SharedSequenceConvertibleType, O6: SharedSequenceConvertibleType, O7: SharedSequenceConvertibleType
@@ -225,7 +225,7 @@ extension SharedSequenceConvertibleType where Element == Any {
     }
 
     /// Emits a tuple of the elements of 8 sources at the same index.
-    /// - Note: Delivers on the sharing scheduler. See `Guides/Traits.md`.
+    /// - Note: Delivers on the sharing scheduler. See <doc:Traits>.
     public static func zip<
         O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType, O4: SharedSequenceConvertibleType,
         O5: SharedSequenceConvertibleType, O6: SharedSequenceConvertibleType, O7: SharedSequenceConvertibleType, O8: SharedSequenceConvertibleType

@@ -1,5 +1,5 @@
 /// A sequence that never fails, delivers on the sharing scheduler and shares its subscription:
-/// the base of `Driver` and `Signal` (RxCocoa's traits, on every platform). See `Guides/Traits.md`.
+/// the base of `Driver` and `Signal` (RxCocoa's traits, on every platform). See <doc:Traits>.
 public struct SharedSequence<SharingStrategy: SharingStrategyProtocol, Element>: SharedSequenceConvertibleType {
     let source: Observable<Element>
 
@@ -48,7 +48,7 @@ public protocol SharingStrategyProtocol {
 /// Conforming types get `asObservable()` (so they are `ObservableConvertibleType`), `drive` or
 /// `emit` (by strategy), the shared-sequence operators (`map`, `filter`, `flatMapLatest`,
 /// `debounce`, …), and they can be passed to `Driver.combineLatest`/`zip` and `withLatestFrom`
-/// with other sequences of the same strategy. See `Guides/Traits.md`.
+/// with other sequences of the same strategy. See <doc:Traits>.
 public protocol SharedSequenceConvertibleType: ObservableConvertibleType {
     /// The sharing strategy.
     associatedtype SharingStrategy: SharingStrategyProtocol
@@ -130,37 +130,37 @@ extension ObservableConvertibleType {
     ///     source: --1--#
     ///     output: --1--(e|)      (delivered on the sharing scheduler, shared, replaying 1)
     ///
-    /// - Note: Delivers on `SharingScheduler.make()` (the main scheduler). See `Guides/Traits.md`.
+    /// - Note: Delivers on `SharingScheduler.make()` (the main scheduler). See <doc:Traits>.
     public func asDriver(onErrorJustReturn: Element) -> Driver<Element> {
         Driver(asObservable().observe(on: DriverSharingStrategy.scheduler).catchAndReturn(onErrorJustReturn))
     }
 
     /// Converts to a `Driver` that continues with `onErrorDriveWith` instead of failing.
-    /// - Note: Delivers on `SharingScheduler.make()`. See `Guides/Traits.md`.
+    /// - Note: Delivers on `SharingScheduler.make()`. See <doc:Traits>.
     public func asDriver(onErrorDriveWith: Driver<Element>) -> Driver<Element> {
         Driver(asObservable().observe(on: DriverSharingStrategy.scheduler).catch { _ in onErrorDriveWith.source })
     }
 
     /// Converts to a `Driver` that continues with the `Driver` `onErrorRecover` makes from the error.
-    /// - Note: Delivers on `SharingScheduler.make()`. See `Guides/Traits.md`.
+    /// - Note: Delivers on `SharingScheduler.make()`. See <doc:Traits>.
     public func asDriver(onErrorRecover: @escaping (Swift.Error) -> Driver<Element>) -> Driver<Element> {
         Driver(asObservable().observe(on: DriverSharingStrategy.scheduler).catch { onErrorRecover($0).source })
     }
 
     /// Converts to a `Signal` that emits `onErrorJustReturn` and completes instead of failing.
-    /// - Note: Delivers on `SharingScheduler.make()`. See `Guides/Traits.md`.
+    /// - Note: Delivers on `SharingScheduler.make()`. See <doc:Traits>.
     public func asSignal(onErrorJustReturn: Element) -> Signal<Element> {
         Signal(asObservable().observe(on: SignalSharingStrategy.scheduler).catchAndReturn(onErrorJustReturn))
     }
 
     /// Converts to a `Signal` that continues with `onErrorSignalWith` instead of failing.
-    /// - Note: Delivers on `SharingScheduler.make()`. See `Guides/Traits.md`.
+    /// - Note: Delivers on `SharingScheduler.make()`. See <doc:Traits>.
     public func asSignal(onErrorSignalWith: Signal<Element>) -> Signal<Element> {
         Signal(asObservable().observe(on: SignalSharingStrategy.scheduler).catch { _ in onErrorSignalWith.source })
     }
 
     /// Converts to a `Signal` that continues with the `Signal` `onErrorRecover` makes from the error.
-    /// - Note: Delivers on `SharingScheduler.make()`. See `Guides/Traits.md`.
+    /// - Note: Delivers on `SharingScheduler.make()`. See <doc:Traits>.
     public func asSignal(onErrorRecover: @escaping (Swift.Error) -> Signal<Element>) -> Signal<Element> {
         Signal(asObservable().observe(on: SignalSharingStrategy.scheduler).catch { onErrorRecover($0).source })
     }
@@ -172,7 +172,7 @@ extension SharedSequence {
     ///
     ///     output: -(a|)      (one scheduler step after subscription)
     ///
-    /// - Note: Delivers on `SharingStrategy.scheduler`. See `Guides/Traits.md`.
+    /// - Note: Delivers on `SharingStrategy.scheduler`. See <doc:Traits>.
     public static func just(_ element: Element) -> SharedSequence<SharingStrategy, Element> {
         SharedSequence(raw: Observable.just(element).subscribe(on: SharingStrategy.scheduler))
     }
@@ -190,44 +190,44 @@ extension SharedSequence {
 
 extension SharedSequenceConvertibleType {
     /// Transforms each element.
-    /// - Note: Delivers on the sharing scheduler. See `Guides/Traits.md`.
+    /// - Note: Delivers on the sharing scheduler. See <doc:Traits>.
     public func map<Result>(_ transform: @escaping (Element) -> Result) -> SharedSequence<SharingStrategy, Result> {
         SharedSequence<SharingStrategy, Result>(asObservable().map(transform))
     }
 
     /// Keeps the elements for which `predicate` holds.
-    /// - Note: Delivers on the sharing scheduler. See `Guides/Traits.md`.
+    /// - Note: Delivers on the sharing scheduler. See <doc:Traits>.
     public func filter(_ predicate: @escaping (Element) -> Bool) -> SharedSequence<SharingStrategy, Element> {
         SharedSequence<SharingStrategy, Element>(asObservable().filter(predicate))
     }
 
     /// Projects each element to a shared sequence of the same strategy and follows only the latest
     /// (an addition: it lets `driver.flatMapLatest { _ in .just(1) }` infer `Driver`).
-    /// - Note: Delivers on the sharing scheduler. See `Guides/Traits.md`.
+    /// - Note: Delivers on the sharing scheduler. See <doc:Traits>.
     public func flatMapLatest<Result>(_ selector: @escaping (Element) -> SharedSequence<SharingStrategy, Result>) -> SharedSequence<SharingStrategy, Result> {
         SharedSequence<SharingStrategy, Result>(asObservable().flatMapLatest { selector($0).source })
     }
 
     /// Drops consecutive elements for which `comparer` says they are equal.
-    /// - Note: Delivers on the sharing scheduler. See `Guides/Traits.md`.
+    /// - Note: Delivers on the sharing scheduler. See <doc:Traits>.
     public func distinctUntilChanged(_ comparer: @escaping (Element, Element) -> Bool) -> SharedSequence<SharingStrategy, Element> {
         SharedSequence<SharingStrategy, Element>(asObservable().distinctUntilChanged(comparer))
     }
 
     /// Prepends `element`.
-    /// - Note: Delivers on the sharing scheduler. See `Guides/Traits.md`.
+    /// - Note: Delivers on the sharing scheduler. See <doc:Traits>.
     public func startWith(_ element: Element) -> SharedSequence<SharingStrategy, Element> {
         SharedSequence<SharingStrategy, Element>(asObservable().startWith(element))
     }
 
     /// Emits the running accumulation of the elements, starting from `seed`.
-    /// - Note: Delivers on the sharing scheduler. See `Guides/Traits.md`.
+    /// - Note: Delivers on the sharing scheduler. See <doc:Traits>.
     public func scan<Seed>(_ seed: Seed, accumulator: @escaping (Seed, Element) -> Seed) -> SharedSequence<SharingStrategy, Seed> {
         SharedSequence<SharingStrategy, Seed>(asObservable().scan(seed, accumulator: accumulator))
     }
 
     /// Combines each element with the latest element of `second`.
-    /// - Note: Delivers on the sharing scheduler. See `Guides/Traits.md`.
+    /// - Note: Delivers on the sharing scheduler. See <doc:Traits>.
     public func withLatestFrom<Second: SharedSequenceConvertibleType, Result>(_ second: Second, resultSelector: @escaping (Element, Second.Element) -> Result)
         -> SharedSequence<SharingStrategy, Result> where Second.SharingStrategy == SharingStrategy
     {
@@ -235,7 +235,7 @@ extension SharedSequenceConvertibleType {
     }
 
     /// Replaces each element with the latest element of `second`.
-    /// - Note: Delivers on the sharing scheduler. See `Guides/Traits.md`.
+    /// - Note: Delivers on the sharing scheduler. See <doc:Traits>.
     public func withLatestFrom<Second: SharedSequenceConvertibleType>(_ second: Second) -> SharedSequence<SharingStrategy, Second.Element> {
         SharedSequence<SharingStrategy, Second.Element>(asObservable().withLatestFrom(second.asSharedSequence().source))
     }
@@ -243,7 +243,7 @@ extension SharedSequenceConvertibleType {
 
 extension SharedSequenceConvertibleType where Element: Equatable {
     /// Drops consecutive duplicate elements.
-    /// - Note: Delivers on the sharing scheduler. See `Guides/Traits.md`.
+    /// - Note: Delivers on the sharing scheduler. See <doc:Traits>.
     public func distinctUntilChanged() -> SharedSequence<SharingStrategy, Element> {
         SharedSequence<SharingStrategy, Element>(asObservable().distinctUntilChanged())
     }

@@ -3,7 +3,7 @@ import Synchronization
 /// The trait of `Single`: exactly one element, or an error.
 public enum SingleTrait {}
 
-/// A sequence that emits exactly one element or an error. See `Guides/Traits.md`.
+/// A sequence that emits exactly one element or an error. See <doc:Traits>.
 public typealias Single<Element> = PrimitiveSequence<SingleTrait, Element>
 
 /// The event of a `Single`: `.success(element)` or `.failure(error)`.
@@ -22,7 +22,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     ///
     /// Only the first event counts, even when several threads race to send one: later events,
     /// and events after disposal, are dropped.
-    /// - Note: Delivers on the thread that calls the observer. See `Guides/Traits.md`.
+    /// - Note: Delivers on the thread that calls the observer. See <doc:Traits>.
     public static func create(subscribe: @escaping (@escaping SingleObserver) -> Disposable) -> Single<Element> {
         let source = Observable<Element>.create { observer in
             let delivered = AtomicFlag()
@@ -41,7 +41,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     }
 
     /// Subscribes a closure that receives the one `SingleEvent`.
-    /// - Note: Called on the thread that delivers the event. See `Guides/Traits.md`.
+    /// - Note: Called on the thread that delivers the event. See <doc:Traits>.
     public func subscribe(_ observer: @escaping (SingleEvent<Element>) -> Void) -> Disposable {
         primitiveSequence.source.subscribe(
             TraitObserver(
@@ -55,7 +55,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     ///
     /// An error with no `onFailure` handler goes to `Hooks.defaultErrorHandler`, with the call
     /// stack of this call when `Hooks.recordCallStackOnError` is on.
-    /// - Note: Called on the thread that delivers the event. See `Guides/Traits.md`.
+    /// - Note: Called on the thread that delivers the event. See <doc:Traits>.
     @inlinable  // so that the observer's metadata is looked up once per call site, not per subscription
     public func subscribe(
         onSuccess: ((Element) -> Void)? = nil,
@@ -98,7 +98,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     }
 
     /// A `Single` that succeeds with `element` on `scheduler`.
-    /// - Note: Delivers on `scheduler`. See `Guides/Traits.md`.
+    /// - Note: Delivers on `scheduler`. See <doc:Traits>.
     public static func just(_ element: Element, scheduler: ImmediateSchedulerType) -> Single<Element> {
         PrimitiveSequence(raw: Observable.just(element, scheduler: scheduler))
     }
@@ -118,20 +118,20 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     ///     source: --1|
     ///     output: --2|     (transform: { $0 * 2 })
     ///
-    /// - Note: Delivers on the source's scheduler. See `Guides/Traits.md`.
+    /// - Note: Delivers on the source's scheduler. See <doc:Traits>.
     @inlinable  // as `Observable.map`
     public func map<Result>(_ transform: @escaping (Element) throws -> Result) -> Single<Result> {
         PrimitiveSequence(raw: primitiveSequence.source.map(transform))
     }
 
     /// Transforms the element with `transform`; `nil` makes an empty `Maybe`.
-    /// - Note: Delivers on the source's scheduler. See `Guides/Traits.md`.
+    /// - Note: Delivers on the source's scheduler. See <doc:Traits>.
     public func compactMap<Result>(_ transform: @escaping (Element) throws -> Result?) -> Maybe<Result> {
         PrimitiveSequence(raw: primitiveSequence.source.compactMap(transform))
     }
 
     /// Keeps the element when `predicate` holds; otherwise the `Maybe` completes empty.
-    /// - Note: Delivers on the source's scheduler. See `Guides/Traits.md`.
+    /// - Note: Delivers on the source's scheduler. See <doc:Traits>.
     public func filter(_ predicate: @escaping (Element) throws -> Bool) -> Maybe<Element> {
         PrimitiveSequence(raw: primitiveSequence.source.filter(predicate))
     }
@@ -142,25 +142,25 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     ///     selector:   --a|
     ///     output:   ----a|
     ///
-    /// - Note: Delivers on the inner `Single`'s scheduler. See `Guides/Traits.md`.
+    /// - Note: Delivers on the inner `Single`'s scheduler. See <doc:Traits>.
     public func flatMap<Result>(_ selector: @escaping (Element) throws -> Single<Result>) -> Single<Result> {
         PrimitiveSequence<SingleTrait, Result>(raw: primitiveSequence.source.flatMap { try selector($0).asObservable() })
     }
 
     /// Continues with the `Maybe` that `selector` makes from the element.
-    /// - Note: Delivers on the inner `Maybe`'s scheduler. See `Guides/Traits.md`.
+    /// - Note: Delivers on the inner `Maybe`'s scheduler. See <doc:Traits>.
     public func flatMapMaybe<Result>(_ selector: @escaping (Element) throws -> Maybe<Result>) -> Maybe<Result> {
         PrimitiveSequence<MaybeTrait, Result>(raw: primitiveSequence.source.flatMap { try selector($0).asObservable() })
     }
 
     /// Continues with the `Completable` that `selector` makes from the element.
-    /// - Note: Delivers on the inner `Completable`'s scheduler. See `Guides/Traits.md`.
+    /// - Note: Delivers on the inner `Completable`'s scheduler. See <doc:Traits>.
     public func flatMapCompletable(_ selector: @escaping (Element) throws -> Completable) -> Completable {
         Completable(raw: primitiveSequence.source.flatMap { try selector($0).asObservable() })
     }
 
     /// Succeeds with `element` instead of failing.
-    /// - Note: Delivers on the source's scheduler. See `Guides/Traits.md`.
+    /// - Note: Delivers on the source's scheduler. See <doc:Traits>.
     public func catchAndReturn(_ element: Element) -> Single<Element> {
         PrimitiveSequence(raw: primitiveSequence.source.catchAndReturn(element))
     }
@@ -168,7 +168,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     /// Runs side effects on the trait's events, subscription and disposal.
     ///
     /// A side effect that throws fails the `Single` with that error.
-    /// - Note: Handlers run on the thread that delivers the event. See `Guides/Traits.md`.
+    /// - Note: Handlers run on the thread that delivers the event. See <doc:Traits>.
     public func `do`(
         onSuccess: ((Element) throws -> Void)? = nil,
         afterSuccess: ((Element) throws -> Void)? = nil,
@@ -201,7 +201,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     ///     output:  ----R|     (R = resultSelector(1, a))
     ///
     /// Fails as soon as either fails.
-    /// - Note: Delivers on the thread of the later source. See `Guides/Traits.md`.
+    /// - Note: Delivers on the thread of the later source. See <doc:Traits>.
     public static func zip<E1, E2>(
         _ source1: Single<E1>, _ source2: Single<E2>,
         resultSelector: @escaping (E1, E2) throws -> Element
@@ -210,7 +210,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     }
 
     /// Combines the elements of three `Single`s with `resultSelector` once all succeed.
-    /// - Note: Delivers on the thread of the last source. See `Guides/Traits.md`.
+    /// - Note: Delivers on the thread of the last source. See <doc:Traits>.
     public static func zip<E1, E2, E3>(
         _ source1: Single<E1>, _ source2: Single<E2>, _ source3: Single<E3>,
         resultSelector: @escaping (E1, E2, E3) throws -> Element
@@ -221,7 +221,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
 
     /// Combines the elements of every `Single` in `collection` with `resultSelector`; an empty
     /// collection succeeds at once with `resultSelector([])`.
-    /// - Note: Delivers on the thread of the last source. See `Guides/Traits.md`.
+    /// - Note: Delivers on the thread of the last source. See <doc:Traits>.
     public static func zip<Collection: Swift.Collection, Result>(
         _ collection: Collection,
         resultSelector: @escaping ([Element]) throws -> Result
@@ -234,7 +234,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
 
     /// Collects the elements of every `Single` in `collection` into an array; an empty
     /// collection succeeds at once with `[]`.
-    /// - Note: Delivers on the thread of the last source. See `Guides/Traits.md`.
+    /// - Note: Delivers on the thread of the last source. See <doc:Traits>.
     public static func zip<Collection: Swift.Collection>(_ collection: Collection) -> Single<[Element]> where Collection.Element == Single<Element> {
         if collection.isEmpty { return .just([]) }
         return PrimitiveSequence(raw: Observable.zip(collection.map { $0.source }))
@@ -243,13 +243,13 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
 
 extension PrimitiveSequenceType where Trait == SingleTrait, Element == Any {
     /// Pairs the elements of two `Single`s once both succeed.
-    /// - Note: Delivers on the thread of the later source. See `Guides/Traits.md`.
+    /// - Note: Delivers on the thread of the later source. See <doc:Traits>.
     public static func zip<E1, E2>(_ source1: Single<E1>, _ source2: Single<E2>) -> Single<(E1, E2)> {
         PrimitiveSequence(raw: Observable.zip(source1.source, source2.source) { ($0, $1) })
     }
 
     /// Combines the elements of three `Single`s into a tuple once all succeed.
-    /// - Note: Delivers on the thread of the last source. See `Guides/Traits.md`.
+    /// - Note: Delivers on the thread of the last source. See <doc:Traits>.
     public static func zip<E1, E2, E3>(_ source1: Single<E1>, _ source2: Single<E2>, _ source3: Single<E3>) -> Single<(E1, E2, E3)> {
         Single<(E1, E2, E3)>.zip(source1, source2, source3) { ($0, $1, $2) }
     }

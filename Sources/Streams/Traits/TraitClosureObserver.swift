@@ -7,7 +7,7 @@ import Synchronization
 /// It holds the caller's closures itself, so a subscription allocates one object here instead of
 /// an observer plus a context per wrapping closure, and it is built through `subscribe(to:…)` on
 /// the metatype the caller's specialized code already has, so subscribing asks the runtime for
-/// no generic metadata (see Guides/Performance.md). It is not `ClosureObserver` with a flag:
+/// no generic metadata (see <doc:Performance>). It is not `ClosureObserver` with a flag:
 /// that would put a branch on every element of every `subscribe(onNext:)`.
 @usableFromInline
 final class TraitClosureObserver<Element>: ObserverType {

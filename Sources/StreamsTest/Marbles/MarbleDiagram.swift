@@ -12,7 +12,7 @@
 ///     other  one value, looked up in `values:`
 ///
 /// Frames count from the `^` if there is one (earlier tokens get negative frames), otherwise from
-/// the first character. Parsing is pure: no scheduler, no element type. See Guides/Testing.md.
+/// the first character. Parsing is pure: no scheduler, no element type. See <doc:Testing>.
 public struct MarbleDiagram: Equatable, Sendable {
     /// What happens at one point of a marble diagram.
     public enum Token: Equatable, Hashable, Sendable {

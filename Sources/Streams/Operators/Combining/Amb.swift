@@ -9,7 +9,7 @@ extension ObservableType {
     /// ends the output the same way.
     /// - Parameter right: The sequence competing with this one.
     /// - Returns: The events of the first sequence to send one.
-    /// - Note: Delivers on the winning source's thread. See `Guides/Combining.md`.
+    /// - Note: Delivers on the winning source's thread. See <doc:Combining>.
     public func amb<O2: ObservableType>(_ right: O2) -> Observable<Element> where O2.Element == Element {
         AmbProducer(sources: [asObservable(), right.asObservable()])
     }
@@ -26,7 +26,7 @@ extension ObservableType {
     /// later ones are not subscribed.
     /// - Parameter sequence: The competing sequences.
     /// - Returns: The events of the first sequence to send one.
-    /// - Note: Delivers on the winning source's thread. See `Guides/Combining.md`.
+    /// - Note: Delivers on the winning source's thread. See <doc:Combining>.
     public static func amb<Sequence: Swift.Sequence>(_ sequence: Sequence) -> Observable<Element> where Sequence.Element == Observable<Element> {
         AmbProducer(sources: Array(sequence))
     }

@@ -13,7 +13,7 @@ extension ObservableType {
     ///   - resultSelector: Combines the latest elements. Runs outside Streams' locks.
     /// - Returns: The sequence of combined elements.
     /// - Note: Delivers on the thread of the source that triggered the element (or of a thread
-    ///   already delivering); the output is serialized. See `Guides/Combining.md`.
+    ///   already delivering); the output is serialized. See <doc:Combining>.
     public static func combineLatest<Collection: Swift.Collection>(
         _ collection: Collection,
         resultSelector: @escaping ([Collection.Element.Element]) throws -> Element
@@ -34,7 +34,7 @@ extension ObservableType {
     ///
     /// An empty collection emits `[]` and completes at once (as RxSwift).
     /// - Note: Delivers on the thread of the source that triggered the element (or of a thread
-    ///   already delivering); the output is serialized. See `Guides/Combining.md`.
+    ///   already delivering); the output is serialized. See <doc:Combining>.
     public static func combineLatest<Collection: Swift.Collection>(
         _ collection: Collection
     ) -> Observable<[Element]> where Collection.Element: ObservableType, Collection.Element.Element == Element {

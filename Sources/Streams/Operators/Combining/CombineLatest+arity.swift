@@ -7,7 +7,7 @@ extension ObservableType {
     ///
     /// Termination as for `combineLatest(_:_:resultSelector:)`.
     /// - Note: Delivers on the thread of the source that triggered the element (or of a thread
-    ///   already delivering); the output is serialized. See `Guides/Combining.md`.
+    ///   already delivering); the output is serialized. See <doc:Combining>.
     public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element) throws -> Element
@@ -24,7 +24,7 @@ extension ObservableType {
     ///
     /// Termination as for `combineLatest(_:_:resultSelector:)`.
     /// - Note: Delivers on the thread of the source that triggered the element (or of a thread
-    ///   already delivering); the output is serialized. See `Guides/Combining.md`.
+    ///   already delivering); the output is serialized. See <doc:Combining>.
     public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element) throws -> Element
@@ -45,7 +45,7 @@ extension ObservableType {
     /// element); fails as soon as a source fails or `resultSelector` throws.
     /// - Returns: The sequence of combined elements.
     /// - Note: Delivers on the thread of the source that triggered the element (or of a thread
-    ///   already delivering); the output is serialized. See `Guides/Combining.md`.
+    ///   already delivering); the output is serialized. See <doc:Combining>.
     public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element) throws -> Element
@@ -67,7 +67,7 @@ extension ObservableType {
     /// element); fails as soon as a source fails or `resultSelector` throws.
     /// - Returns: The sequence of combined elements.
     /// - Note: Delivers on the thread of the source that triggered the element (or of a thread
-    ///   already delivering); the output is serialized. See `Guides/Combining.md`.
+    ///   already delivering); the output is serialized. See <doc:Combining>.
     public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element) throws -> Element
@@ -90,7 +90,7 @@ extension ObservableType {
     /// element); fails as soon as a source fails or `resultSelector` throws.
     /// - Returns: The sequence of combined elements.
     /// - Note: Delivers on the thread of the source that triggered the element (or of a thread
-    ///   already delivering); the output is serialized. See `Guides/Combining.md`.
+    ///   already delivering); the output is serialized. See <doc:Combining>.
     public static func combineLatest<
         O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType, O7: ObservableType
     >(
@@ -116,7 +116,7 @@ extension ObservableType {
     /// element); fails as soon as a source fails or `resultSelector` throws.
     /// - Returns: The sequence of combined elements.
     /// - Note: Delivers on the thread of the source that triggered the element (or of a thread
-    ///   already delivering); the output is serialized. See `Guides/Combining.md`.
+    ///   already delivering); the output is serialized. See <doc:Combining>.
     public static func combineLatest<
         O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType, O7: ObservableType,
         O8: ObservableType
@@ -142,7 +142,7 @@ extension ObservableType where Element == Any {
     ///
     /// Termination as for `combineLatest(_:_:resultSelector:)`.
     /// - Note: Delivers on the thread of the source that triggered the element (or of a thread
-    ///   already delivering); the output is serialized. See `Guides/Combining.md`.
+    ///   already delivering); the output is serialized. See <doc:Combining>.
     public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3
     ) -> Observable<(O1.Element, O2.Element, O3.Element)> {
@@ -158,7 +158,7 @@ extension ObservableType where Element == Any {
     ///
     /// Termination as for `combineLatest(_:_:resultSelector:)`.
     /// - Note: Delivers on the thread of the source that triggered the element (or of a thread
-    ///   already delivering); the output is serialized. See `Guides/Combining.md`.
+    ///   already delivering); the output is serialized. See <doc:Combining>.
     public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element)> {
@@ -176,7 +176,7 @@ extension ObservableType where Element == Any {
     ///
     /// Termination as for `combineLatest(_:_:resultSelector:)`.
     /// - Note: Delivers on the thread of the source that triggered the element (or of a thread
-    ///   already delivering); the output is serialized. See `Guides/Combining.md`.
+    ///   already delivering); the output is serialized. See <doc:Combining>.
     public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element)> {
@@ -196,7 +196,7 @@ extension ObservableType where Element == Any {
     ///
     /// Termination as for `combineLatest(_:_:resultSelector:)`.
     /// - Note: Delivers on the thread of the source that triggered the element (or of a thread
-    ///   already delivering); the output is serialized. See `Guides/Combining.md`.
+    ///   already delivering); the output is serialized. See <doc:Combining>.
     public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element)> {
@@ -219,7 +219,7 @@ extension ObservableType where Element == Any {
     ///
     /// Termination as for `combineLatest(_:_:resultSelector:)`.
     /// - Note: Delivers on the thread of the source that triggered the element (or of a thread
-    ///   already delivering); the output is serialized. See `Guides/Combining.md`.
+    ///   already delivering); the output is serialized. See <doc:Combining>.
     public static func combineLatest<
         O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType, O7: ObservableType
     >(
@@ -245,7 +245,7 @@ extension ObservableType where Element == Any {
     ///
     /// Termination as for `combineLatest(_:_:resultSelector:)`.
     /// - Note: Delivers on the thread of the source that triggered the element (or of a thread
-    ///   already delivering); the output is serialized. See `Guides/Combining.md`.
+    ///   already delivering); the output is serialized. See <doc:Combining>.
     public static func combineLatest<
         O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType, O7: ObservableType,
         O8: ObservableType

@@ -18,7 +18,7 @@ extension ObservableType {
     /// - Returns: The sequence of combined elements.
     /// - Note: Delivers on the thread of the source that triggered the element (or of a thread
     ///   already delivering for this subscription); the output is serialized even when the
-    ///   sources emit concurrently. See `Guides/Combining.md`.
+    ///   sources emit concurrently. See <doc:Combining>.
     public static func combineLatest<O1: ObservableType, O2: ObservableType>(
         _ source1: O1, _ source2: O2,
         resultSelector: @escaping (O1.Element, O2.Element) throws -> Element
@@ -39,7 +39,7 @@ extension ObservableType where Element == Any {
     ///
     /// Termination as for `combineLatest(_:_:resultSelector:)`.
     /// - Note: Delivers on the thread of the source that triggered the element (or of a thread
-    ///   already delivering); the output is serialized. See `Guides/Combining.md`.
+    ///   already delivering); the output is serialized. See <doc:Combining>.
     public static func combineLatest<O1: ObservableType, O2: ObservableType>(
         _ source1: O1, _ source2: O2
     ) -> Observable<(O1.Element, O2.Element)> {
@@ -51,7 +51,7 @@ extension ObservableType where Element == Any {
 }
 
 /// The latest element of each source of a `combineLatest`, boxed per source so the storage is
-/// not generic (see Guides/Performance.md). Read by the result selector.
+/// not generic (see <doc:Performance>). Read by the result selector.
 struct CombineLatestValues {
     var slots: ContiguousArray<AnyObject?>
 

@@ -6,7 +6,7 @@
 /// Each reads the latest values with their element types as plain generic parameters of the
 /// adapter, bound once when the operator is built. Written inline in `combineLatest`, the same
 /// closure names `O1.Element` and so looks up an associated-type witness for every source on
-/// every combination (see Guides/Performance.md).
+/// every combination (see <doc:Performance>).
 enum CombineLatestSelector {
     /// Calls `selector` with the latest values of 2 sources.
     static func make<E1, E2, Result>(_ selector: @escaping (E1, E2) throws -> Result) -> (CombineLatestValues) throws -> Result {

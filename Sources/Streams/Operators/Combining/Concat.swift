@@ -8,7 +8,7 @@ extension ObservableType {
     /// Completes when `second` completes; an error from either ends the output.
     /// - Parameter second: The sequence to continue with.
     /// - Returns: The concatenation.
-    /// - Note: Delivers on the scheduler of whichever source is active. See `Guides/Combining.md`.
+    /// - Note: Delivers on the scheduler of whichever source is active. See <doc:Combining>.
     public func concat<Source: ObservableConvertibleType>(_ second: Source) -> Observable<Element> where Source.Element == Element {
         Observable.concat([asObservable(), second.asObservable()])
     }
@@ -26,7 +26,7 @@ extension ObservableType {
     ///   during subscription are chained in a loop, not by recursion, and a `concat` among the
     ///   sources is expanded in place rather than subscribed, so long chains of synchronous
     ///   sources and deeply nested concatenations (`items.reduce(.empty()) { $0.concat(f($1)) }`)
-    ///   cannot overflow the stack. See `Guides/Combining.md`.
+    ///   cannot overflow the stack. See <doc:Combining>.
     public static func concat<Sequence: Swift.Sequence>(_ sequence: Sequence) -> Observable<Element> where Sequence.Element == Observable<Element> {
         ConcatProducer(sources: sequence)
     }
@@ -34,7 +34,7 @@ extension ObservableType {
     /// Subscribes the sequences of `collection` one after another, each once the previous completed.
     ///
     /// See `concat(_:)` for a `Sequence`.
-    /// - Note: Delivers on the scheduler of whichever source is active. See `Guides/Combining.md`.
+    /// - Note: Delivers on the scheduler of whichever source is active. See <doc:Combining>.
     public static func concat<Collection: Swift.Collection>(_ collection: Collection) -> Observable<Element> where Collection.Element == Observable<Element> {
         ConcatProducer(sources: collection)
     }
@@ -42,7 +42,7 @@ extension ObservableType {
     /// Subscribes `sources` one after another, each once the previous completed.
     ///
     /// See `concat(_:)` for a `Sequence`.
-    /// - Note: Delivers on the scheduler of whichever source is active. See `Guides/Combining.md`.
+    /// - Note: Delivers on the scheduler of whichever source is active. See <doc:Combining>.
     public static func concat(_ sources: Observable<Element>...) -> Observable<Element> {
         ConcatProducer(sources: sources)
     }

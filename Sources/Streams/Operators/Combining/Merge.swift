@@ -11,7 +11,7 @@ extension ObservableType {
     /// - Returns: The merged sequence.
     /// - Note: Delivers on the thread of the source that emitted (or of a thread already
     ///   delivering); the output is serialized even when the sources emit concurrently.
-    ///   See `Guides/Combining.md`.
+    ///   See <doc:Combining>.
     public static func merge(_ sources: [Observable<Element>]) -> Observable<Element> {
         MergeArrayProducer(sources: sources)
     }
@@ -19,7 +19,7 @@ extension ObservableType {
     /// Merges the elements of several sequences into one, in arrival order.
     ///
     /// See `merge(_:)` for an array.
-    /// - Note: The output is serialized. See `Guides/Combining.md`.
+    /// - Note: The output is serialized. See <doc:Combining>.
     public static func merge(_ sources: Observable<Element>...) -> Observable<Element> {
         MergeArrayProducer(sources: sources)
     }
@@ -27,7 +27,7 @@ extension ObservableType {
     /// Merges the elements of a collection of sequences into one, in arrival order.
     ///
     /// See `merge(_:)` for an array.
-    /// - Note: The output is serialized. See `Guides/Combining.md`.
+    /// - Note: The output is serialized. See <doc:Combining>.
     public static func merge<Collection: Swift.Collection>(_ sources: Collection) -> Observable<Element> where Collection.Element == Observable<Element> {
         MergeArrayProducer(sources: Array(sources))
     }

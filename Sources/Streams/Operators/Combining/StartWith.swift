@@ -8,7 +8,7 @@ extension ObservableType {
     /// - Parameter elements: The elements to emit first.
     /// - Returns: The source preceded by `elements`.
     /// - Note: The prefix is delivered on the subscribing thread, the rest on the source's
-    ///   scheduler. See `Guides/Combining.md`.
+    ///   scheduler. See <doc:Combining>.
     public func startWith(_ elements: Element...) -> Observable<Element> {
         StartWithProducer(source: asObservable(), elements: elements)
     }

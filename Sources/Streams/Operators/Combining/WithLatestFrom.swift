@@ -16,7 +16,7 @@ extension ObservableType {
     /// - Returns: The sequence of combined elements.
     /// - Note: Delivers on the thread on which `self` (or, for an error, `second`) emits, or of a
     ///   thread already delivering; the output is serialized. `second` is subscribed first.
-    ///   See `Guides/Combining.md`.
+    ///   See <doc:Combining>.
     public func withLatestFrom<Source: ObservableConvertibleType, ResultType>(
         _ second: Source,
         resultSelector: @escaping (Element, Source.Element) throws -> ResultType
@@ -33,7 +33,7 @@ extension ObservableType {
     ///
     /// Termination as for `withLatestFrom(_:resultSelector:)`.
     /// - Note: Delivers on the thread on which `self` emits (or of a thread already delivering);
-    ///   the output is serialized. See `Guides/Combining.md`.
+    ///   the output is serialized. See <doc:Combining>.
     public func withLatestFrom<Source: ObservableConvertibleType>(_ second: Source) -> Observable<Source.Element> {
         WithLatestFromProducer(first: asObservable(), second: second.asObservable(), resultSelector: { $1 })
     }

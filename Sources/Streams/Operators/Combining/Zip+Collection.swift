@@ -13,7 +13,7 @@ extension ObservableType {
     ///   - resultSelector: Combines one element of each source. Runs outside Streams' locks.
     /// - Returns: The sequence of combined elements.
     /// - Note: Delivers on the thread of the source that completed the group (or of a thread
-    ///   already delivering); the output is serialized. See `Guides/Combining.md`.
+    ///   already delivering); the output is serialized. See <doc:Combining>.
     public static func zip<Collection: Swift.Collection>(
         _ collection: Collection,
         resultSelector: @escaping ([Collection.Element.Element]) throws -> Element
@@ -29,7 +29,7 @@ extension ObservableType {
     ///
     /// Termination as for `zip(_:resultSelector:)`.
     /// - Note: Delivers on the thread of the source that completed the group (or of a thread
-    ///   already delivering); the output is serialized. See `Guides/Combining.md`.
+    ///   already delivering); the output is serialized. See <doc:Combining>.
     public static func zip<Collection: Swift.Collection>(
         _ collection: Collection
     ) -> Observable<[Element]> where Collection.Element: ObservableType, Collection.Element.Element == Element {

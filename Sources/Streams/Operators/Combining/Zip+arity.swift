@@ -8,7 +8,7 @@ extension ObservableType {
     /// fails as soon as a source fails or `resultSelector` throws.
     /// - Returns: The sequence of combined elements.
     /// - Note: Delivers on the thread of the source that completed the group (or of a thread
-    ///   already delivering); the output is serialized. See `Guides/Combining.md`.
+    ///   already delivering); the output is serialized. See <doc:Combining>.
     public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element) throws -> Element
@@ -30,7 +30,7 @@ extension ObservableType {
     /// fails as soon as a source fails or `resultSelector` throws.
     /// - Returns: The sequence of combined elements.
     /// - Note: Delivers on the thread of the source that completed the group (or of a thread
-    ///   already delivering); the output is serialized. See `Guides/Combining.md`.
+    ///   already delivering); the output is serialized. See <doc:Combining>.
     public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element) throws -> Element
@@ -57,7 +57,7 @@ extension ObservableType {
     /// fails as soon as a source fails or `resultSelector` throws.
     /// - Returns: The sequence of combined elements.
     /// - Note: Delivers on the thread of the source that completed the group (or of a thread
-    ///   already delivering); the output is serialized. See `Guides/Combining.md`.
+    ///   already delivering); the output is serialized. See <doc:Combining>.
     public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element) throws -> Element
@@ -85,7 +85,7 @@ extension ObservableType {
     /// fails as soon as a source fails or `resultSelector` throws.
     /// - Returns: The sequence of combined elements.
     /// - Note: Delivers on the thread of the source that completed the group (or of a thread
-    ///   already delivering); the output is serialized. See `Guides/Combining.md`.
+    ///   already delivering); the output is serialized. See <doc:Combining>.
     public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element) throws -> Element
@@ -116,7 +116,7 @@ extension ObservableType {
     /// fails as soon as a source fails or `resultSelector` throws.
     /// - Returns: The sequence of combined elements.
     /// - Note: Delivers on the thread of the source that completed the group (or of a thread
-    ///   already delivering); the output is serialized. See `Guides/Combining.md`.
+    ///   already delivering); the output is serialized. See <doc:Combining>.
     public static func zip<
         O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType, O7: ObservableType
     >(
@@ -151,7 +151,7 @@ extension ObservableType {
     /// fails as soon as a source fails or `resultSelector` throws.
     /// - Returns: The sequence of combined elements.
     /// - Note: Delivers on the thread of the source that completed the group (or of a thread
-    ///   already delivering); the output is serialized. See `Guides/Combining.md`.
+    ///   already delivering); the output is serialized. See <doc:Combining>.
     public static func zip<
         O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType, O7: ObservableType,
         O8: ObservableType
@@ -188,7 +188,7 @@ extension ObservableType where Element == Any {
     ///
     /// Termination as for `zip(_:_:resultSelector:)`.
     /// - Note: Delivers on the thread of the source that completed the group (or of a thread
-    ///   already delivering); the output is serialized. See `Guides/Combining.md`.
+    ///   already delivering); the output is serialized. See <doc:Combining>.
     public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3
     ) -> Observable<(O1.Element, O2.Element, O3.Element)> {
@@ -207,7 +207,7 @@ extension ObservableType where Element == Any {
     ///
     /// Termination as for `zip(_:_:resultSelector:)`.
     /// - Note: Delivers on the thread of the source that completed the group (or of a thread
-    ///   already delivering); the output is serialized. See `Guides/Combining.md`.
+    ///   already delivering); the output is serialized. See <doc:Combining>.
     public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element)> {
@@ -231,7 +231,7 @@ extension ObservableType where Element == Any {
     ///
     /// Termination as for `zip(_:_:resultSelector:)`.
     /// - Note: Delivers on the thread of the source that completed the group (or of a thread
-    ///   already delivering); the output is serialized. See `Guides/Combining.md`.
+    ///   already delivering); the output is serialized. See <doc:Combining>.
     public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element)> {
@@ -256,7 +256,7 @@ extension ObservableType where Element == Any {
     ///
     /// Termination as for `zip(_:_:resultSelector:)`.
     /// - Note: Delivers on the thread of the source that completed the group (or of a thread
-    ///   already delivering); the output is serialized. See `Guides/Combining.md`.
+    ///   already delivering); the output is serialized. See <doc:Combining>.
     public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element)> {
@@ -284,7 +284,7 @@ extension ObservableType where Element == Any {
     ///
     /// Termination as for `zip(_:_:resultSelector:)`.
     /// - Note: Delivers on the thread of the source that completed the group (or of a thread
-    ///   already delivering); the output is serialized. See `Guides/Combining.md`.
+    ///   already delivering); the output is serialized. See <doc:Combining>.
     public static func zip<
         O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType, O7: ObservableType
     >(
@@ -316,7 +316,7 @@ extension ObservableType where Element == Any {
     ///
     /// Termination as for `zip(_:_:resultSelector:)`.
     /// - Note: Delivers on the thread of the source that completed the group (or of a thread
-    ///   already delivering); the output is serialized. See `Guides/Combining.md`.
+    ///   already delivering); the output is serialized. See <doc:Combining>.
     public static func zip<
         O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType, O7: ObservableType,
         O8: ObservableType

@@ -15,7 +15,7 @@ extension ObservableType {
     /// - Returns: The sequence of combined elements.
     /// - Note: Delivers on the thread of the source that completed the pair (or of a thread
     ///   already delivering); the output is serialized even when the sources emit concurrently.
-    ///   See `Guides/Combining.md`.
+    ///   See <doc:Combining>.
     public static func zip<O1: ObservableType, O2: ObservableType>(
         _ source1: O1, _ source2: O2,
         resultSelector: @escaping (O1.Element, O2.Element) throws -> Element
@@ -40,7 +40,7 @@ extension ObservableType where Element == Any {
     ///
     /// Termination as for `zip(_:_:resultSelector:)`.
     /// - Note: Delivers on the thread of the source that completed the pair (or of a thread
-    ///   already delivering); the output is serialized. See `Guides/Combining.md`.
+    ///   already delivering); the output is serialized. See <doc:Combining>.
     public static func zip<O1: ObservableType, O2: ObservableType>(
         _ source1: O1, _ source2: O2
     ) -> Observable<(O1.Element, O2.Element)> {

@@ -7,7 +7,7 @@ extension ObservableType {
     /// - Parameter observableFactory: Creates the sequence for one subscription.
     /// - Returns: A sequence whose subscriptions each get a new sequence from the factory.
     /// - Note: The factory runs on the subscribing thread; events arrive wherever the created
-    ///   sequence sends them. See `Guides/Creating.md`.
+    ///   sequence sends them. See <doc:Creating>.
     public static func deferred(_ observableFactory: @escaping () throws -> Observable<Element>) -> Observable<Element> {
         DeferredProducer(factory: observableFactory)
     }

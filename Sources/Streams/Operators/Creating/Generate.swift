@@ -14,7 +14,7 @@ extension ObservableType {
     ///     by default, one scheduled step on another scheduler).
     ///   - iterate: Computes the next state from the current one.
     /// - Returns: The generated sequence.
-    /// - Note: Delivers on the subscribing thread (default) or on `scheduler`. See `Guides/Creating.md`.
+    /// - Note: Delivers on the subscribing thread (default) or on `scheduler`. See <doc:Creating>.
     public static func generate(
         initialState: Element,
         condition: @escaping (Element) throws -> Bool,

@@ -3,7 +3,7 @@ extension ObservableType {
     ///
     ///     output: (a|)
     ///
-    /// - Note: Delivers synchronously on the subscribing thread. See `Guides/Creating.md`.
+    /// - Note: Delivers synchronously on the subscribing thread. See <doc:Creating>.
     @inlinable  // so that the sequence's metadata is looked up once per call site, not per call
     public static func just(_ element: Element) -> Observable<Element> {
         JustObservable(element: element)
@@ -13,7 +13,7 @@ extension ObservableType {
     ///
     ///     output: -a-|
     ///
-    /// - Note: Delivers on `scheduler`. See `Guides/Creating.md`.
+    /// - Note: Delivers on `scheduler`. See <doc:Creating>.
     public static func just(_ element: Element, scheduler: ImmediateSchedulerType) -> Observable<Element> {
         Observable.create { observer in
             scheduler.scheduleRecursive(true) { emitElement, recurse in
@@ -31,7 +31,7 @@ extension ObservableType {
     ///
     ///     output: |
     ///
-    /// - Note: Delivers synchronously on the subscribing thread. See `Guides/Creating.md`.
+    /// - Note: Delivers synchronously on the subscribing thread. See <doc:Creating>.
     public static func empty() -> Observable<Element> {
         TerminalObservable(event: .completed)
     }
@@ -40,7 +40,7 @@ extension ObservableType {
     ///
     ///     output: ------…
     ///
-    /// - Note: Delivers nothing. See `Guides/Creating.md`.
+    /// - Note: Delivers nothing. See <doc:Creating>.
     public static func never() -> Observable<Element> {
         NeverObservable()
     }
@@ -49,7 +49,7 @@ extension ObservableType {
     ///
     ///     output: #
     ///
-    /// - Note: Delivers synchronously on the subscribing thread. See `Guides/Creating.md`.
+    /// - Note: Delivers synchronously on the subscribing thread. See <doc:Creating>.
     public static func error(_ error: Swift.Error) -> Observable<Element> {
         TerminalObservable(event: .error(error))
     }

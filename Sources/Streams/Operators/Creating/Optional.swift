@@ -6,7 +6,7 @@ extension ObservableType {
     ///
     /// - Parameter optional: The value to emit, or `nil` for an empty sequence.
     /// - Returns: A sequence of zero or one element.
-    /// - Note: Delivers synchronously on the subscribing thread. See `Guides/Creating.md`.
+    /// - Note: Delivers synchronously on the subscribing thread. See <doc:Creating>.
     public static func from(optional: Element?) -> Observable<Element> {
         OptionalProducer(optional: optional, scheduler: nil)
     }
@@ -20,7 +20,7 @@ extension ObservableType {
     ///   - optional: The value to emit, or `nil` for an empty sequence.
     ///   - scheduler: Where to emit.
     /// - Returns: A sequence of zero or one element.
-    /// - Note: Delivers on `scheduler`. See `Guides/Creating.md`.
+    /// - Note: Delivers on `scheduler`. See <doc:Creating>.
     public static func from(optional: Element?, scheduler: ImmediateSchedulerType) -> Observable<Element> {
         OptionalProducer(optional: optional, scheduler: scheduler)
     }

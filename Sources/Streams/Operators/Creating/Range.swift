@@ -11,7 +11,7 @@ extension ObservableType where Element: RxAbstractInteger {
     ///   - count: How many integers to emit.
     ///   - scheduler: Where to emit them (synchronously on subscribe by default).
     /// - Returns: The sequence `start, start + 1, …, start + count - 1`.
-    /// - Note: Delivers on the subscribing thread (default) or on `scheduler`. See `Guides/Creating.md`.
+    /// - Note: Delivers on the subscribing thread (default) or on `scheduler`. See <doc:Creating>.
     public static func range(start: Element, count: Element, scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance) -> Observable<Element> {
         RangeProducer(start: start, count: count, scheduler: scheduler)
     }

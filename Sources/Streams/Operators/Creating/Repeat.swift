@@ -6,13 +6,13 @@ extension ObservableType {
     ///
     /// The sequence never terminates by itself: bound it downstream (`take`, `take(until:)`, …) or
     /// dispose it. On the default scheduler each element is one step of the current thread's
-    /// trampoline, so disposing (e.g. by `take` downstream) stops it (see `Guides/Creating.md`);
+    /// trampoline, so disposing (e.g. by `take` downstream) stops it (see <doc:Creating>);
     /// on another scheduler each element is one scheduled step.
     /// - Parameters:
     ///   - element: The element to repeat.
     ///   - scheduler: Where to emit (synchronously on subscribe by default).
     /// - Returns: An endless sequence of `element`.
-    /// - Note: Delivers on the subscribing thread (default) or on `scheduler`. See `Guides/Creating.md`.
+    /// - Note: Delivers on the subscribing thread (default) or on `scheduler`. See <doc:Creating>.
     public static func repeatElement(_ element: Element, scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance) -> Observable<Element> {
         RepeatProducer(element: element, scheduler: scheduler)
     }

@@ -12,7 +12,7 @@ extension ObservableType {
     ///   - elements: The elements to emit.
     ///   - scheduler: Where to emit them.
     /// - Returns: A finite sequence of `elements`.
-    /// - Note: Delivers on the subscribing thread (default) or on `scheduler`. See `Guides/Creating.md`.
+    /// - Note: Delivers on the subscribing thread (default) or on `scheduler`. See <doc:Creating>.
     public static func of(_ elements: Element..., scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance) -> Observable<Element> {
         ArrayProducer(elements: elements, scheduler: scheduler)
     }
@@ -26,7 +26,7 @@ extension ObservableType {
     ///   - array: The elements to emit.
     ///   - scheduler: Where to emit them (synchronously on subscribe by default).
     /// - Returns: A finite sequence of the array's elements.
-    /// - Note: Delivers on the subscribing thread (default) or on `scheduler`. See `Guides/Creating.md`.
+    /// - Note: Delivers on the subscribing thread (default) or on `scheduler`. See <doc:Creating>.
     public static func from(_ array: [Element], scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance) -> Observable<Element> {
         ArrayProducer(elements: array, scheduler: scheduler)
     }
@@ -42,7 +42,7 @@ extension ObservableType {
     ///   - sequence: The elements to emit.
     ///   - scheduler: Where to emit them (synchronously on subscribe by default).
     /// - Returns: The sequence's elements as an observable sequence.
-    /// - Note: Delivers on the subscribing thread (default) or on `scheduler`. See `Guides/Creating.md`.
+    /// - Note: Delivers on the subscribing thread (default) or on `scheduler`. See <doc:Creating>.
     public static func from<Sequence: Swift.Sequence>(_ sequence: Sequence, scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance) -> Observable<
         Element
     > where Sequence.Element == Element {

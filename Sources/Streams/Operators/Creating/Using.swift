@@ -16,7 +16,7 @@ extension ObservableType {
     ///   - observableFactory: Creates the sequence that uses the resource.
     /// - Returns: The sequence, bound to the resource's lifetime.
     /// - Note: The factories run on the subscribing thread; the events arrive as the created
-    ///   sequence sends them. See `Guides/Creating.md`.
+    ///   sequence sends them. See <doc:Creating>.
     public static func using<Resource: Disposable>(
         _ resourceFactory: @escaping () throws -> Resource,
         observableFactory: @escaping (Resource) throws -> Observable<Element>

@@ -11,7 +11,7 @@ extension ObservableType {
     /// - Parameter handler: Maps the source's error to the sequence that continues the output.
     /// - Returns: The source sequence, continued by the handler's sequence after an error.
     /// - Note: The handler runs, and its sequence is subscribed, on the thread of the source's
-    ///   error. See `Guides/ErrorHandling.md`.
+    ///   error. See <doc:ErrorHandling>.
     public func `catch`(_ handler: @escaping (Swift.Error) throws -> Observable<Element>) -> Observable<Element> {
         CatchProducer(source: asObservable(), handler: handler)
     }
@@ -23,7 +23,7 @@ extension ObservableType {
     ///
     /// - Parameter element: The element sent in place of the error.
     /// - Returns: The source sequence, ending with `element` instead of an error.
-    /// - Note: Delivers on the source's thread. See `Guides/ErrorHandling.md`.
+    /// - Note: Delivers on the source's thread. See <doc:ErrorHandling>.
     public func catchAndReturn(_ element: Element) -> Observable<Element> {
         CatchProducer(source: asObservable(), handler: { _ in Observable.just(element) })
     }

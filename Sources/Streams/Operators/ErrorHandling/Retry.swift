@@ -11,7 +11,7 @@ extension ObservableType {
     /// not grow the stack (it does keep the thread busy for as long as it keeps failing).
     /// - Returns: The source sequence, repeated until it terminates successfully.
     /// - Note: Resubscribes on the thread of the error. **This can create an infinite sequence.**
-    ///   See `Guides/ErrorHandling.md`.
+    ///   See <doc:ErrorHandling>.
     public func retry() -> Observable<Element> {
         CatchSequenceProducer(
             sources: AnySequence { () -> AnyIterator<Observable<Element>> in
@@ -30,7 +30,7 @@ extension ObservableType {
     /// without subscribing, and a negative count is a programmer error (it stops the program).
     /// - Parameter maxAttemptCount: The total number of subscriptions, the first one included.
     /// - Returns: The source sequence, repeated on error at most `maxAttemptCount` times in all.
-    /// - Note: Resubscribes on the thread of the error. See `Guides/ErrorHandling.md`.
+    /// - Note: Resubscribes on the thread of the error. See <doc:ErrorHandling>.
     public func retry(_ maxAttemptCount: Int) -> Observable<Element> {
         precondition(maxAttemptCount >= 0, "retry(_:) requires a non-negative maxAttemptCount")
         return CatchSequenceProducer(sources: AnySequence(Swift.repeatElement(asObservable(), count: maxAttemptCount)))
@@ -48,7 +48,7 @@ extension ObservableType {
     /// failure, so it may be infinite.
     /// - Parameter sequence: The sequences to try, in order.
     /// - Returns: The elements of each sequence tried, ending like the first one that completes.
-    /// - Note: Subscribes to the next sequence on the thread of the error. See `Guides/ErrorHandling.md`.
+    /// - Note: Subscribes to the next sequence on the thread of the error. See <doc:ErrorHandling>.
     public static func `catch`<Sequence: Swift.Sequence>(sequence: Sequence) -> Observable<Element> where Sequence.Element == Observable<Element> {
         CatchSequenceProducer(sources: AnySequence(sequence))
     }

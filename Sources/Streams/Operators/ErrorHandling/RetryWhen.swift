@@ -18,7 +18,7 @@ extension ObservableType {
     /// - Parameter notificationHandler: Maps the errors to the resubscription triggers.
     /// - Returns: The source, resubscribed on every trigger.
     /// - Note: Resubscribes on the notifier's thread; resubscription is a loop, not a recursion,
-    ///   so a notifier that triggers synchronously does not grow the stack. See `Guides/ErrorHandling.md`.
+    ///   so a notifier that triggers synchronously does not grow the stack. See <doc:ErrorHandling>.
     public func retry<TriggerObservable: ObservableType, Error: Swift.Error>(
         when notificationHandler: @escaping (Observable<Error>) -> TriggerObservable
     ) -> Observable<Element> {
@@ -30,7 +30,7 @@ extension ObservableType {
     /// As `retry(when:)` for a typed error, with every error passed to the notifier.
     /// - Parameter notificationHandler: Maps the errors to the resubscription triggers.
     /// - Returns: The source, resubscribed on every trigger.
-    /// - Note: Resubscribes on the notifier's thread. See `Guides/ErrorHandling.md`.
+    /// - Note: Resubscribes on the notifier's thread. See <doc:ErrorHandling>.
     public func retry<TriggerObservable: ObservableType>(
         when notificationHandler: @escaping (Observable<Swift.Error>) -> TriggerObservable
     ) -> Observable<Element> {

@@ -5,7 +5,7 @@ extension ObservableType where Element: Equatable {
     ///     output: --1-----2-----1--|
     ///
     /// - Returns: The source without consecutive duplicates.
-    /// - Note: Delivers on the source's scheduler. See `Guides/Filtering.md`.
+    /// - Note: Delivers on the source's scheduler. See <doc:Filtering>.
     public func distinctUntilChanged() -> Observable<Element> {
         distinctUntilChanged({ $0 }, comparer: { $0 == $1 })
     }
@@ -20,7 +20,7 @@ extension ObservableType {
     /// An error thrown by `keySelector` terminates the sequence with that error.
     /// - Parameter keySelector: Computes the key compared for each element.
     /// - Returns: The source without consecutive elements of equal key.
-    /// - Note: Delivers on the source's scheduler. See `Guides/Filtering.md`.
+    /// - Note: Delivers on the source's scheduler. See <doc:Filtering>.
     public func distinctUntilChanged<Key: Equatable>(_ keySelector: @escaping (Element) throws -> Key) -> Observable<Element> {
         distinctUntilChanged(keySelector, comparer: { $0 == $1 })
     }
@@ -34,7 +34,7 @@ extension ObservableType {
     /// terminates the sequence with that error.
     /// - Parameter comparer: Returns `true` when the two elements count as equal.
     /// - Returns: The source without consecutive equal elements.
-    /// - Note: Delivers on the source's scheduler. See `Guides/Filtering.md`.
+    /// - Note: Delivers on the source's scheduler. See <doc:Filtering>.
     public func distinctUntilChanged(_ comparer: @escaping (Element, Element) throws -> Bool) -> Observable<Element> {
         distinctUntilChanged({ $0 }, comparer: comparer)
     }
@@ -51,7 +51,7 @@ extension ObservableType {
     ///   - keySelector: Computes the key compared for each element.
     ///   - comparer: Returns `true` when the two keys count as equal.
     /// - Returns: The source without consecutive elements of equal key.
-    /// - Note: Delivers on the source's scheduler. See `Guides/Filtering.md`.
+    /// - Note: Delivers on the source's scheduler. See <doc:Filtering>.
     public func distinctUntilChanged<K>(_ keySelector: @escaping (Element) throws -> K, comparer: @escaping (K, K) throws -> Bool) -> Observable<Element> {
         DistinctUntilChangedProducer(source: asObservable(), keySelector: keySelector, comparer: comparer)
     }
@@ -64,7 +64,7 @@ extension ObservableType {
     ///
     /// - Parameter keyPath: The property compared for each element.
     /// - Returns: The source without consecutive elements of equal property.
-    /// - Note: Delivers on the source's scheduler. See `Guides/Filtering.md`.
+    /// - Note: Delivers on the source's scheduler. See <doc:Filtering>.
     public func distinctUntilChanged<Property: Equatable>(at keyPath: KeyPath<Element, Property>) -> Observable<Element> {
         distinctUntilChanged { $0[keyPath: keyPath] == $1[keyPath: keyPath] }
     }

@@ -9,7 +9,7 @@ extension ObservableType {
     /// (RxSwift stops the program instead). Source errors are forwarded.
     /// - Parameter index: The zero-based index of the element to emit.
     /// - Returns: A sequence with the element at `index`.
-    /// - Note: Delivers on the source's scheduler. See `Guides/Filtering.md`.
+    /// - Note: Delivers on the source's scheduler. See <doc:Filtering>.
     public func element(at index: Int) -> Observable<Element> {
         if index < 0 { return Observable.error(RxError.argumentOutOfRange) }
         return ElementAtProducer(source: asObservable(), index: index)
@@ -17,7 +17,7 @@ extension ObservableType {
 
     /// Emits only the element at `index`, then completes.
     ///
-    /// - Note: Renamed `element(at:)` in RxSwift 6. See `Guides/Filtering.md`.
+    /// - Note: Renamed `element(at:)` in RxSwift 6. See <doc:Filtering>.
     @available(*, deprecated, renamed: "element(at:)")
     public func elementAt(_ index: Int) -> Observable<Element> {
         element(at: index)

@@ -7,7 +7,7 @@ extension ObservableType {
     /// An error thrown by `predicate` terminates the sequence with that error.
     /// - Parameter predicate: Decides whether an element passes.
     /// - Returns: The sequence of passing elements.
-    /// - Note: Delivers on the source's scheduler. See `Guides/Filtering.md`.
+    /// - Note: Delivers on the source's scheduler. See <doc:Filtering>.
     @inlinable  // so that the producer's metadata is looked up once per call site, not per call
     public func filter(_ predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
         FilterProducer(source: asObservable(), predicate: predicate)

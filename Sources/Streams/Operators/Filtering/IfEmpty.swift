@@ -9,7 +9,7 @@ extension ObservableType {
     /// Errors are forwarded unchanged.
     /// - Parameter default: The element emitted for an empty source.
     /// - Returns: The source, or `default` if it is empty.
-    /// - Note: Delivers on the source's scheduler. See `Guides/Filtering.md`.
+    /// - Note: Delivers on the source's scheduler. See <doc:Filtering>.
     public func ifEmpty(default: Element) -> Observable<Element> {
         DefaultIfEmptyProducer(source: asObservable(), default: `default`)
     }
@@ -24,7 +24,7 @@ extension ObservableType {
     /// A source error is forwarded and `other` is never subscribed.
     /// - Parameter other: The sequence to switch to for an empty source.
     /// - Returns: The source, or `other` if the source is empty.
-    /// - Note: Delivers on the source's scheduler, then on `other`'s. See `Guides/Filtering.md`.
+    /// - Note: Delivers on the source's scheduler, then on `other`'s. See <doc:Filtering>.
     public func ifEmpty(switchTo other: Observable<Element>) -> Observable<Element> {
         SwitchIfEmptyProducer(source: asObservable(), other: other)
     }

@@ -5,7 +5,7 @@ extension ObservableType {
     ///     output: -----------|
     ///
     /// - Returns: A sequence of `Never` that ends when the source ends.
-    /// - Note: Delivers on the source's scheduler. See `Guides/Filtering.md`.
+    /// - Note: Delivers on the source's scheduler. See <doc:Filtering>.
     public func ignoreElements() -> Observable<Never> {
         IgnoreElementsProducer(source: asObservable())
     }

@@ -14,7 +14,7 @@ extension ObservableType {
     ///   - defaultValue: Emitted on a tick without a new source element (`nil`: emit nothing).
     /// - Returns: The sampled sequence.
     /// - Note: Elements are delivered on the thread of `sampler`; the output is serialized.
-    ///   See `Guides/Filtering.md`.
+    ///   See <doc:Filtering>.
     public func sample<Source: ObservableType>(_ sampler: Source, defaultValue: Element? = nil) -> Observable<Element> {
         SampleProducer(source: asObservable(), sampler: sampler.asObservable(), defaultValue: defaultValue)
     }

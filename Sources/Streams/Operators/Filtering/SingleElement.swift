@@ -10,7 +10,7 @@ extension ObservableType {
     /// output with `RxError.moreThanOneElement`, and completing without an element fails it
     /// with `RxError.noElements`.
     /// - Returns: The sequence holding the single element.
-    /// - Note: Delivers on the source's scheduler. See `Guides/Filtering.md`.
+    /// - Note: Delivers on the source's scheduler. See <doc:Filtering>.
     public func single() -> Observable<Element> {
         SingleProducer(source: asObservable(), predicate: { _ in true })
     }
@@ -23,7 +23,7 @@ extension ObservableType {
     /// An error thrown by `predicate` terminates the output with that error.
     /// - Parameter predicate: Selects the elements that count.
     /// - Returns: The sequence holding the single matching element.
-    /// - Note: Delivers on the source's scheduler. See `Guides/Filtering.md`.
+    /// - Note: Delivers on the source's scheduler. See <doc:Filtering>.
     public func single(_ predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
         SingleProducer(source: asObservable(), predicate: predicate)
     }

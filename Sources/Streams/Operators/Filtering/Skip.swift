@@ -8,7 +8,7 @@ extension ObservableType {
     /// (as RxSwift).
     /// - Parameter count: The number of elements to drop.
     /// - Returns: The source without its first `count` elements.
-    /// - Note: Delivers on the source's scheduler. See `Guides/Filtering.md`.
+    /// - Note: Delivers on the source's scheduler. See <doc:Filtering>.
     public func skip(_ count: Int) -> Observable<Element> {
         SkipCountProducer(source: asObservable(), count: count)
     }

@@ -9,7 +9,7 @@ extension ObservableType {
     ///   - duration: How long after subscription elements are dropped.
     ///   - scheduler: The scheduler that runs the timer.
     /// - Returns: The source without the elements of its first `duration`.
-    /// - Note: Delivers on the source's thread. See `Guides/Filtering.md`.
+    /// - Note: Delivers on the source's thread. See <doc:Filtering>.
     public func skip(_ duration: RxTimeInterval, scheduler: SchedulerType) -> Observable<Element> {
         SkipTimeProducer(source: asObservable(), duration: duration, scheduler: scheduler)
     }

@@ -12,14 +12,14 @@ extension ObservableType {
     /// - Parameter other: The sequence whose first element opens the gate.
     /// - Returns: The source's elements emitted after `other`'s first element.
     /// - Note: Delivers on the source's thread (errors of `other` on `other`'s); the output
-    ///   is serialized. See `Guides/Filtering.md`.
+    ///   is serialized. See <doc:Filtering>.
     public func skip<Source: ObservableType>(until other: Source) -> Observable<Element> {
         SkipUntilProducer(source: asObservable(), other: other.asObservable())
     }
 
     /// Drops elements until `other` emits an element, then forwards the rest.
     ///
-    /// - Note: Renamed `skip(until:)` in RxSwift 6. See `Guides/Filtering.md`.
+    /// - Note: Renamed `skip(until:)` in RxSwift 6. See <doc:Filtering>.
     @available(*, deprecated, renamed: "skip(until:)")
     public func skipUntil<Source: ObservableType>(_ other: Source) -> Observable<Element> {
         skip(until: other)

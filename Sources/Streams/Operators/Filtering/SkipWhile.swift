@@ -8,14 +8,14 @@ extension ObservableType {
     /// terminates the output with that error.
     /// - Parameter predicate: Decides, per leading element, whether to drop it.
     /// - Returns: The source from the first element failing `predicate` on.
-    /// - Note: Delivers on the source's scheduler. See `Guides/Filtering.md`.
+    /// - Note: Delivers on the source's scheduler. See <doc:Filtering>.
     public func skip(while predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
         SkipWhileProducer(source: asObservable(), predicate: predicate)
     }
 
     /// Drops elements while `predicate` returns `true`, then forwards the rest.
     ///
-    /// - Note: Renamed `skip(while:)` in RxSwift 6. See `Guides/Filtering.md`.
+    /// - Note: Renamed `skip(while:)` in RxSwift 6. See <doc:Filtering>.
     @available(*, deprecated, renamed: "skip(while:)")
     public func skipWhile(_ predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
         skip(while: predicate)

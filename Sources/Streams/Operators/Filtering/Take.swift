@@ -10,7 +10,7 @@ extension ObservableType {
     /// program instead).
     /// - Parameter count: The number of elements to forward.
     /// - Returns: The first `count` elements of the source.
-    /// - Note: Delivers on the source's scheduler. See `Guides/Filtering.md`.
+    /// - Note: Delivers on the source's scheduler. See <doc:Filtering>.
     public func take(_ count: Int) -> Observable<Element> {
         if count < 0 { return Observable.error(RxError.argumentOutOfRange) }
         if count == 0 { return Observable.empty() }

@@ -8,7 +8,7 @@ extension ObservableType {
     /// is forwarded and drops the buffer. A `count` of zero or less emits nothing.
     /// - Parameter count: The number of trailing elements to emit.
     /// - Returns: The last `count` elements of the source.
-    /// - Note: Delivers on the source's scheduler. See `Guides/Filtering.md`.
+    /// - Note: Delivers on the source's scheduler. See <doc:Filtering>.
     public func takeLast(_ count: Int) -> Observable<Element> {
         TakeLastProducer(source: asObservable(), count: count)
     }

@@ -11,7 +11,7 @@ extension ObservableType {
     ///   - scheduler: The scheduler that runs the timer.
     /// - Returns: The source's elements of its first `duration`.
     /// - Note: Elements are delivered on the source's thread, the timed `completed` on
-    ///   `scheduler`; the output is serialized. See `Guides/Filtering.md`.
+    ///   `scheduler`; the output is serialized. See <doc:Filtering>.
     public func take(for duration: RxTimeInterval, scheduler: SchedulerType) -> Observable<Element> {
         TakeTimeProducer(source: asObservable(), duration: duration, scheduler: scheduler)
     }

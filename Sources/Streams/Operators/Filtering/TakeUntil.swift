@@ -11,14 +11,14 @@ extension ObservableType {
     /// - Parameter other: The sequence whose first element ends the output.
     /// - Returns: The elements of `self` emitted before `other`'s first element.
     /// - Note: Delivers on the thread of whichever sequence emits; the output is serialized.
-    ///   See `Guides/Filtering.md`.
+    ///   See <doc:Filtering>.
     public func take<Source: ObservableType>(until other: Source) -> Observable<Element> {
         TakeUntilProducer(source: asObservable(), other: other.asObservable())
     }
 
     /// Forwards elements until `other` emits an element, then completes.
     ///
-    /// - Note: Renamed `take(until:)` in RxSwift 6. See `Guides/Filtering.md`.
+    /// - Note: Renamed `take(until:)` in RxSwift 6. See <doc:Filtering>.
     @available(*, deprecated, renamed: "take(until:)")
     public func takeUntil<Source: ObservableType>(_ other: Source) -> Observable<Element> {
         take(until: other)

@@ -18,7 +18,7 @@ extension ObservableType {
     ///   - predicate: Decides, per element, whether the sequence ends there.
     ///   - behavior: Whether the element that satisfied `predicate` is emitted.
     /// - Returns: The elements before the first one satisfying `predicate`.
-    /// - Note: Delivers on the source's scheduler. See `Guides/Filtering.md`.
+    /// - Note: Delivers on the source's scheduler. See <doc:Filtering>.
     public func take(until predicate: @escaping (Element) throws -> Bool, behavior: TakeBehavior = .exclusive) -> Observable<Element> {
         TakeUntilPredicateProducer(source: asObservable(), behavior: behavior, predicate: predicate)
     }
@@ -34,14 +34,14 @@ extension ObservableType {
     ///   - predicate: Decides, per element, whether the sequence goes on.
     ///   - behavior: Whether the first element failing `predicate` is emitted.
     /// - Returns: The leading elements that satisfy `predicate`.
-    /// - Note: Delivers on the source's scheduler. See `Guides/Filtering.md`.
+    /// - Note: Delivers on the source's scheduler. See <doc:Filtering>.
     public func take(while predicate: @escaping (Element) throws -> Bool, behavior: TakeBehavior = .exclusive) -> Observable<Element> {
         TakeUntilPredicateProducer(source: asObservable(), behavior: behavior, predicate: { try !predicate($0) })
     }
 
     /// Forwards elements until `predicate` returns `true` for one, then completes.
     ///
-    /// - Note: Renamed `take(until:behavior:)` in RxSwift 6. See `Guides/Filtering.md`.
+    /// - Note: Renamed `take(until:behavior:)` in RxSwift 6. See <doc:Filtering>.
     @available(*, deprecated, renamed: "take(until:behavior:)")
     public func takeUntil(_ behavior: TakeBehavior, predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
         take(until: predicate, behavior: behavior)
@@ -49,7 +49,7 @@ extension ObservableType {
 
     /// Forwards elements while `predicate` returns `true`, then completes.
     ///
-    /// - Note: Renamed `take(while:)` in RxSwift 6. See `Guides/Filtering.md`.
+    /// - Note: Renamed `take(while:)` in RxSwift 6. See <doc:Filtering>.
     @available(*, deprecated, renamed: "take(while:)")
     public func takeWhile(_ predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
         take(while: predicate)

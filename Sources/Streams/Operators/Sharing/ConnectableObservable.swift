@@ -1,7 +1,7 @@
 /// A sequence that starts sharing its source only when `connect()` is called.
 ///
 /// Subscribing to a connectable sequence registers the observer with its subject; no
-/// subscription to the source is made until `connect()`. See `Guides/Sharing.md`.
+/// subscription to the source is made until `connect()`. See <doc:Sharing>.
 public protocol ConnectableObservableType: ObservableType {
     /// Subscribes the subject to the source, so subscribed observers start receiving events.
     ///
@@ -14,7 +14,7 @@ public protocol ConnectableObservableType: ObservableType {
 /// until the connection is disposed or the source terminates.
 ///
 /// Create one with `publish()`, `replay(_:)`, `replayAll()` or `multicast(_:)`, and turn it back
-/// into an automatically connected sequence with `refCount()`. See `Guides/Sharing.md`.
+/// into an automatically connected sequence with `refCount()`. See <doc:Sharing>.
 public class ConnectableObservable<Element>: Observable<Element>, ConnectableObservableType {
     /// Creates the base object; subclasses override `subscribe(_:)` and `connect()`.
     override init() { super.init() }

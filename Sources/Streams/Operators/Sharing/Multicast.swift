@@ -9,7 +9,7 @@ extension ObservableType {
     /// the source has terminated, later connections and observers only see that terminal event.
     /// - Parameter subject: The subject that receives the source's events.
     /// - Returns: A connectable sequence.
-    /// - Note: Delivers on the source's scheduler. See `Guides/Sharing.md`.
+    /// - Note: Delivers on the source's scheduler. See <doc:Sharing>.
     public func multicast<Subject: SubjectType>(_ subject: Subject) -> ConnectableObservable<Subject.Element> where Subject.Observer.Element == Element {
         ConnectableObservableAdapter(source: asObservable(), makeSubject: { subject })
     }
@@ -21,7 +21,7 @@ extension ObservableType {
     /// makes a fresh one, so a later connection starts from a clean state.
     /// - Parameter makeSubject: Creates the subject of one connection.
     /// - Returns: A connectable sequence.
-    /// - Note: Delivers on the source's scheduler. See `Guides/Sharing.md`.
+    /// - Note: Delivers on the source's scheduler. See <doc:Sharing>.
     public func multicast<Subject: SubjectType>(makeSubject: @escaping () -> Subject) -> ConnectableObservable<Subject.Element>
     where Subject.Observer.Element == Element {
         ConnectableObservableAdapter(source: asObservable(), makeSubject: makeSubject)
@@ -36,7 +36,7 @@ extension ObservableType {
     ///   - subjectSelector: Creates the subject for one subscription.
     ///   - selector: Builds the result from the multicast source.
     /// - Returns: The sequence returned by `selector`.
-    /// - Note: Delivers on the source's scheduler. See `Guides/Sharing.md`.
+    /// - Note: Delivers on the source's scheduler. See <doc:Sharing>.
     public func multicast<Subject: SubjectType, Result>(
         _ subjectSelector: @escaping () throws -> Subject, selector: @escaping (Observable<Subject.Element>) throws -> Observable<Result>
     ) -> Observable<Result> where Subject.Observer.Element == Element {
@@ -52,7 +52,7 @@ extension ObservableType {
     ///
     /// Each connection gets a fresh subject (`multicast(makeSubject: { PublishSubject() })`).
     /// - Returns: A connectable sequence.
-    /// - Note: Delivers on the source's scheduler. See `Guides/Sharing.md`.
+    /// - Note: Delivers on the source's scheduler. See <doc:Sharing>.
     public func publish() -> ConnectableObservable<Element> {
         multicast(makeSubject: { PublishSubject<Element>() })
     }
@@ -67,7 +67,7 @@ extension ObservableType {
     /// - Parameter bufferSize: The number of elements replayed.
     /// - Returns: A connectable sequence.
     /// - Note: Delivers on the source's scheduler (replayed elements on the subscribing thread).
-    ///   See `Guides/Sharing.md`.
+    ///   See <doc:Sharing>.
     public func replay(_ bufferSize: Int) -> ConnectableObservable<Element> {
         multicast(makeSubject: { ShareReplaySubject<Element>(bufferSize: bufferSize) })
     }
@@ -77,7 +77,7 @@ extension ObservableType {
     /// Each connection gets a fresh replay subject.
     /// - Returns: A connectable sequence.
     /// - Note: Delivers on the source's scheduler (replayed elements on the subscribing thread).
-    ///   See `Guides/Sharing.md`.
+    ///   See <doc:Sharing>.
     public func replayAll() -> ConnectableObservable<Element> {
         multicast(makeSubject: { ShareReplaySubject<Element>(bufferSize: Int.max) })
     }

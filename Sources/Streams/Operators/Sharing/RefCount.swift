@@ -12,7 +12,7 @@ extension ConnectableObservableType {
     /// `multicast(_:)` with one subject replays that subject's terminal event).
     /// - Returns: A sequence that stays connected while it has observers.
     /// - Note: Delivers on the source's scheduler. Connecting and disconnecting run on the thread
-    ///   whose subscription or disposal caused them, outside any lock. See `Guides/Sharing.md`.
+    ///   whose subscription or disposal caused them, outside any lock. See <doc:Sharing>.
     public func refCount() -> Observable<Element> {
         RefCountProducer(source: self)
     }

@@ -33,7 +33,7 @@ extension ObservableType {
     ///   - scope: Whether the replay buffer (and terminal event) outlive a connection.
     /// - Returns: The shared sequence.
     /// - Note: Delivers on the source's scheduler; replayed elements are sent on the subscribing
-    ///   thread before any live element. See `Guides/Sharing.md`.
+    ///   thread before any live element. See <doc:Sharing>.
     public func share(replay: Int = 0, scope: SubjectLifetimeScope = .whileConnected) -> Observable<Element> {
         ShareObservable(source: asObservable(), replay: replay, scope: scope)
     }

@@ -12,7 +12,7 @@ extension ObservableType {
     ///   - scheduler: The scheduler that runs the timer.
     /// - Returns: The debounced sequence.
     /// - Note: Elements are delivered on `scheduler`; `completed` and `error` on the source's
-    ///   thread. See `Guides/Time.md`.
+    ///   thread. See <doc:Time>.
     public func debounce(_ dueTime: RxTimeInterval, scheduler: SchedulerType) -> Observable<Element> {
         DebounceProducer(source: asObservable(), dueTime: dueTime, scheduler: scheduler)
     }

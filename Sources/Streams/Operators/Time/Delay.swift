@@ -16,7 +16,7 @@ extension ObservableType {
     ///   - scheduler: The scheduler that runs the timer and provides the clock.
     /// - Returns: The delayed sequence.
     /// - Note: Elements and completion are delivered on `scheduler`; an error on the source's
-    ///   thread (or after the element being delivered, if one is). See `Guides/Time.md`.
+    ///   thread (or after the element being delivered, if one is). See <doc:Time>.
     public func delay(_ dueTime: RxTimeInterval, scheduler: SchedulerType) -> Observable<Element> {
         DelayProducer(source: asObservable(), dueTime: dueTime, scheduler: scheduler)
     }

@@ -11,7 +11,7 @@ extension ObservableType {
     ///   - scheduler: The scheduler that runs the timer and the subscription.
     /// - Returns: The source, subscribed after `dueTime`.
     /// - Note: Subscribes on `scheduler`; the source's events arrive on whatever thread it emits
-    ///   them. See `Guides/Time.md`.
+    ///   them. See <doc:Time>.
     public func delaySubscription(_ dueTime: RxTimeInterval, scheduler: SchedulerType) -> Observable<Element> {
         DelaySubscriptionProducer(source: asObservable(), dueTime: dueTime, scheduler: scheduler)
     }

@@ -16,7 +16,7 @@ extension ObservableType {
     /// - Returns: The source sequence, observed on `scheduler`.
     /// - Note: Delivers on `scheduler`. `MainScheduler.instance` runs the work at once when called
     ///   on the main thread with nothing queued; use `MainScheduler.asyncInstance` to always defer.
-    ///   See `Guides/Time.md` and `Guides/Schedulers.md`.
+    ///   See <doc:Time> and <doc:Schedulers>.
     public func observe(on scheduler: ImmediateSchedulerType) -> Observable<Element> {
         ObserveOnProducer(source: asObservable(), scheduler: scheduler)
     }
@@ -30,7 +30,7 @@ extension ObservableType {
 
 /// The sink's lock-guarded bookkeeping: no type parameter, so its lock is a concrete,
 /// specialized type and no event asks the runtime for generic metadata (see
-/// Guides/Performance.md). The elements themselves queue in the sink's `queue`.
+/// <doc:Performance>). The elements themselves queue in the sink's `queue`.
 private struct ObserveOnState {
     /// Whether a work item is scheduled or delivering.
     var scheduled = false

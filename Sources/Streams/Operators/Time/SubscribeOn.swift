@@ -11,7 +11,7 @@ extension ObservableType {
     /// - Parameter scheduler: The scheduler to subscribe and dispose on.
     /// - Returns: The source sequence, subscribed on `scheduler`.
     /// - Note: Events are delivered on whatever thread the source emits on (for a source that
-    ///   emits synchronously on subscription, that is `scheduler`). See `Guides/Time.md`.
+    ///   emits synchronously on subscription, that is `scheduler`). See <doc:Time>.
     public func subscribe(on scheduler: ImmediateSchedulerType) -> Observable<Element> {
         // The source itself, not `asObservable()` (as RxSwift): a wrapper would release the
         // source's subscription at its terminal event instead of on `scheduler`.

@@ -17,7 +17,7 @@ extension ObservableType {
     ///   - scheduler: The scheduler that runs the timer and provides the clock.
     /// - Returns: The throttled sequence.
     /// - Note: Elements emitted at the end of a window are delivered on `scheduler`; others on
-    ///   the source's thread. See `Guides/Time.md`.
+    ///   the source's thread. See <doc:Time>.
     public func throttle(_ dueTime: RxTimeInterval, latest: Bool = true, scheduler: SchedulerType) -> Observable<Element> {
         ThrottleProducer(source: asObservable(), dueTime: dueTime, latest: latest, scheduler: scheduler)
     }

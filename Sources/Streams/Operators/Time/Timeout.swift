@@ -12,7 +12,7 @@ extension ObservableType {
     ///   - scheduler: The scheduler that runs the timer.
     /// - Returns: The source sequence, or an `RxError.timeout` error after a silence of `dueTime`.
     /// - Note: The timeout error is delivered on `scheduler`; other events on the source's thread.
-    ///   See `Guides/Time.md`.
+    ///   See <doc:Time>.
     public func timeout(_ dueTime: RxTimeInterval, scheduler: SchedulerType) -> Observable<Element> {
         TimeoutProducer(source: asObservable(), dueTime: dueTime, other: Observable.error(RxError.timeout), scheduler: scheduler)
     }
@@ -28,7 +28,7 @@ extension ObservableType {
     ///   - other: The sequence that continues the output after a timeout.
     ///   - scheduler: The scheduler that runs the timer.
     /// - Returns: The source sequence, continued by `other` after a silence of `dueTime`.
-    /// - Note: `other` is subscribed on `scheduler`. See `Guides/Time.md`.
+    /// - Note: `other` is subscribed on `scheduler`. See <doc:Time>.
     public func timeout<Source: ObservableConvertibleType>(_ dueTime: RxTimeInterval, other: Source, scheduler: SchedulerType) -> Observable<Element>
     where Source.Element == Element {
         TimeoutProducer(source: asObservable(), dueTime: dueTime, other: other.asObservable(), scheduler: scheduler)

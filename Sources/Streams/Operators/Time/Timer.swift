@@ -5,12 +5,12 @@ extension ObservableType where Element: RxAbstractInteger {
     ///
     /// Never terminates; dispose the subscription to stop it. The counter wraps around on overflow.
     /// A non-positive `period` is the scheduler's smallest step; `.never` (or one too large to
-    /// represent) emits nothing (Guides/Schedulers.md#time-intervals).
+    /// represent) emits nothing (<doc:Schedulers#Time-intervals>).
     /// - Parameters:
     ///   - period: The time between elements (and before the first one).
     ///   - scheduler: The scheduler that runs the timer.
     /// - Returns: An infinite sequence of increasing integers.
-    /// - Note: Delivers on `scheduler`. See `Guides/Time.md`.
+    /// - Note: Delivers on `scheduler`. See <doc:Time>.
     public static func interval(_ period: RxTimeInterval, scheduler: SchedulerType) -> Observable<Element> {
         TimerProducer(dueTime: period, period: period, scheduler: scheduler)
     }
@@ -22,13 +22,13 @@ extension ObservableType where Element: RxAbstractInteger {
     ///
     /// Without a period it completes right after its element; with one it never terminates.
     /// A negative `dueTime` is now and `.never` emits nothing; a non-positive `period` is the
-    /// scheduler's smallest step and a `.never` one emits only `0` (Guides/Schedulers.md#time-intervals).
+    /// scheduler's smallest step and a `.never` one emits only `0` (<doc:Schedulers#Time-intervals>).
     /// - Parameters:
     ///   - dueTime: The time before the first element.
     ///   - period: The time between later elements; `nil` emits one element and completes.
     ///   - scheduler: The scheduler that runs the timer.
     /// - Returns: The timer sequence.
-    /// - Note: Delivers on `scheduler`. See `Guides/Time.md`.
+    /// - Note: Delivers on `scheduler`. See <doc:Time>.
     public static func timer(_ dueTime: RxTimeInterval, period: RxTimeInterval? = nil, scheduler: SchedulerType) -> Observable<Element> {
         TimerProducer(dueTime: dueTime, period: period, scheduler: scheduler)
     }

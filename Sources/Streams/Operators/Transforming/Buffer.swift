@@ -10,14 +10,14 @@ extension ObservableType {
     /// completion the current buffer (possibly empty) is emitted, then `completed`. An error
     /// drops the current buffer and is forwarded. `timeSpan` follows the rule for periods: a
     /// non-positive one is the scheduler's smallest step, `.never` emits by count only
-    /// (Guides/Schedulers.md#time-intervals).
+    /// (<doc:Schedulers#Time-intervals>).
     /// - Parameters:
     ///   - timeSpan: The longest time a buffer stays open.
     ///   - count: The most elements a buffer holds.
     ///   - scheduler: The scheduler that runs the timer.
     /// - Returns: The sequence of buffers.
     /// - Note: Buffers are delivered on the source's thread (when full or on completion) or on
-    ///   `scheduler` (when the time span ends); the output is serialized. See `Guides/Transforming.md`.
+    ///   `scheduler` (when the time span ends); the output is serialized. See <doc:Transforming>.
     public func buffer(timeSpan: RxTimeInterval, count: Int, scheduler: SchedulerType) -> Observable<[Element]> {
         BufferProducer(source: asObservable(), timeSpan: timeSpan, count: count, scheduler: scheduler)
     }

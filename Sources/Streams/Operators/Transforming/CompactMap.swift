@@ -7,7 +7,7 @@ extension ObservableType {
     /// An error thrown by `transform` terminates the sequence with that error.
     /// - Parameter transform: Returns the new element, or `nil` to skip it.
     /// - Returns: The sequence of non-`nil` transformed elements.
-    /// - Note: Delivers on the source's scheduler. See `Guides/Transforming.md`.
+    /// - Note: Delivers on the source's scheduler. See <doc:Transforming>.
     public func compactMap<Result>(_ transform: @escaping (Element) throws -> Result?) -> Observable<Result> {
         CompactMapProducer(source: asObservable(), transform: transform)
     }

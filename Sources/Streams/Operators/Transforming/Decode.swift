@@ -20,7 +20,7 @@ extension ObservableType where Element == Data {
     ///   - type: The `Decodable` type to decode.
     ///   - decoder: The decoder to use.
     /// - Returns: The sequence of decoded values.
-    /// - Note: Delivers on the source's scheduler. See `Guides/Transforming.md`.
+    /// - Note: Delivers on the source's scheduler. See <doc:Transforming>.
     public func decode<Item: Decodable, Decoder: DataDecoder>(type: Item.Type, decoder: Decoder) -> Observable<Item> {
         map { try decoder.decode(type, from: $0) }
     }

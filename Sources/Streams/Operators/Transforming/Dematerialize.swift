@@ -7,7 +7,7 @@ extension ObservableType where Element: EventConvertible {
     /// An element holding `error` or `completed` terminates the output with that event; the
     /// source's own `error` and `completed` are forwarded as they are.
     /// - Returns: The sequence the events describe.
-    /// - Note: Delivers on the source's scheduler. See `Guides/Transforming.md`.
+    /// - Note: Delivers on the source's scheduler. See <doc:Transforming>.
     public func dematerialize() -> Observable<Element.Element> {
         DematerializeProducer(source: asObservable())
     }

@@ -6,7 +6,7 @@ extension ObservableType {
     ///
     /// Errors and completion are forwarded as they come.
     /// - Returns: The sequence of `(index, element)` tuples.
-    /// - Note: Delivers on the source's scheduler. See `Guides/Transforming.md`.
+    /// - Note: Delivers on the source's scheduler. See <doc:Transforming>.
     public func enumerated() -> Observable<(index: Int, element: Element)> {
         EnumeratedProducer(source: asObservable())
     }

@@ -5,7 +5,7 @@ extension ObservableType {
     ///     output: --1-------3--|
     ///
     /// - Returns: The sequence of non-`nil` elements, unwrapped.
-    /// - Note: Delivers on the source's scheduler. See `Guides/Transforming.md`.
+    /// - Note: Delivers on the source's scheduler. See <doc:Transforming>.
     public func filterNil<Wrapped>() -> Observable<Wrapped> where Element == Wrapped? {
         FilterNilProducer(source: asObservable())
     }

@@ -12,7 +12,7 @@ extension ObservableType {
     /// - Parameter selector: Maps an element to its inner sequence (called outside Streams' locks).
     /// - Returns: The merged elements of the inner sequences.
     /// - Note: Inner sequences may emit on different threads; the output is serialized (one event
-    ///   at a time) and delivered on the emitting threads. See `Guides/Transforming.md`.
+    ///   at a time) and delivered on the emitting threads. See <doc:Transforming>.
     public func flatMap<Source: ObservableConvertibleType>(_ selector: @escaping (Element) throws -> Source) -> Observable<Source.Element> {
         FlatMapProducer(source: asObservable(), mode: .all, selector: selector)
     }
@@ -29,7 +29,7 @@ extension ObservableType {
     /// terminates the output and disposes everything.
     /// - Parameter selector: Maps an element to its inner sequence (called outside Streams' locks).
     /// - Returns: The elements of the inner sequences that were started.
-    /// - Note: The output is serialized. See `Guides/Transforming.md`.
+    /// - Note: The output is serialized. See <doc:Transforming>.
     public func flatMapFirst<Source: ObservableConvertibleType>(_ selector: @escaping (Element) throws -> Source) -> Observable<Source.Element> {
         FlatMapProducer(source: asObservable(), mode: .first, selector: selector)
     }
@@ -46,7 +46,7 @@ extension ObservableType {
     /// the first error terminates the output and disposes everything.
     /// - Parameter selector: Maps an element to its inner sequence (called outside Streams' locks).
     /// - Returns: The concatenated elements of the inner sequences.
-    /// - Note: The output is serialized. See `Guides/Transforming.md`.
+    /// - Note: The output is serialized. See <doc:Transforming>.
     public func concatMap<Source: ObservableConvertibleType>(_ selector: @escaping (Element) throws -> Source) -> Observable<Source.Element> {
         FlatMapProducer(source: asObservable(), mode: .limited(1), selector: selector)
     }
@@ -63,7 +63,7 @@ extension ObservableType where Element: ObservableConvertibleType {
     /// Completes once the source and every inner sequence have completed; the first error
     /// terminates the output and disposes everything.
     /// - Returns: The merged elements of the inner sequences.
-    /// - Note: The output is serialized. See `Guides/Transforming.md`.
+    /// - Note: The output is serialized. See <doc:Transforming>.
     public func merge() -> Observable<Element.Element> {
         FlatMapProducer(source: asObservable(), mode: .all) { $0 }
     }
@@ -80,7 +80,7 @@ extension ObservableType where Element: ObservableConvertibleType {
     /// `RxError.argumentOutOfRange` on subscribe.
     /// - Parameter maxConcurrent: The most inner sequences subscribed at once.
     /// - Returns: The merged elements of the inner sequences.
-    /// - Note: The output is serialized. See `Guides/Transforming.md`.
+    /// - Note: The output is serialized. See <doc:Transforming>.
     public func merge(maxConcurrent: Int) -> Observable<Element.Element> {
         FlatMapProducer(source: asObservable(), mode: .limited(maxConcurrent)) { $0 }
     }
@@ -93,7 +93,7 @@ extension ObservableType where Element: ObservableConvertibleType {
     ///     output:  ----1--2----3--4--|
     ///
     /// - Returns: The concatenated elements of the inner sequences.
-    /// - Note: The output is serialized. See `Guides/Transforming.md`.
+    /// - Note: The output is serialized. See <doc:Transforming>.
     public func concat() -> Observable<Element.Element> {
         merge(maxConcurrent: 1)
     }
@@ -118,7 +118,7 @@ private enum FlatMapMode {
 }
 
 /// A FIFO of inner sequences waiting for a free slot (stored as `AnyObject`, so the sink's
-/// state is not generic: see Guides/Performance.md).
+/// state is not generic: see <doc:Performance>).
 private struct InnerQueue {
     private var items: ContiguousArray<AnyObject> = []
     private var head = 0

@@ -14,7 +14,7 @@ extension ObservableType {
     /// throwing `selector`, is forwarded and disposes everything.
     /// - Parameter selector: Maps an element to its inner sequence (called outside Streams' locks).
     /// - Returns: The elements of the latest inner sequence.
-    /// - Note: The output is serialized (one event at a time). See `Guides/Transforming.md`.
+    /// - Note: The output is serialized (one event at a time). See <doc:Transforming>.
     public func flatMapLatest<Source: ObservableConvertibleType>(_ selector: @escaping (Element) throws -> Source) -> Observable<Source.Element> {
         SwitchProducer(source: asObservable(), selector: selector)
     }
@@ -31,7 +31,7 @@ extension ObservableType where Element: ObservableConvertibleType {
     /// Completes once the source and the current inner sequence have completed; the first error
     /// terminates the output and disposes everything.
     /// - Returns: The elements of the latest inner sequence.
-    /// - Note: The output is serialized. See `Guides/Transforming.md`.
+    /// - Note: The output is serialized. See <doc:Transforming>.
     public func switchLatest() -> Observable<Element.Element> {
         SwitchProducer(source: asObservable()) { $0 }
     }

@@ -15,7 +15,7 @@ extension ObservableType {
     /// subscription ends.
     /// - Parameter keySelector: The function that computes each element's key.
     /// - Returns: The sequence of groups.
-    /// - Note: Delivers on the source's thread. See `Guides/Transforming.md`.
+    /// - Note: Delivers on the source's thread. See <doc:Transforming>.
     public func groupBy<Key: Hashable>(keySelector: @escaping (Element) throws -> Key) -> Observable<GroupedObservable<Key, Element>> {
         GroupByProducer(source: asObservable(), keySelector: keySelector)
     }

@@ -7,7 +7,7 @@ extension ObservableType {
     /// An error thrown by `transform` terminates the sequence with that error.
     /// - Parameter transform: The function applied to each element.
     /// - Returns: The sequence of transformed elements.
-    /// - Note: Delivers on the source's scheduler. See `Guides/Transforming.md`.
+    /// - Note: Delivers on the source's scheduler. See <doc:Transforming>.
     @inlinable  // so that the producer's metadata is looked up once per call site, not per call
     public func map<Result>(_ transform: @escaping (Element) throws -> Result) -> Observable<Result> {
         MapProducer(source: asObservable(), transform: transform)
@@ -16,7 +16,7 @@ extension ObservableType {
 
 // Generic over `Result` as well as the observer, so that the per-element code finds the result's
 // metadata in the sink's own generic arguments instead of asking the runtime for
-// `Observer.Element` (~12 instructions per element and stage; see Guides/Performance.md).
+// `Observer.Element` (~12 instructions per element and stage; see Sources/Streams/Streams.docc/Performance.md).
 final private class MapSink<Source, Result, Observer: ObserverType>: Sink<Observer>, ObserverType where Observer.Element == Result {
     typealias Element = Source
     private let transform: (Source) throws -> Result

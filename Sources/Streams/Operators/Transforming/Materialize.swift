@@ -6,7 +6,7 @@ extension ObservableType {
     ///
     /// The output never fails: an error becomes a `next(.error(…))` element followed by completion.
     /// - Returns: The sequence of the source's events.
-    /// - Note: Delivers on the source's scheduler. See `Guides/Transforming.md`.
+    /// - Note: Delivers on the source's scheduler. See <doc:Transforming>.
     public func materialize() -> Observable<Event<Element>> {
         MaterializeProducer(source: asObservable())
     }

@@ -12,7 +12,7 @@ extension ObservableType {
     ///   - accumulator: Combines the accumulated value with the next element.
     ///   - mapResult: Transforms the final accumulated value into the result.
     /// - Returns: A sequence with the single result.
-    /// - Note: Delivers on the source's scheduler. See `Guides/Transforming.md`.
+    /// - Note: Delivers on the source's scheduler. See <doc:Transforming>.
     public func reduce<A, Result>(_ seed: A, accumulator: @escaping (A, Element) throws -> A, mapResult: @escaping (A) throws -> Result) -> Observable<Result> {
         ReduceProducer(source: asObservable(), seed: seed, accumulator: accumulator, mapResult: mapResult)
     }
@@ -26,7 +26,7 @@ extension ObservableType {
     ///   - seed: The initial accumulator value.
     ///   - accumulator: Combines the accumulated value with the next element.
     /// - Returns: A sequence with the single accumulated value.
-    /// - Note: Delivers on the source's scheduler. See `Guides/Transforming.md`.
+    /// - Note: Delivers on the source's scheduler. See <doc:Transforming>.
     public func reduce<A>(_ seed: A, accumulator: @escaping (A, Element) throws -> A) -> Observable<A> {
         ReduceProducer(source: asObservable(), seed: seed, accumulator: accumulator, mapResult: { $0 })
     }

@@ -10,7 +10,7 @@ extension ObservableType {
     ///   - seed: The initial accumulator value (copied for every subscription).
     ///   - accumulator: Updates the accumulator with one element.
     /// - Returns: The sequence of accumulated values.
-    /// - Note: Delivers on the source's scheduler. See `Guides/Transforming.md`.
+    /// - Note: Delivers on the source's scheduler. See <doc:Transforming>.
     public func scan<A>(into seed: A, accumulator: @escaping (inout A, Element) throws -> Void) -> Observable<A> {
         ScanProducer(source: asObservable(), seed: seed, accumulator: .into(accumulator))
     }
@@ -26,14 +26,14 @@ extension ObservableType {
     ///   - seed: The initial accumulator value.
     ///   - accumulator: Combines the accumulator and one element into the next accumulator.
     /// - Returns: The sequence of accumulated values.
-    /// - Note: Delivers on the source's scheduler. See `Guides/Transforming.md`.
+    /// - Note: Delivers on the source's scheduler. See <doc:Transforming>.
     public func scan<A>(_ seed: A, accumulator: @escaping (A, Element) throws -> A) -> Observable<A> {
         ScanProducer(source: asObservable(), seed: seed, accumulator: .combining(accumulator))
     }
 }
 
 /// The two forms of scan's accumulator, kept apart so that the value form runs without a
-/// wrapping closure (see Guides/Performance.md).
+/// wrapping closure (see <doc:Performance>).
 private enum ScanAccumulator<Accumulate, Source> {
     /// Mutates the accumulator in place (`scan(into:accumulator:)`).
     case into((inout Accumulate, Source) throws -> Void)

@@ -19,7 +19,7 @@ extension ObservableType {
     /// last window subscription ends. A `count` of zero or less fails with
     /// `RxError.argumentOutOfRange`. `timeSpan` follows the rule for periods: a non-positive one
     /// is the scheduler's smallest step, `.never` closes windows by count only
-    /// (Guides/Schedulers.md#time-intervals).
+    /// (<doc:Schedulers#Time-intervals>).
     /// - Parameters:
     ///   - timeSpan: The longest time a window stays open.
     ///   - count: The most elements a window holds.
@@ -27,7 +27,7 @@ extension ObservableType {
     /// - Returns: The sequence of windows.
     /// - Note: Windows are opened and closed on the source's thread (when full or on
     ///   termination) or on `scheduler` (when the time span ends); all deliveries, to the
-    ///   output and to the windows, are serialized. See `Guides/Transforming.md`.
+    ///   output and to the windows, are serialized. See <doc:Transforming>.
     public func window(timeSpan: RxTimeInterval, count: Int, scheduler: SchedulerType) -> Observable<Observable<Element>> {
         if count <= 0 { return Observable.error(RxError.argumentOutOfRange) }
         return WindowProducer(source: asObservable(), timeSpan: timeSpan, count: count, scheduler: scheduler)

@@ -16,7 +16,7 @@ extension ObservableType {
     ///   - line: The calling line, used for the default identifier.
     ///   - function: The calling function, used for the default identifier.
     /// - Returns: The source sequence, logged.
-    /// - Note: Prints on the thread that delivers each event. See `Guides/Utility.md`.
+    /// - Note: Prints on the thread that delivers each event. See <doc:Utility>.
     public func debug(_ identifier: String? = nil, trimOutput: Bool = false, file: String = #file, line: UInt = #line, function: String = #function)
         -> Observable<Element>
     {

@@ -24,7 +24,7 @@ extension ObservableType {
     ///   - onDispose: Runs once when the subscription is disposed, for whatever reason.
     /// - Returns: The source sequence with the side effects attached.
     /// - Note: Handlers run on the thread that delivers the event (or subscribes, or disposes).
-    ///   See `Guides/Utility.md`.
+    ///   See <doc:Utility>.
     public func `do`(
         onNext: ((Element) throws -> Void)? = nil,
         afterNext: ((Element) throws -> Void)? = nil,

@@ -11,7 +11,7 @@ extension ObservableType {
     ///   - resultSelector: Combines the object and an element.
     /// - Returns: The combined elements.
     /// - Note: Delivers on the source's scheduler. Don't put its output into a replaying
-    ///   `share`: the buffer would retain `obj`. See `Guides/Utility.md`.
+    ///   `share`: the buffer would retain `obj`. See <doc:Utility>.
     public func withUnretained<Object: AnyObject, Out>(_ obj: Object, resultSelector: @escaping (Object, Element) -> Out) -> Observable<Out> {
         WithUnretainedProducer(source: asObservable(), object: obj, resultSelector: resultSelector)
     }
@@ -23,7 +23,7 @@ extension ObservableType {
     ///
     /// - Parameter obj: The object to pass along, not retained by the operator.
     /// - Returns: `(obj, element)` tuples.
-    /// - Note: Delivers on the source's scheduler. See `Guides/Utility.md`.
+    /// - Note: Delivers on the source's scheduler. See <doc:Utility>.
     public func withUnretained<Object: AnyObject>(_ obj: Object) -> Observable<(Object, Element)> {
         withUnretained(obj) { ($0, $1) }
     }
