@@ -58,6 +58,16 @@ for module in "${modules[@]}"; do
     swift-symbolgraph-extract -module-name "$module" -I "$module_dir" -target "$triple" \
         -minimum-access-level public -emit-extension-block-symbols -skip-synthesized-members \
         -output-dir "$graphs"
+    # A graph of extensions to another module's types that add only conformances
+    # (NSObject: ReactiveCompatible, JSONDecoder: DataDecoder) would give DocC empty pages it can
+    # neither link nor curate; the conformances are listed on the protocols' own pages.
+    python3 - "$graphs" <<'PY'
+import json, pathlib, sys
+for graph in pathlib.Path(sys.argv[1]).glob("*@*.symbols.json"):
+    symbols = json.loads(graph.read_text())["symbols"]
+    if all(symbol["kind"]["identifier"] == "swift.extension" for symbol in symbols):
+        graph.unlink()
+PY
     docc convert "Sources/$module/$module.docc" \
         --additional-symbol-graph-dir "$graphs" \
         --fallback-display-name "$module" --fallback-bundle-identifier "org.streams.$module" \

@@ -48,9 +48,9 @@ PAGES = [
      "flatMapLatest(_:)", "symbol"),
     ("TestScheduler", "/documentation/streamstest/testscheduler", "TestScheduler", "symbol"),
     ("RemoteConfig", "/documentation/configfeatures/remoteconfig", "RemoteConfig", "symbol"),
-    ("Streams article", "/documentation/streams/subjects", None, "article"),
-    ("StreamsTest article", "/documentation/streamstest/testing", None, "article"),
-    ("ConfigFeatures article", "/documentation/configfeatures/features-launch", None, "article"),
+    ("Streams article", "/documentation/streams/subjects", "Subjects and Relays", "article"),
+    ("StreamsTest article", "/documentation/streamstest/testing", "Testing", "article"),
+    ("ConfigFeatures article", "/documentation/configfeatures/features-launch", "Launch gate (LaunchViewModel)", "article"),
 ]
 SCREENSHOTS = [
     "/documentation/streams",

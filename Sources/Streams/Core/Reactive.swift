@@ -29,6 +29,8 @@ public struct Reactive<Base> {
 }
 
 /// A type with reactive extensions under `.rx`.
+///
+/// Every `NSObject` conforms, as in RxSwift.
 public protocol ReactiveCompatible {
     /// The type extended by `Reactive`.
     associatedtype ReactiveBase
