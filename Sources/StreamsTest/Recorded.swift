@@ -1,9 +1,9 @@
 import Streams
 
-/// A virtual time in `TestScheduler` ticks.
+/// A virtual time in ``TestScheduler`` ticks.
 public typealias TestTime = Int
 
-/// A value recorded at a virtual time: usually an `Event` seen by a `TestableObserver`.
+/// A value recorded at a virtual time: usually an `Event` seen by a ``TestableObserver``.
 public struct Recorded<Value>: CustomDebugStringConvertible {
     /// The virtual time of the recording.
     public let time: TestTime

@@ -157,7 +157,7 @@ private final class UncheckedState<Element>: @unchecked Sendable {
     var subscription: Disposable?
 }
 
-/// Converts `TestScheduler` ticks: one tick is `resolution` seconds from the epoch.
+/// Converts ``TestScheduler`` ticks: one tick is `resolution` seconds from the epoch.
 public struct TestSchedulerVirtualTimeConverter: VirtualTimeConverterType, Sendable {
     /// Seconds per tick.
     public let resolution: Double

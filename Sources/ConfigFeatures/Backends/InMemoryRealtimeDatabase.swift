@@ -4,7 +4,7 @@ import Streams
 /// An embedded Realtime Database: the JSON tree lives in memory and every notification is
 /// delivered on an injected scheduler.
 ///
-/// Besides the `RealtimeDatabase` observables it offers synchronous, throwing writes that take
+/// Besides the ``RealtimeDatabase`` observables it offers synchronous, throwing writes that take
 /// effect at once (`setValue(_:at:)`, `updateChildValues(_:at:)`, `removeValue(at:)`,
 /// `push(_:at:)`), a synchronous read `value(at:)`, and `activeObserverCount` so tests can prove
 /// that listeners were removed.
@@ -15,7 +15,7 @@ import Streams
 ///
 /// Calling a write on the concrete type picks the synchronous form (`try database.setValue(…)`);
 /// the observable form is chosen when an `Observable` is expected
-/// (`database.setValue(v, at: p).subscribe(…)`, or through a `RealtimeDatabase` value).
+/// (`database.setValue(v, at: p).subscribe(…)`, or through a ``RealtimeDatabase`` value).
 ///
 /// - Note: Every element, error and completion is delivered through
 ///   `scheduler.schedule`, so on a `TestScheduler` it arrives one tick after the write or the
@@ -171,7 +171,7 @@ public final class InMemoryRealtimeDatabase: RealtimeDatabase, @unchecked Sendab
         }.asSingle()
     }
 
-    /// A new push ID, using the scheduler's clock for its time part. See `PushIDGenerator`.
+    /// A new push ID, using the scheduler's clock for its time part. See ``PushIDGenerator``.
     public func childByAutoId() -> String {
         pushIDs.next(at: scheduler.now)
     }
@@ -238,7 +238,7 @@ public final class InMemoryRealtimeDatabase: RealtimeDatabase, @unchecked Sendab
     /// Performs `write` at once when subscribed, then emits `()` and completes on the scheduler
     /// (after the notifications the write caused were scheduled).
     ///
-    /// - Returns: A cold sequence; it fails with a `RealtimeDatabaseError` (nothing written) for
+    /// - Returns: A cold sequence; it fails with a ``RealtimeDatabaseError`` (nothing written) for
     ///   an invalid write.
     /// - Note: Delivers on the scheduler. See <doc:RealtimeDatabaseGuide>.
     public func perform(_ write: RealtimeDatabaseWrite) -> Observable<Void> {

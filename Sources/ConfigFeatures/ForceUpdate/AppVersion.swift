@@ -24,7 +24,7 @@ import Foundation
 ///                 < 1.0.0-beta.11 < 1.0.0-rc.1 < 1.0.0 < 1.0.1 < 1.1 < 2
 ///
 /// Text that does not follow this (`""`, `"abc"`, `"1..2"`, `"-1"`, `"1.2.x"`, a number too
-/// large for `Int`) gives `nil` from `init(_:)` and a typed `AppVersionError` from
+/// large for `Int`) gives `nil` from `init(_:)` and a typed ``AppVersionError`` from
 /// `init(parsing:)`; parsing never traps. See
 /// <doc:Features-GroupComments#AppVersion-(seed-002,-used-by-the-forced-update)> for the full rules.
 public struct AppVersion: Comparable, Hashable, CustomStringConvertible, Sendable {
@@ -70,7 +70,7 @@ public struct AppVersion: Comparable, Hashable, CustomStringConvertible, Sendabl
 
     /// Parses `string`.
     ///
-    /// - Throws: `AppVersionError` saying which part is wrong.
+    /// - Throws: ``AppVersionError`` saying which part is wrong.
     public init(parsing string: String) throws(AppVersionError) {
         var text = Substring(string.trimmingCharacters(in: .whitespacesAndNewlines))
         if text.first == "v" || text.first == "V" { text = text.dropFirst() }
@@ -189,7 +189,7 @@ public struct AppVersion: Comparable, Hashable, CustomStringConvertible, Sendabl
     }
 }
 
-/// Why text is not an `AppVersion` (thrown by `AppVersion.init(parsing:)`).
+/// Why text is not an ``AppVersion`` (thrown by `AppVersion.init(parsing:)`).
 public enum AppVersionError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Nothing to parse: empty or blank text, a lone `v`, or no numbers before `-`/`+`.
     case empty

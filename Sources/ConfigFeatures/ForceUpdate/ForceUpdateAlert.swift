@@ -1,6 +1,6 @@
 import Foundation
 
-/// The update alert `ForceUpdateViewModel` asks the UI to present.
+/// The update alert ``ForceUpdateViewModel`` asks the UI to present.
 ///
 /// A forced alert (`isDismissable == false`) has only the store button, and the view model
 /// presents it again after each tap (opening the store dismisses it). A soft alert
@@ -34,7 +34,7 @@ public struct ForceUpdateAlert: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-/// The texts of the alerts `ForceUpdateViewModel` builds (English by default).
+/// The texts of the alerts ``ForceUpdateViewModel`` builds (English by default).
 ///
 /// In the messages, `{version}` is replaced by the version to update to and `{current}` by the
 /// running version:

@@ -1,4 +1,4 @@
-/// The diagnostics `ForceUpdateViewModel` reports on its `error` output. None of them stops the
+/// The diagnostics ``ForceUpdateViewModel`` reports on its `error` output. None of them stops the
 /// view model, and none of them locks the user out.
 public enum ForceUpdateError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A version key holds text that is not a version (`"abc"`, `""`); the key is ignored, so an

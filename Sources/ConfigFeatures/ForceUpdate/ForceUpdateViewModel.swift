@@ -1,12 +1,12 @@
 import Foundation
 
-/// The inputs of `ForceUpdateViewModel`.
+/// The inputs of ``ForceUpdateViewModel``.
 public protocol ForceUpdateViewModelInputs: AnyObject {
     /// Send `()` when the user taps the alert's store button.
     var openStoreTapped: PublishSubject<Void> { get }
 }
 
-/// The outputs of `ForceUpdateViewModel`, delivered on its scheduler.
+/// The outputs of ``ForceUpdateViewModel``, delivered on its scheduler.
 public protocol ForceUpdateViewModelOutputs: AnyObject {
     /// Whether the running version is below `required_version`. Replays the current value to
     /// late subscribers (nothing before the first check) and never repeats an equal value.
@@ -16,7 +16,7 @@ public protocol ForceUpdateViewModelOutputs: AnyObject {
     var presentAlert: Observable<ForceUpdateAlert> { get }
     /// The store page to open, after each store tap.
     var openStoreURL: Observable<URL> { get }
-    /// Diagnostics, as `ForceUpdateError` values: invalid version texts, a failed initial fetch,
+    /// Diagnostics, as ``ForceUpdateError`` values: invalid version texts, a failed initial fetch,
     /// realtime updates that stopped. Never terminates, never locks the user out.
     var error: Observable<Error> { get }
 }
@@ -42,7 +42,7 @@ public protocol ForceUpdateViewModelOutputs: AnyObject {
 ///     openStoreURL:        ------------------------u--------
 ///
 /// - Missing key: not required. Unparsable text (`"abc"`, `""`): not required, and
-///   `ForceUpdateError.invalidVersion` on `error`. Versions are `AppVersion`s, so `3.2.1.5` works.
+///   `ForceUpdateError.invalidVersion` on `error`. Versions are ``AppVersion``s, so `3.2.1.5` works.
 /// - A failed initial fetch emits `ForceUpdateError.fetchFailed` and still checks the last
 ///   activated (persisted) or default values, then follows `configUpdates`.
 /// - Updates that touch neither version key are not activated and change nothing.
@@ -70,7 +70,7 @@ public final class ForceUpdateViewModel: ForceUpdateViewModelInputs, ForceUpdate
     public let presentAlert: Observable<ForceUpdateAlert>
     /// The store page to open after a store tap.
     public let openStoreURL: Observable<URL>
-    /// Diagnostics (`ForceUpdateError`).
+    /// Diagnostics (``ForceUpdateError``).
     public let error: Observable<Error>
 
     /// The client whose values are checked.

@@ -1,4 +1,4 @@
-/// How `GroupCommentsListener` reads comments and memberships out of database values.
+/// How ``GroupCommentsListener`` reads comments and memberships out of database values.
 enum GroupCommentsDecoding {
     /// The comments stored in a group's value, and the diagnostic to report, if any.
     ///

@@ -1,4 +1,4 @@
-/// Something unexpected that `GroupCommentsListener` met and worked around instead of failing.
+/// Something unexpected that ``GroupCommentsListener`` met and worked around instead of failing.
 ///
 /// Each case says what the listener did instead: a group with a problem is shown with no
 /// comments (`[]`), a user with a problem has no groups. Diagnostics are reported on

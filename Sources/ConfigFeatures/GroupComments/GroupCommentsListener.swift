@@ -92,8 +92,8 @@ public final class GroupCommentsListener: Sendable {
     ///
     /// Each group is observed with `observeChildren(of:)` of
     /// `query(at: "<groupsPath>/<id>").ordered(…).limited(toLast: limit)`, so a new comment costs
-    /// the window, not the group's history: `InMemoryRealtimeDatabase` updates the window from
-    /// the written path (O(log n + limit) for a history of n), and `FirebaseRESTDatabase` has
+    /// the window, not the group's history: ``InMemoryRealtimeDatabase`` updates the window from
+    /// the written path (O(log n + limit) for a history of n), and ``FirebaseRESTDatabase`` has
     /// the server send only the window. A comment is a string child or an object child with a
     /// string `text` (`{"text": …, "time": …}`); other children are left out and reported on
     /// `diagnostics` (`malformedComments`).

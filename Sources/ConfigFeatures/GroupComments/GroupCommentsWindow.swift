@@ -1,4 +1,4 @@
-/// Which comments of each group the chat-scale `GroupCommentsListener` mode follows: the last
+/// Which comments of each group the chat-scale ``GroupCommentsListener`` mode follows: the last
 /// `limit` in an order (Firebase's `queryOrdered(…).queryLimited(toLast:)`).
 ///
 ///     GroupCommentsWindow(last: 50)                            // by push key: creation order

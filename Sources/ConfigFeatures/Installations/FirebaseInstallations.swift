@@ -18,7 +18,7 @@ import Foundation
 /// Concurrent callers share one request: while a registration or refresh is in flight, every
 /// call waits for it. A storage that cannot be read, or holds a corrupt record, starts a new
 /// installation (never a crash); one that cannot be written keeps the installation for the
-/// process and tries again on the next change. Failures are `FirebaseInstallationsError`s.
+/// process and tries again on the next change. Failures are ``FirebaseInstallationsError``s.
 /// Tokens are never printed: `description`s of the records and tokens leave them out.
 ///
 /// - Note: Results arrive on the transport's delegate queue. See <doc:Networking>.
@@ -234,7 +234,7 @@ public final class FirebaseInstallations: @unchecked Sendable {
             .catch { error in Observable.error(Self.installationsError(error)) }
     }
 
-    /// A failure as a `FirebaseInstallationsError` (transport failures become `.network`).
+    /// A failure as a ``FirebaseInstallationsError`` (transport failures become `.network`).
     static func installationsError(_ error: Error) -> FirebaseInstallationsError {
         if let error = error as? FirebaseInstallationsError { return error }
         if let error = error as? HTTPTransportError { return .network(message: error.description) }

@@ -1,7 +1,7 @@
 /// Why a Firebase Installations request failed.
 ///
 /// An `.http` error with status 401 or 404 on a token refresh never reaches the caller:
-/// `FirebaseInstallations` then forgets the installation and registers a new one, as Firebase's
+/// ``FirebaseInstallations`` then forgets the installation and registers a new one, as Firebase's
 /// SDKs do.
 public enum FirebaseInstallationsError: Error, Sendable, Hashable, CustomStringConvertible {
     /// HTTP 429: the project's Installations quota is exhausted for now.

@@ -17,7 +17,7 @@ public struct FirebaseInstallationsAuthToken: Sendable, Hashable, Codable, Custo
     public var description: String { "FirebaseInstallationsAuthToken(expires: \(expirationDate))" }
 }
 
-/// What `FirebaseInstallations` persists: the installation ID (FID) and, once registered, its
+/// What ``FirebaseInstallations`` persists: the installation ID (FID) and, once registered, its
 /// refresh token and latest auth token.
 public struct FirebaseInstallationsRecord: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The Firebase installation ID (22 base64url characters).
@@ -46,14 +46,14 @@ public struct FirebaseInstallationsRecord: Sendable, Hashable, Codable, CustomSt
     }
 }
 
-/// Where `FirebaseInstallations` keeps its record across launches.
+/// Where ``FirebaseInstallations`` keeps its record across launches.
 ///
-/// Implementations must be thread-safe. `FirebaseInstallations` calls them outside its locks.
+/// Implementations must be thread-safe. ``FirebaseInstallations`` calls them outside its locks.
 public protocol FirebaseInstallationsStorage: Sendable {
     /// The saved record, `nil` when none was saved.
     ///
-    /// - Throws: `FirebaseInstallationsStorageError`; a `.corrupt` record makes
-    ///   `FirebaseInstallations` start a new installation (never a crash).
+    /// - Throws: ``FirebaseInstallationsStorageError``; a `.corrupt` record makes
+    ///   ``FirebaseInstallations`` start a new installation (never a crash).
     func load() throws -> FirebaseInstallationsRecord?
 
     /// Saves `record`, replacing the previous one.
@@ -108,7 +108,7 @@ public final class InMemoryFirebaseInstallationsStorage: FirebaseInstallationsSt
 /// temporary file renamed over the old one), so a crash leaves the old or the new record, never a mix.
 ///
 /// A missing file means "no installation yet"; a file that does not decode is `.corrupt`
-/// (`FirebaseInstallations` then registers a new installation and overwrites it).
+/// (``FirebaseInstallations`` then registers a new installation and overwrites it).
 public final class FileFirebaseInstallationsStorage: FirebaseInstallationsStorage, Sendable {
     /// The file holding the record.
     public let fileURL: URL

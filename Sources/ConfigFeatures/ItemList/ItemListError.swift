@@ -1,4 +1,4 @@
-/// Why `ItemListViewModel` could not read the items from the config. Sent on `error` as
+/// Why ``ItemListViewModel`` could not read the items from the config. Sent on `error` as
 /// `ActionError.underlyingError(ItemListError…)`; the last good items stay on `items`.
 ///
 /// See <doc:Features-ItemList>.

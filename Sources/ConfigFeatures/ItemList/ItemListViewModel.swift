@@ -1,12 +1,12 @@
 import Foundation
 
-/// The inputs of `ItemListViewModel`.
+/// The inputs of ``ItemListViewModel``.
 public protocol ItemListViewModelInputs {
     /// Each `next` fetches, activates and reads the items (refused while a fetch runs).
     var fetchTrigger: PublishSubject<Void> { get }
 }
 
-/// The outputs of `ItemListViewModel`.
+/// The outputs of ``ItemListViewModel``.
 public protocol ItemListViewModelOutputs<Item> {
     /// The item type.
     associatedtype Item
@@ -39,13 +39,13 @@ public protocol ItemListViewModelOutputs<Item> {
 ///   stale data).
 /// - The value is parsed as a JSON array and every element decoded as `Item` (with
 ///   `JSONDecoder`'s rules). A missing key, text that is not JSON, JSON that is not an array, or
-///   any element that does not decode fails the whole read with an `ItemListError` (naming the
+///   any element that does not decode fails the whole read with an ``ItemListError`` (naming the
 ///   first bad index): partial lists are never shown, and `items` keeps the last good list.
 /// - A trigger while a fetch runs is refused, as `Action` does: `error` gets `.notEnabled`
 ///   and nothing is queued.
 ///
 /// - Note: Fetch results (`items`, `error`, `isLoading` = `false`) are delivered on
-///   `scheduler` (on `TestScheduler`, one tick after `RemoteConfig` delivers the fetch);
+///   `scheduler` (on `TestScheduler`, one tick after ``RemoteConfig`` delivers the fetch);
 ///   `isLoading` = `true` and `.notEnabled` arrive on the thread of the trigger. Send triggers
 ///   on `scheduler`'s thread (the UI thread): from another thread, `isLoading` may briefly show
 ///   a new fetch's `true` before the previous one's `false`.
@@ -118,7 +118,7 @@ public final class ItemListViewModel<Item: Decodable>: ItemListViewModelInputs, 
 
 /// Reads a JSON array of `Decodable` elements from a config value.
 enum ItemListParsing {
-    /// The items of `value`, or an `ItemListError`.
+    /// The items of `value`, or an ``ItemListError``.
     static func items<Item: Decodable>(_ type: Item.Type, from value: RemoteConfigValue, key: String, maximumJSONDepth: Int = JSONValue.defaultMaximumDepth)
         throws -> [Item]
     {

@@ -1,4 +1,4 @@
-/// A JSON text parser that builds `JSONValue`s without recursion: the open arrays and objects
+/// A JSON text parser that builds ``JSONValue``s without recursion: the open arrays and objects
 /// live on an explicit stack, so the call stack stays the same at any nesting depth and the
 /// work is linear in the input (each byte is looked at a bounded number of times).
 ///

@@ -27,7 +27,7 @@ public struct JSONParseError: Error, Hashable, Sendable, CustomStringConvertible
     public enum Kind: Hashable, Sendable {
         /// The text is not JSON (a syntax error, invalid UTF-8, a number out of range).
         case invalidJSON
-        /// Arrays and objects are nested deeper than `limit` levels (`JSONValue`'s
+        /// Arrays and objects are nested deeper than `limit` levels (``JSONValue``'s
         /// `maximumDepth`); parsing stopped there.
         case nestingTooDeep(limit: Int)
     }
@@ -66,7 +66,7 @@ extension JSONValue {
     /// Parses JSON text (any top-level value, including fragments like `"3"` or `true`).
     ///
     /// - Complexity: O(n) in the length of the text, with the same call stack at any depth.
-    /// - Throws: `JSONParseError` for text that is not JSON (`.invalidJSON`) or nests more than
+    /// - Throws: ``JSONParseError`` for text that is not JSON (`.invalidJSON`) or nests more than
     ///   `maximumDepth` arrays and objects (`.nestingTooDeep(limit:)`).
     public init(parsing text: String, maximumDepth: Int = JSONValue.defaultMaximumDepth) throws {
         var text = text
@@ -78,7 +78,7 @@ extension JSONValue {
     /// Parses JSON data (any top-level value).
     ///
     /// - Complexity: O(n) in the size of the data, with the same call stack at any depth.
-    /// - Throws: `JSONParseError` for data that is not JSON (`.invalidJSON`) or nests more than
+    /// - Throws: ``JSONParseError`` for data that is not JSON (`.invalidJSON`) or nests more than
     ///   `maximumDepth` arrays and objects (`.nestingTooDeep(limit:)`).
     public init(parsing data: Data, maximumDepth: Int = JSONValue.defaultMaximumDepth) throws {
         self = try data.withUnsafeBytes { raw throws(JSONParseError) in
@@ -146,7 +146,7 @@ extension JSONValue {
 }
 
 extension JSONValue: Codable {
-    /// Decodes any JSON value from any `Decoder` (for a `JSONValue` inside your own
+    /// Decodes any JSON value from any `Decoder` (for a ``JSONValue`` inside your own
     /// `Codable` types).
     ///
     /// - Note: A `Decoder` cannot say which kind of value comes next, so this tries the kinds

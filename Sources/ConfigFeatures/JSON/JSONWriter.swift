@@ -1,4 +1,4 @@
-/// Writes `JSONValue`s as JSON text without recursion (an explicit stack of open containers),
+/// Writes ``JSONValue``s as JSON text without recursion (an explicit stack of open containers),
 /// byte for byte as `JSONEncoder` with `.sortedKeys` and `.withoutEscapingSlashes` (plus
 /// `.prettyPrinted` when asked) writes them, so deep values cost no call stack.
 ///

@@ -1,10 +1,10 @@
-/// A problem reported by `LaunchViewModel` on its `error` output.
+/// A problem reported by ``LaunchViewModel`` on its `error` output.
 ///
 /// Only the decoding cases change what the launch shows; the others are diagnostics: the launch
 /// goes on with the persisted values or the defaults (fetch problems), or simply shows no
 /// content (`contentFailed`).
 ///
-/// `Equatable` compares the `RemoteConfigError`s directly and the errors of `contentFailed` by
+/// `Equatable` compares the ``RemoteConfigError``s directly and the errors of `contentFailed` by
 /// type and description (as Streams compares the errors of recorded events), so tests can
 /// assert exact timelines.
 public enum LaunchError: Error, Equatable, CustomStringConvertible {

@@ -1,4 +1,4 @@
-/// How `LaunchViewModel` gets its config at launch (Firebase's two loading strategies).
+/// How ``LaunchViewModel`` gets its config at launch (Firebase's two loading strategies).
 ///
 /// See <doc:Features-Launch>.
 public enum LaunchStrategy: Sendable, Hashable, CaseIterable {

@@ -1,10 +1,10 @@
 import Foundation
 
-/// The inputs of `LaunchViewModel`. The launch needs none: it starts when the view model is
+/// The inputs of ``LaunchViewModel``. The launch needs none: it starts when the view model is
 /// created (as the seed's first screen starts its fetch in `viewDidLoad`).
 public protocol LaunchViewModelInputs {}
 
-/// The outputs of `LaunchViewModel`. Every output replays its current state to late
+/// The outputs of ``LaunchViewModel``. Every output replays its current state to late
 /// subscribers and never terminates.
 public protocol LaunchViewModelOutputs<Config, Content> {
     /// The typed config.
@@ -19,7 +19,7 @@ public protocol LaunchViewModelOutputs<Config, Content> {
     var config: Observable<Config> { get }
     /// The elements of the dependent request. Replays the latest one.
     var content: Observable<Content> { get }
-    /// Problems, as they happen (see `LaunchError`). Replays all of them (a launch has at most
+    /// Problems, as they happen (see ``LaunchError``). Replays all of them (a launch has at most
     /// a handful).
     var error: Observable<LaunchError> { get }
 }
@@ -60,11 +60,11 @@ public protocol LaunchViewModelOutputs<Config, Content> {
 ///   animation); its elements go to `content`, its error to `error` as `.contentFailed`.
 /// - Disposal is explicit: `dispose()` (or releasing the view model) cancels the timeout, the
 ///   pending fetch delivery, the background fetch delivery and the dependent request. A backend
-///   fetch that has started still completes inside `RemoteConfig`, as a Firebase fetch does.
+///   fetch that has started still completes inside ``RemoteConfig``, as a Firebase fetch does.
 ///
 /// - Note: Create it on `scheduler` (or before it runs). Everything is delivered on
-///   `scheduler`; use the serial scheduler the `RemoteConfig` delivers on (the UI scheduler).
-///   On `TestScheduler`, a fetch result reaches the outputs one tick after `RemoteConfig`
+///   `scheduler`; use the serial scheduler the ``RemoteConfig`` delivers on (the UI scheduler).
+///   On `TestScheduler`, a fetch result reaches the outputs one tick after ``RemoteConfig``
 ///   delivers it. See <doc:Features-Launch>.
 public final class LaunchViewModel<Config: Decodable, Content>: LaunchViewModelInputs, LaunchViewModelOutputs, Cancelable {
     /// The inputs (none).
@@ -241,7 +241,7 @@ private final class LaunchRun<Config: Decodable, Content> {
         return texts
     }
 
-    /// Fetches for the next launch; the result is stored by `RemoteConfig`, not activated.
+    /// Fetches for the next launch; the result is stored by ``RemoteConfig``, not activated.
     private func startBackgroundFetch() {
         let errors = errors
         subscriptions.insert(
@@ -250,12 +250,12 @@ private final class LaunchRun<Config: Decodable, Content> {
                 .subscribe(onError: { errors.accept(.backgroundFetchFailed(Self.configError($0))) }))
     }
 
-    /// A fetch failure as a `RemoteConfigError` (which is all `RemoteConfig.fetch()` throws).
+    /// A fetch failure as a ``RemoteConfigError`` (which is all `RemoteConfig.fetch()` throws).
     static func configError(_ error: Error) -> RemoteConfigError {
         (error as? RemoteConfigError) ?? .backend(.network(message: "\(error)"))
     }
 
-    /// A decoding failure as a `RemoteConfigError` (which is all the decoder throws).
+    /// A decoding failure as a ``RemoteConfigError`` (which is all the decoder throws).
     private static func decodingError(_ error: Error) -> RemoteConfigError {
         (error as? RemoteConfigError) ?? .decoding("\(error)")
     }

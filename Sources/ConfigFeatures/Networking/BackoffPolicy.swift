@@ -75,7 +75,7 @@ public struct BackoffPolicy: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// The reconnection state of one network client: counts consecutive failures and hands out
-/// the next delay from its `BackoffPolicy`; a success resets it.
+/// the next delay from its ``BackoffPolicy``; a success resets it.
 ///
 ///     var backoff = ReconnectBackoff(policy: .default)
 ///     backoff.nextDelay(random: 0.5)   // 1 s

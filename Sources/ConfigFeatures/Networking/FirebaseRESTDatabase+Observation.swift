@@ -160,7 +160,7 @@ final class RESTObservation: Disposable, @unchecked Sendable {
 
     /// Applies the stream events of one chunk.
     ///
-    /// Data past the limits fails the observation with the `RealtimeDatabaseError`
+    /// Data past the limits fails the observation with the ``RealtimeDatabaseError``
     /// (`.pathTooDeep`, `.keyTooLong`) a local write would get.
     private static func read(_ events: [ServerSentEvent], path: RealtimeDatabasePath, limits: RealtimeDatabaseLimits, state: inout State) -> Action {
         for event in events {

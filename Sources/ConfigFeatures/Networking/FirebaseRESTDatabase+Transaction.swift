@@ -11,8 +11,8 @@ extension FirebaseRESTDatabase {
     /// `update` runs on the transport's thread, possibly several times; it must only compute.
     /// - Returns: A `Single` of the outcome; it fails with
     ///   `RealtimeDatabaseError.transactionRetriesExhausted` after 25 conflicts, what `update`
-    ///   throws, a `RealtimeDatabaseError` for an invalid path or value, or a
-    ///   `FirebaseRESTDatabaseError`. Disposing it cancels the request in flight (a `PUT`
+    ///   throws, a ``RealtimeDatabaseError`` for an invalid path or value, or a
+    ///   ``FirebaseRESTDatabaseError``. Disposing it cancels the request in flight (a `PUT`
     ///   already sent may still be stored).
     /// - Note: Delivers on the scheduler. See <doc:Networking>.
     public func runTransaction(at path: String, update: @escaping (JSONValue) throws -> JSONValue?) -> Single<RealtimeDatabaseTransactionResult> {

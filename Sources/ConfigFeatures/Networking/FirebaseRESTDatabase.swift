@@ -1,6 +1,6 @@
 import Foundation
 
-/// A `RealtimeDatabase` backed by the Firebase Realtime Database REST API: one-shot reads and
+/// A ``RealtimeDatabase`` backed by the Firebase Realtime Database REST API: one-shot reads and
 /// writes are HTTP requests, `observeValue(at:)` is a streaming `GET` (Server-Sent Events).
 ///
 ///     let database = FirebaseRESTDatabase(
@@ -12,7 +12,7 @@ import Foundation
 ///     database.observeValue(at: "Groups/group0")   // the value, then every change
 ///
 /// - `getValue(at:)`: `GET`; `perform(_:)`: `PUT` (set), `PATCH` (update), `DELETE` (remove),
-///   validated exactly as `InMemoryRealtimeDatabase` validates them before anything is sent;
+///   validated exactly as ``InMemoryRealtimeDatabase`` validates them before anything is sent;
 ///   `push(_:at:)`: `POST`, emitting the key the server generated. Each request is sent when
 ///   subscribed and cancelled when disposed.
 /// - `observeValue(at:)`: opens a stream of the location (each subscription its own), keeps a
@@ -26,10 +26,10 @@ import Foundation
 ///   with `.authRevoked`. `cancel` fails it with `.permissionDenied`.
 /// - Limits: paths, values and everything the server sends are checked against `limits`
 ///   (Firebase's depth 32 and 768-byte keys by default); server data past them fails the read
-///   or observation with the `RealtimeDatabaseError` a write would get, and server JSON is
+///   or observation with the ``RealtimeDatabaseError`` a write would get, and server JSON is
 ///   parsed only as deep as they allow. One stream event may take `maximumEventSize` bytes.
-/// - Errors: `RealtimeDatabaseError` for an invalid path, value or update (nothing is sent);
-///   `FirebaseRESTDatabaseError` for what happens on the wire (HTTP 400 → `.invalidData`,
+/// - Errors: ``RealtimeDatabaseError`` for an invalid path, value or update (nothing is sent);
+///   ``FirebaseRESTDatabaseError`` for what happens on the wire (HTTP 400 → `.invalidData`,
 ///   401/403 → `.permissionDenied`, 5xx → `.unavailable`, a network failure or timeout →
 ///   `.network`, malformed data → `.invalidResponse`); the refresher's own error if a refresh
 ///   fails.
@@ -141,7 +141,7 @@ public final class FirebaseRESTDatabase: RealtimeDatabase, @unchecked Sendable {
     ///     server:  snapshot v0 --- put x=1 --- (drop) ... reconnect: snapshot (same) --- put x=2
     ///     output:  v0 ------------ v1 -------------------------------------------------- v2
     ///
-    /// - Returns: A sequence that never completes; it fails with `RealtimeDatabaseError` for a
+    /// - Returns: A sequence that never completes; it fails with ``RealtimeDatabaseError`` for a
     ///   bad path or server data past `limits`, `ServerSentEventError.eventTooLarge` for an
     ///   event past `maximumEventSize`, `.permissionDenied` (HTTP 401/403, or a `cancel` event), `.authRevoked`
     ///   (without a refresher), `.invalidData`, `.http`, `.invalidResponse`, or the last
@@ -237,8 +237,8 @@ public final class FirebaseRESTDatabase: RealtimeDatabase, @unchecked Sendable {
     /// Performs `write` when subscribed (`PUT`, `PATCH` or `DELETE`), then emits `()` and
     /// completes once the server confirmed it.
     ///
-    /// - Returns: A cold sequence; it fails with a `RealtimeDatabaseError` (nothing sent) for an
-    ///   invalid write, or a `FirebaseRESTDatabaseError`.
+    /// - Returns: A cold sequence; it fails with a ``RealtimeDatabaseError`` (nothing sent) for an
+    ///   invalid write, or a ``FirebaseRESTDatabaseError``.
     /// - Note: Delivers on the scheduler. See <doc:Networking>.
     public func perform(_ write: RealtimeDatabaseWrite) -> Observable<Void> {
         let limits = core.limits
@@ -271,13 +271,13 @@ public final class FirebaseRESTDatabase: RealtimeDatabase, @unchecked Sendable {
         }
     }
 
-    /// A new push ID, using the scheduler's clock for its time part. See `PushIDGenerator`.
+    /// A new push ID, using the scheduler's clock for its time part. See ``PushIDGenerator``.
     public func childByAutoId() -> String {
         pushIDs.next(at: core.scheduler.now)
     }
 
     /// Server data for `location`, normalized: an invalid value is `.invalidResponse`, data
-    /// past `limits` the `RealtimeDatabaseError` a write would get.
+    /// past `limits` the ``RealtimeDatabaseError`` a write would get.
     static func normalizedResponse(_ json: JSONValue, at location: RealtimeDatabasePath, limits: RealtimeDatabaseLimits) throws -> JSONValue {
         do {
             return try RealtimeDatabaseTree.normalized(json, at: location, limits: limits)

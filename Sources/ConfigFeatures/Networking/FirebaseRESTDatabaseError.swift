@@ -1,7 +1,7 @@
 /// Why a request to the Firebase Realtime Database REST API failed.
 ///
-/// Invalid paths and values are still reported as `RealtimeDatabaseError` before anything is
-/// sent, and so is server data past the database's `RealtimeDatabaseLimits` (`.pathTooDeep`,
+/// Invalid paths and values are still reported as ``RealtimeDatabaseError`` before anything is
+/// sent, and so is server data past the database's ``RealtimeDatabaseLimits`` (`.pathTooDeep`,
 /// `.keyTooLong`); this error covers the rest of what happens on the wire.
 public enum FirebaseRESTDatabaseError: Error, Sendable, Hashable, CustomStringConvertible {
     /// HTTP 401 or 403, or a stream `cancel` event: the security rules (or a missing or

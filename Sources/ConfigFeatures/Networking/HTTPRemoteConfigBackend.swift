@@ -14,26 +14,26 @@ import Foundation
 ///   user in the same bucket across launches. An Installations failure fails the fetch or
 ///   the connection (429 → `.rateLimited`, 5xx → `.unavailable`, others → `.http`).
 /// - `fetch`: one request per subscription, cancelled on dispose. HTTP 429 fails with
-///   `.rateLimited`, 500/503/504 with `.unavailable` (both start `RemoteConfig`'s throttling
+///   `.rateLimited`, 500/503/504 with `.unavailable` (both start ``RemoteConfig``'s throttling
 ///   backoff), other 4xx/5xx with `.http` and Google's error message, a malformed body with
 ///   `.invalidResponse`, and a network failure or a response slower than `fetchTimeout`
 ///   with `.network`. A 304 is `.noChange`.
 /// - `realtimeInvalidations`: opens the stream when subscribed and emits one invalidation per
-///   message (`featureDisabled` and `retryIntervalSeconds` included, for `RemoteConfig` to
+///   message (`featureDisabled` and `retryIntervalSeconds` included, for ``RemoteConfig`` to
 ///   honour). It never reconnects by itself: `RemoteConfig.configUpdates` does, with its own
 ///   backoff. A connection that cannot be established fails (`.rateLimited`, `.unavailable`
 ///   for 500/502/503/504, `.http`, `.network`); once the server answered 200, the end of the
 ///   stream (closed by the server, idle for longer than the transport allows, or cut) is a
 ///   completion, so the client starts its backoff over, as Firebase does (a message cut off
 ///   by the end of the connection is dropped). A malformed message fails with
-///   `.invalidResponse` (`RemoteConfig` reports `.messageInvalid`).
+///   `.invalidResponse` (``RemoteConfig`` reports `.messageInvalid`).
 /// - Limits: a fetch response or realtime message nesting JSON deeper than
 ///   `maximumJSONDepth` (512 by default) fails with `.jsonTooDeep(limit:)` (parsing is
 ///   linear and uses no stack per level); a realtime message growing past
 ///   `maximumRealtimeMessageSize` (1 MiB by default) fails with `.messageTooLarge(limit:)`,
-///   which ends the stream (`RemoteConfig` reports `.messageInvalid`).
+///   which ends the stream (``RemoteConfig`` reports `.messageInvalid`).
 ///
-/// - Note: Results arrive on a `URLSession` delegate queue; `RemoteConfig` moves them to its
+/// - Note: Results arrive on a `URLSession` delegate queue; ``RemoteConfig`` moves them to its
 ///   scheduler. See <doc:Networking>.
 public final class HTTPRemoteConfigBackend: RemoteConfigBackend {
     /// A random app instance ID created once per process, for `appInstanceID:` when an app
@@ -209,8 +209,8 @@ public final class HTTPRemoteConfigBackend: RemoteConfigBackend {
         }
     }
 
-    /// An Installations failure as a `RemoteConfigBackendError`: 429 → `.rateLimited`, 5xx →
-    /// `.unavailable` (both start `RemoteConfig`'s throttling backoff), other HTTP errors →
+    /// An Installations failure as a ``RemoteConfigBackendError``: 429 → `.rateLimited`, 5xx →
+    /// `.unavailable` (both start ``RemoteConfig``'s throttling backoff), other HTTP errors →
     /// `.http` with the message, network → `.network`, a bad answer → `.invalidResponse`.
     static func backendError(installations error: Error) -> RemoteConfigBackendError {
         switch FirebaseInstallations.installationsError(error) {
@@ -222,7 +222,7 @@ public final class HTTPRemoteConfigBackend: RemoteConfigBackend {
         }
     }
 
-    /// A failure as a `RemoteConfigBackendError` (transport failures become `.network`).
+    /// A failure as a ``RemoteConfigBackendError`` (transport failures become `.network`).
     static func backendError(_ error: Error) -> RemoteConfigBackendError {
         if let error = error as? RemoteConfigBackendError { return error }
         if case .responseTooLarge(let limit)? = error as? HTTPTransportError { return .messageTooLarge(limit: limit) }

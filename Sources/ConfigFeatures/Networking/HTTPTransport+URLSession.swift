@@ -18,7 +18,7 @@ import FoundationNetworking
 ///   exact to the millisecond on every platform.
 /// - `send` buffers at most `maximumResponseSize` bytes of body (16 MiB by default); a larger
 ///   body cancels the exchange and fails with `.responseTooLarge(limit:)`. Streams are bounded
-///   by their readers (`ServerSentEventParser`, the realtime message splitter).
+///   by their readers (``ServerSentEventParser``, the realtime message splitter).
 /// - Events are delivered on the session's serial delegate queue, one at a time.
 package final class URLSessionTransport: HTTPTransport {
     /// The longest a stream may stay silent before it fails with `.timedOut`.

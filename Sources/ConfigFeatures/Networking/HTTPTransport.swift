@@ -1,7 +1,7 @@
 import Foundation
 
-/// Sends HTTP requests for the network backends (`HTTPRemoteConfigBackend`,
-/// `FirebaseRESTDatabase`) and reports the answers as cold observables.
+/// Sends HTTP requests for the network backends (``HTTPRemoteConfigBackend``,
+/// ``FirebaseRESTDatabase``) and reports the answers as cold observables.
 ///
 /// `URLSessionTransport` is the real implementation; tests inject a scripted one. Both
 /// methods start the exchange when subscribed, and disposing the subscription cancels it.

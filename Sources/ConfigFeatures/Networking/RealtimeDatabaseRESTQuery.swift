@@ -1,4 +1,4 @@
-/// The REST API's query parameters for a `RealtimeDatabaseQuery`, both ways: the client writes
+/// The REST API's query parameters for a ``RealtimeDatabaseQuery``, both ways: the client writes
 /// them, the test server reads them.
 ///
 /// - `orderBy`: `"$key"`, `"$value"` or a child path, as a quoted JSON string.

@@ -52,7 +52,7 @@ package struct RealtimeDatabaseRESTWire: Sendable, Hashable {
     /// if the value there still has that ETag, else answers 412 with the current value and
     /// ETag.
     ///
-    /// - Throws: `RealtimeDatabaseError` for an invalid value (nothing is sent).
+    /// - Throws: ``RealtimeDatabaseError`` for an invalid value (nothing is sent).
     package func conditionalSetRequest(_ value: JSONValue, at path: RealtimeDatabasePath, eTag: String, limits: RealtimeDatabaseLimits = .firebase) throws
         -> WireRequest
     {
@@ -61,13 +61,13 @@ package struct RealtimeDatabaseRESTWire: Sendable, Hashable {
         return request
     }
 
-    /// The request performing `write`, after validating it as `InMemoryRealtimeDatabase` does.
+    /// The request performing `write`, after validating it as ``InMemoryRealtimeDatabase`` does.
     ///
     /// Values are sent normalized (nulls inside objects and empty containers dropped); an
     /// update's keys are sent as canonical relative paths (`"/a/b/"` → `"a/b"`) with `null`
     /// values kept (they delete).
     ///
-    /// - Throws: `RealtimeDatabaseError` for an invalid path, value or update, or one past
+    /// - Throws: ``RealtimeDatabaseError`` for an invalid path, value or update, or one past
     ///   `limits` (nothing is sent).
     package func request(for write: RealtimeDatabaseWrite, limits: RealtimeDatabaseLimits = .firebase) throws -> WireRequest {
         switch write {
@@ -88,7 +88,7 @@ package struct RealtimeDatabaseRESTWire: Sendable, Hashable {
     /// A push (`POST`) of `value` under a server-generated key at `path`; the response is
     /// `{"name": "<key>"}`.
     ///
-    /// - Throws: `RealtimeDatabaseError` for an invalid path or value, or one past `limits`
+    /// - Throws: ``RealtimeDatabaseError`` for an invalid path or value, or one past `limits`
     ///   (counting the key the server adds).
     package func pushRequest(_ value: JSONValue, at pathText: String, limits: RealtimeDatabaseLimits = .firebase) throws -> WireRequest {
         let path = try RealtimeDatabasePath(pathText, limits: limits)

@@ -1,7 +1,7 @@
 import Foundation
 
 /// One event of a Realtime Database REST stream (`GET …/path.json` with
-/// `Accept: text/event-stream`), decoded from its `ServerSentEvent`.
+/// `Accept: text/event-stream`), decoded from its ``ServerSentEvent``.
 ///
 /// Paths are relative to the streamed location. Apply `put` and `patch` to a
 /// `RealtimeDatabaseStreamTree`.

@@ -2,7 +2,7 @@
 /// stream's `put` and `patch` events.
 ///
 /// The value is normalized as `RealtimeDatabaseTree` stores values (no nulls, no empty
-/// containers, arrays as written, writes through arrays as `InMemoryRealtimeDatabase` does):
+/// containers, arrays as written, writes through arrays as ``InMemoryRealtimeDatabase`` does):
 /// a `put` replaces the node at its path (`null` deletes it and prunes parents left empty), a
 /// `patch` replaces each listed child at once. `apply` reports whether observers should be told,
 /// so a value is delivered once when the first snapshot arrives and then only when it changes

@@ -7,7 +7,7 @@ import Foundation
 /// `{…}`, `,{…}`, …, with whitespace in between), in chunks that may split anywhere. Each
 /// complete object `{"latestTemplateVersionNumber": N, "featureDisabled"?: Bool,
 /// "retryIntervalSeconds"?: S}` (`N` and `S` as JSON numbers or decimal strings; other members
-/// ignored) becomes one `RemoteConfigInvalidation`. An object without a version is accepted
+/// ignored) becomes one ``RemoteConfigInvalidation``. An object without a version is accepted
 /// only when `featureDisabled` is true (its version is then 0).
 ///
 /// The first malformed object or stray byte yields a `.failure(.invalidResponse)` and stops

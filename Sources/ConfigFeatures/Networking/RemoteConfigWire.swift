@@ -8,7 +8,7 @@ import Foundation
 ///   `X-Firebase-RC-Fetch-Type` (`BASE/1` or `REALTIME/n`), `X-Goog-Api-Key`, the app's
 ///   identifier header and `X-Goog-Firebase-Installations-Auth` (when there is a token), and a
 ///   JSON body with `app_instance_id`, `app_instance_id_token`, `app_id`, `sdk_version`,
-///   `custom_signals` and the `RemoteConfigAppInfo` fields (`language_code`, `country_code`,
+///   `custom_signals` and the ``RemoteConfigAppInfo`` fields (`language_code`, `country_code`,
 ///   `platform_version`, `time_zone`, `package_name`, `app_version`, `app_build`).
 /// - Realtime: `POST {realtimeBaseURL}/v1/projects/{project}/namespaces/{namespace}:streamFetchInvalidations?key={apiKey}`
 ///   with the same API-key, app-identifier and installation headers, `X-Google-GFE-Can-Retry:

@@ -1,6 +1,6 @@
 /// One event dispatched from a `text/event-stream` (Server-Sent Events) response.
 ///
-/// Produced by `ServerSentEventParser`; the fields are those of the WHATWG `MessageEvent` an
+/// Produced by ``ServerSentEventParser``; the fields are those of the WHATWG `MessageEvent` an
 /// `EventSource` would fire.
 public struct ServerSentEvent: Sendable, Hashable, CustomStringConvertible {
     /// The event type: the last `event:` field of the event, or `"message"` when there was none
@@ -25,7 +25,7 @@ public struct ServerSentEvent: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
-/// Why a `ServerSentEventParser` stopped reading a stream.
+/// Why a ``ServerSentEventParser`` stopped reading a stream.
 public enum ServerSentEventError: Error, Sendable, Hashable, CustomStringConvertible {
     /// An event (its unfinished line plus its data so far) grew past `limit` bytes, the
     /// parser's `maximumEventSize`.

@@ -2,12 +2,12 @@ import Streams
 
 /// A Firebase Realtime Database: a JSON tree addressed by slash paths, observed as streams of values.
 ///
-/// Reads are observables of `JSONValue` (absent data is `.null`); writes are cold observables
+/// Reads are observables of ``JSONValue`` (absent data is `.null`); writes are cold observables
 /// that perform the write when subscribed and then emit `()` and complete. Paths follow
-/// `RealtimeDatabasePath`; a bad path or value makes the observable fail with a
-/// `RealtimeDatabaseError`.
+/// ``RealtimeDatabasePath``; a bad path or value makes the observable fail with a
+/// ``RealtimeDatabaseError``.
 ///
-/// | Firebase (`DatabaseReference`)             | `RealtimeDatabase`                         |
+/// | Firebase (`DatabaseReference`)             | ``RealtimeDatabase``                         |
 /// |--------------------------------------------|--------------------------------------------|
 /// | `observe(.value, with:)`                   | `observeValue(at:)` (subscribe)            |
 /// | `removeObserver(withHandle:)`              | dispose the subscription                   |
@@ -19,7 +19,7 @@ import Streams
 ///
 /// Implementations only provide `observeValue(at:)`, `getValue(at:)`, `perform(_:)` and
 /// `childByAutoId()`; the named writes have default implementations on top of `perform(_:)`.
-/// `InMemoryRealtimeDatabase` is the embedded implementation. See <doc:RealtimeDatabaseGuide>.
+/// ``InMemoryRealtimeDatabase`` is the embedded implementation. See <doc:RealtimeDatabaseGuide>.
 public protocol RealtimeDatabase: Sendable {
     /// Observes the value at `path`: the current value first, then the new value after every
     /// write that changes it (a write at, above or below `path`).
@@ -87,7 +87,7 @@ public protocol RealtimeDatabase: Sendable {
     ///
     /// `update` may run several times, on any thread; it must only compute. A thrown error
     /// ends the transaction with that error, and nothing is written. Server values
-    /// (`RealtimeDatabaseServerValue`) may be part of the new value.
+    /// (``RealtimeDatabaseServerValue``) may be part of the new value.
     /// - Returns: A `Single` of the outcome: committed with the stored value, or not committed
     ///   (aborted) with the value `update` last saw; it fails with
     ///   `RealtimeDatabaseError.transactionRetriesExhausted` past the attempts, or with a write's
@@ -96,12 +96,12 @@ public protocol RealtimeDatabase: Sendable {
     func runTransaction(at path: String, update: @escaping (JSONValue) throws -> JSONValue?) -> Single<RealtimeDatabaseTransactionResult>
 
     /// Performs `write` when subscribed, then emits `()` and completes; fails with a
-    /// `RealtimeDatabaseError` when the write is invalid (nothing is written then).
+    /// ``RealtimeDatabaseError`` when the write is invalid (nothing is written then).
     /// - Note: Delivers on the database's scheduler.
     func perform(_ write: RealtimeDatabaseWrite) -> Observable<Void>
 
     /// A new push ID (20 characters, ordered by creation time), without writing anything
-    /// (Firebase's `childByAutoId().key`). See `PushIDGenerator`.
+    /// (Firebase's `childByAutoId().key`). See ``PushIDGenerator``.
     func childByAutoId() -> String
 
     /// Replaces the value at `path` with `value` (`.null` deletes it) when subscribed.

@@ -22,13 +22,13 @@ public enum RealtimeDatabaseError: Error, Equatable, Sendable, CustomStringConve
     /// The query (described by `query`) combines its order and filters in a way Firebase
     /// rejects: two orders or limits, a start or end set twice, a range without an order, a
     /// non-string bound when ordering by key, an object as a bound, a limit below 1, or an
-    /// invalid child path. See `RealtimeDatabaseQuery`.
+    /// invalid child path. See ``RealtimeDatabaseQuery``.
     case invalidQuery(String, reason: String)
     /// A transaction at `path` met a concurrent write on each of its `attempts` tries
     /// (`RealtimeDatabaseTransaction.maximumAttempts`, 25 as in Firebase's SDKs) and gave up;
     /// nothing was written by it.
     case transactionRetriesExhausted(path: String, attempts: Int)
-    /// The backend does not implement `operation` (a custom `RealtimeDatabase` without it).
+    /// The backend does not implement `operation` (a custom ``RealtimeDatabase`` without it).
     case unsupported(operation: String)
 
     /// A readable description.

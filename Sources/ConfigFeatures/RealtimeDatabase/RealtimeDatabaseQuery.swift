@@ -11,7 +11,7 @@
 /// child path) is kept as the query's `problem`; every read of the query then fails with
 /// `RealtimeDatabaseError.invalidQuery`, and `validate()` throws it at once.
 ///
-/// Ordering follows Firebase exactly (see `RealtimeDatabaseOrdering`): by key, keys that are
+/// Ordering follows Firebase exactly (see ``RealtimeDatabaseOrdering``): by key, keys that are
 /// 32-bit integers first (numerically), then the others by UTF-16 code units; by value or by a
 /// child, `null` < `false` < `true` < numbers < strings < objects, ties broken by key. Without an
 /// order a query is ordered by key and may not filter. Priorities are not supported.

@@ -7,8 +7,8 @@ import Foundation
 ///     database.setValue(RealtimeDatabaseServerValue.increment(1), at: "counters/visits")
 ///
 /// On the wire they are Firebase's placeholders, `{".sv": "timestamp"}` and
-/// `{".sv": {"increment": n}}`; `FirebaseRESTDatabase` sends them as they are and the server
-/// resolves them. `InMemoryRealtimeDatabase` resolves them as it writes: the timestamp from its
+/// `{".sv": {"increment": n}}`; ``FirebaseRESTDatabase`` sends them as they are and the server
+/// resolves them. ``InMemoryRealtimeDatabase`` resolves them as it writes: the timestamp from its
 /// scheduler's clock, the increment from the value stored at that moment (under the same lock
 /// as the write, so concurrent increments never lose one). See <doc:RealtimeDatabaseGuide>.
 public enum RealtimeDatabaseServerValue {

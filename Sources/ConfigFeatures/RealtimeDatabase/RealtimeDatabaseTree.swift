@@ -42,7 +42,7 @@ package enum RealtimeDatabaseTree {
     /// `keysBelow` counts keys added below `path` later (a push ID) toward the depth.
     ///
     /// Server values (`{".sv": "timestamp"}`, `{".sv": {"increment": n}}`, see
-    /// `RealtimeDatabaseServerValue`) are kept as they are (to be sent to a server); any other
+    /// ``RealtimeDatabaseServerValue``) are kept as they are (to be sent to a server); any other
     /// `.sv` object is `.invalidValue`.
     package static func normalized(_ value: JSONValue, at path: RealtimeDatabasePath, keysBelow: Int = 0, limits: RealtimeDatabaseLimits = .firebase)
         throws(RealtimeDatabaseError) -> JSONValue

@@ -7,7 +7,7 @@ enum RealtimeDatabaseUpdate {
         let location: RealtimeDatabasePath
         let relativeKey: String
         let value: JSONValue
-        /// The server values kept in `value` (see `RealtimeDatabaseServerValue`).
+        /// The server values kept in `value` (see ``RealtimeDatabaseServerValue``).
         let placeholders: [RealtimeDatabaseServerValue.Placeholder]
     }
 

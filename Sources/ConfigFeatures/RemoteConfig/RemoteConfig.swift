@@ -18,7 +18,7 @@ import Foundation
 ///   subscribers leave, so its result still lands in the fetched config.
 /// - Server throttling signals (rate limit, unavailable) start an exponential backoff; during
 ///   it fetches fail fast with `RemoteConfigError.throttled(until:)`.
-/// - Everything is persisted in `storage` (see `RemoteConfigStorage`); a new client over the
+/// - Everything is persisted in `storage` (see ``RemoteConfigStorage``); a new client over the
 ///   same storage starts with the last activated config and keeps the throttling state.
 ///
 /// - Note: Thread-safe. Results are delivered on `scheduler` (on `TestScheduler`, one tick after
@@ -72,7 +72,7 @@ public final class RemoteConfig: @unchecked Sendable {
     /// Creates a client, loading the persisted snapshot from `storage`.
     ///
     /// - Parameters:
-    ///   - backend: The server (`InMemoryRemoteConfigBackend` in tests and examples).
+    ///   - backend: The server (``InMemoryRemoteConfigBackend`` in tests and examples).
     ///   - settings: Minimum fetch interval and fetch timeout (12 h, 60 s by default).
     ///   - storage: Where the snapshot is persisted (in memory by default).
     ///   - scheduler: Drives all time (now, timeouts, backoff) and delivers every result.
@@ -280,7 +280,7 @@ public final class RemoteConfig: @unchecked Sendable {
     ///     failed:  ^------#           RemoteConfigError (.timeout, .backend, .throttled)
     ///
     /// Cold: nothing happens until subscription. Emits `.success` then completes; failures are
-    /// `RemoteConfigError` errors, and `lastFetchStatus` becomes `.failure` or `.throttled`.
+    /// ``RemoteConfigError`` errors, and `lastFetchStatus` becomes `.failure` or `.throttled`.
     /// An expiration of 0 always calls the backend (unless throttled); a fetch already in
     /// flight is joined instead of starting another.
     /// - Parameter expirationDuration: Seconds the last successful fetch stays fresh.
@@ -335,7 +335,7 @@ public final class RemoteConfig: @unchecked Sendable {
     ///
     /// Emits `.successFetchedFromRemote` when the backend was called, `.successUsingPreFetchedData`
     /// when the last fetch was still fresh; either way the fetched config is activated. A failed
-    /// fetch is an error (`RemoteConfigError`) and activates nothing.
+    /// fetch is an error (``RemoteConfigError``) and activates nothing.
     /// - Note: Delivers on the client's scheduler. See <doc:RemoteConfigGuide>.
     public func fetchAndActivate() -> Single<RemoteConfigFetchAndActivateStatus> {
         Observable.create { [self] observer in
@@ -374,7 +374,7 @@ public final class RemoteConfig: @unchecked Sendable {
     /// fails with HTTP 408, 429, 502, 503, 504 or a network error reconnects with exponential
     /// backoff (1 s, 2 s, … × jitter, or the server's retry interval), as Firebase's Android SDK
     /// does; a connection that ended normally (the backend completed it) starts the backoff
-    /// over. Errors (`RemoteConfigUpdateError`): `.unavailable` when the server disables
+    /// over. Errors (``RemoteConfigUpdateError``): `.unavailable` when the server disables
     /// realtime, `.notFetched` when the attempts run out, `.streamError` after 7 failed
     /// reconnections in a row, `.realtimeDisabled(message:)` at once on HTTP 403 (the project's
     /// Realtime API is disabled; Google's message says where to enable it), `.httpError` at once

@@ -5,11 +5,11 @@ import Foundation
 ///
 /// Shaped like Firebase's REST protocol, so an HTTP backend can implement it directly:
 /// `fetch` is one `POST …:fetch` (with `If-None-Match: eTag`), `realtimeInvalidations` is the
-/// `…:streamFetchInvalidations` stream. `InMemoryRemoteConfigBackend` implements it for tests
+/// `…:streamFetchInvalidations` stream. ``InMemoryRemoteConfigBackend`` implements it for tests
 /// and examples.
 ///
 /// - `fetch` must emit exactly one response and complete, or fail with a
-///   `RemoteConfigBackendError` (other errors are reported as `.network`). Disposing the
+///   ``RemoteConfigBackendError`` (other errors are reported as `.network`). Disposing the
 ///   subscription cancels the request.
 /// - `realtimeInvalidations` emits one invalidation per server message for as long as the
 ///   connection lives; an error or completion means the connection dropped. An error means the

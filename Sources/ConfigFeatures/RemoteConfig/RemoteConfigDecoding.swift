@@ -1,7 +1,7 @@
 import Foundation
 
 /// Decodes config text into `Decodable` types, the way Firebase's Codable support reads
-/// `RemoteConfigValue`s: each value is interpreted for the type asked for.
+/// ``RemoteConfigValue``s: each value is interpreted for the type asked for.
 ///
 /// A node is either config text (read lazily: a `String` is the text, numbers and `Bool` parse
 /// it, containers parse it as JSON), a parsed JSON value (read strictly, as `JSONDecoder` would),

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Errors of `RemoteConfig`'s fetch, activation, storage and decoding.
+/// Errors of ``RemoteConfig``'s fetch, activation, storage and decoding.
 ///
 /// Every case is `Equatable`, so tests can compare errors directly.
 public enum RemoteConfigError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -32,7 +32,7 @@ public enum RemoteConfigError: Error, Equatable, Sendable, CustomStringConvertib
     }
 }
 
-/// Errors that end `RemoteConfig.configUpdates` (Firebase's `RemoteConfigUpdateError`).
+/// Errors that end `RemoteConfig.configUpdates` (Firebase's ``RemoteConfigUpdateError``).
 public enum RemoteConfigUpdateError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Retryable realtime failures outlasted every reconnection attempt (the last failure).
     case streamError(String)

@@ -148,7 +148,7 @@ final class RemoteConfigRealtimeSession: Disposable, @unchecked Sendable {
     /// As Firebase's Android SDK (`ConfigRealtimeHttpClient`): HTTP 408, 429, 502, 503, 504 and
     /// network failures are retried; 403 (the Realtime API is disabled for the project, Google's
     /// message says where to enable it) and every other status fail at once. Errors that are
-    /// not `RemoteConfigBackendError`s count as network failures.
+    /// not ``RemoteConfigBackendError``s count as network failures.
     private static func terminalError(for error: Error) -> RemoteConfigUpdateError? {
         guard let error = error as? RemoteConfigBackendError else { return nil }
         switch error {

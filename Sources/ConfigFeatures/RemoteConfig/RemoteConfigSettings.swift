@@ -1,10 +1,10 @@
 import Foundation
 
-/// Fetch settings (Firebase's `RemoteConfigSettings`): the minimum interval between backend
+/// Fetch settings (Firebase's ``RemoteConfigSettings``): the minimum interval between backend
 /// fetches and the fetch timeout, in seconds.
 ///
 /// A class, as in Firebase, so both `let settings = RemoteConfigSettings(); settings.minimumFetchInterval = 0`
-/// and the initializer with arguments work. `RemoteConfig` reads the object it holds at every
+/// and the initializer with arguments work. ``RemoteConfig`` reads the object it holds at every
 /// fetch, so changing it (or assigning `RemoteConfig.configSettings`) affects the next fetch.
 ///
 ///     let settings = RemoteConfigSettings()
@@ -51,8 +51,8 @@ public final class RemoteConfigSettings: Sendable, Equatable, CustomStringConver
     }
 }
 
-/// The exponential backoffs of Remote Config, as `BackoffPolicy` values (one formula for every
-/// network client; see `BackoffPolicy`).
+/// The exponential backoffs of Remote Config, as ``BackoffPolicy`` values (one formula for every
+/// network client; see ``BackoffPolicy``).
 ///
 /// The `n`-th consecutive failure waits `min(base × 2^(n−1), cap) × (0.5 + r)`, where `r` in
 /// `[0, 1)` comes from the client's random source (with `r = 0.5`, exactly the base). Firebase

@@ -1,6 +1,6 @@
 import Foundation
 
-/// What `RemoteConfig` persists: the fetched and active configs and the fetch metadata.
+/// What ``RemoteConfig`` persists: the fetched and active configs and the fetch metadata.
 ///
 /// Defaults are not persisted (the app sets them at every launch, before reading values).
 public struct RemoteConfigSnapshot: Codable, Sendable, Hashable {
@@ -54,23 +54,23 @@ public struct RemoteConfigMetadata: Codable, Sendable, Hashable {
     }
 }
 
-/// Where `RemoteConfig` keeps its snapshot between launches.
+/// Where ``RemoteConfig`` keeps its snapshot between launches.
 ///
-/// `RemoteConfig` loads once, in its initializer, and saves after every change (fetch result,
+/// ``RemoteConfig`` loads once, in its initializer, and saves after every change (fetch result,
 /// activation, throttling). It never calls the storage while holding its lock, and saves one
 /// at a time, latest state last. Errors are reported through `RemoteConfig.lastStorageError`
 /// and `RemoteConfig.storageErrors`, and otherwise ignored: the client keeps working in memory.
 public protocol RemoteConfigStorage: Sendable {
     /// The saved snapshot, or `nil` when nothing was saved yet.
     ///
-    /// - Throws: `RemoteConfigStorageError` (or any error) when a snapshot exists but cannot be read.
+    /// - Throws: ``RemoteConfigStorageError`` (or any error) when a snapshot exists but cannot be read.
     func load() throws -> RemoteConfigSnapshot?
 
     /// Replaces the saved snapshot.
     func save(_ snapshot: RemoteConfigSnapshot) throws
 }
 
-/// A storage that keeps the snapshot in memory: survives a new `RemoteConfig` over the same
+/// A storage that keeps the snapshot in memory: survives a new ``RemoteConfig`` over the same
 /// storage object, not a process restart. The default storage.
 public final class InMemoryRemoteConfigStorage: RemoteConfigStorage, Sendable {
     // All mutable state is in `state`, guarded by its lock.

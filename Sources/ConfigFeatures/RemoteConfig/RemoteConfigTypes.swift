@@ -1,6 +1,6 @@
 import Foundation
 
-/// Where a `RemoteConfigValue` came from (Firebase's `RemoteConfigSource`).
+/// Where a ``RemoteConfigValue`` came from (Firebase's ``RemoteConfigSource``).
 public enum RemoteConfigSource: String, Sendable, Hashable, Codable, CaseIterable {
     /// The active (fetched, then activated) config.
     case remote
@@ -10,7 +10,7 @@ public enum RemoteConfigSource: String, Sendable, Hashable, Codable, CaseIterabl
     case `static`
 }
 
-/// The outcome of the last fetch (Firebase's `RemoteConfigFetchStatus`).
+/// The outcome of the last fetch (Firebase's ``RemoteConfigFetchStatus``).
 public enum RemoteConfigFetchStatus: String, Sendable, Hashable, Codable, CaseIterable {
     /// No fetch has completed yet.
     case noFetchYet
@@ -22,7 +22,7 @@ public enum RemoteConfigFetchStatus: String, Sendable, Hashable, Codable, CaseIt
     case throttled
 }
 
-/// The outcome of `fetchAndActivate()` (Firebase's `RemoteConfigFetchAndActivateStatus`).
+/// The outcome of `fetchAndActivate()` (Firebase's ``RemoteConfigFetchAndActivateStatus``).
 public enum RemoteConfigFetchAndActivateStatus: String, Sendable, Hashable, Codable, CaseIterable {
     /// The backend was called, and its config was activated.
     case successFetchedFromRemote
@@ -30,12 +30,12 @@ public enum RemoteConfigFetchAndActivateStatus: String, Sendable, Hashable, Coda
     /// made; that already fetched config was activated.
     case successUsingPreFetchedData
     /// The fetch failed. Kept for parity with Firebase: `fetchAndActivate()` reports failures as
-    /// an `error` event carrying a `RemoteConfigError`, so it never emits this value.
+    /// an `error` event carrying a ``RemoteConfigError``, so it never emits this value.
     case error
 }
 
 /// A realtime update: the keys whose fetched value differs from the active one
-/// (Firebase's `RemoteConfigUpdate`). Call `activate()` to apply them.
+/// (Firebase's ``RemoteConfigUpdate``). Call `activate()` to apply them.
 public struct RemoteConfigUpdate: Sendable, Hashable {
     /// Keys added, changed or removed in the fetched config compared with the active one.
     public let updatedKeys: Set<String>

@@ -1,6 +1,6 @@
 import Foundation
 
-/// One config value with Firebase's conversions (Firebase's `RemoteConfigValue`).
+/// One config value with Firebase's conversions (Firebase's ``RemoteConfigValue``).
 ///
 /// Values are stored as text, as in Firebase; each accessor interprets that text:
 ///

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Why an `Action` execution did not produce its elements.
+/// Why an ``Action`` execution did not produce its elements.
 public enum ActionError: Swift.Error, CustomStringConvertible, LocalizedError {
     /// `execute` was called while the action was disabled or already executing.
     case notEnabled

@@ -1,4 +1,4 @@
-/// The events of one `Action` execution, recorded so that every subscriber sees all of them.
+/// The events of one ``Action`` execution, recorded so that every subscriber sees all of them.
 final class ExecutionRecord<Element>: @unchecked Sendable {
     // Safety: `state` is guarded by its lock; observers are called outside it.
     private struct State {

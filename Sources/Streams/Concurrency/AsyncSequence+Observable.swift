@@ -1,5 +1,5 @@
 extension AsyncSequence where Self: Sendable {
-    /// An `Observable` that iterates the async sequence and emits its elements.
+    /// An ``Observable`` that iterates the async sequence and emits its elements.
     ///
     ///     sequence: --1--2--3--|        --1--#        --1--2--(disposed)
     ///     output:   --1--2--3--|        --1--#        --1--2--
@@ -13,9 +13,9 @@ extension AsyncSequence where Self: Sendable {
     /// finishes and calls its `onTermination`), and in any case before another element is
     /// emitted.
     /// - Parameter priority: The priority of the iterating task; `nil` uses the default.
-    /// - Returns: An `Observable` of the sequence's elements.
+    /// - Returns: An ``Observable`` of the sequence's elements.
     /// - Note: Requires the sequence to be `Sendable` (it is iterated from a detached task).
-    ///   Events are delivered on the concurrency runtime's threads; use `observe(on:)` to move
+    ///   Events are delivered on the concurrency runtime's threads; use ``ObservableType/observe(on:)`` to move
     ///   them. See <doc:Concurrency>.
     public func asObservable(priority: TaskPriority? = nil) -> Observable<Element> {
         Observable.create { observer in

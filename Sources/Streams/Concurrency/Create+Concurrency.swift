@@ -1,8 +1,8 @@
 extension ObservableConvertibleType {
-    /// The closure an async `create` work closure sends its elements to.
+    /// The closure an async ``ObservableType/create(_:)`` work closure sends its elements to.
     public typealias ElementObserver<Element> = (Element) -> Void
 
-    /// Creates an `Observable` whose elements are sent by an `async` closure running in a `Task`.
+    /// Creates an ``Observable`` whose elements are sent by an `async` closure running in a `Task`.
     ///
     ///     Observable<Int>.create { observer in
     ///         for id in try await api.ids() { observer(id) }
@@ -19,9 +19,9 @@ extension ObservableConvertibleType {
     ///   - detached: `true` runs `work` in `Task.detached` (no inherited task-locals or priority).
     ///   - priority: The priority of the task; `nil` uses the default.
     ///   - work: Receives the observer closure; call it once per element, from the task only.
-    /// - Returns: An `Observable` of the elements `work` sends.
+    /// - Returns: An ``Observable`` of the elements `work` sends.
     /// - Note: Events are delivered on the task's thread (the concurrency runtime's pool); use
-    ///   `observe(on:)` to move them. See <doc:Concurrency>.
+    ///   ``ObservableType/observe(on:)`` to move them. See <doc:Concurrency>.
     @_disfavoredOverload
     public static func create(
         detached: Bool = false,
@@ -55,7 +55,7 @@ extension ObservableConvertibleType {
 }
 
 extension PrimitiveSequenceType where Trait == SingleTrait {
-    /// Creates a `Single` from the result of an `async` closure running in a `Task`.
+    /// Creates a ``Single`` from the result of an `async` closure running in a `Task`.
     ///
     ///     let user = Single<User>.create { try await api.user(id) }
     ///
@@ -63,13 +63,13 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     ///     output: ----1|            ----#
     ///
     /// Each subscription starts `work` in its own task. Returning succeeds with the value; a
-    /// thrown error fails the `Single`. Disposing the subscription cancels the task; a result
+    /// thrown error fails the ``Single``. Disposing the subscription cancels the task; a result
     /// arriving after that is dropped.
     /// - Parameters:
     ///   - detached: `true` runs `work` in `Task.detached` (no inherited task-locals or priority).
     ///   - priority: The priority of the task; `nil` uses the default.
     ///   - work: Produces the element.
-    /// - Returns: A `Single` of `work`'s result.
+    /// - Returns: A ``Single`` of `work`'s result.
     /// - Note: The event is delivered on the task's thread. See <doc:Concurrency>.
     @_disfavoredOverload
     public static func create(
@@ -100,7 +100,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
 }
 
 extension InfallibleType {
-    /// Creates an `Infallible` whose elements are sent by a non-throwing `async` closure running
+    /// Creates an ``Infallible`` whose elements are sent by a non-throwing `async` closure running
     /// in a `Task`; returning from the closure completes it.
     ///
     ///     work:   --observer(1)--observer(2)--return

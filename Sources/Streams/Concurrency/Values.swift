@@ -43,10 +43,10 @@ extension Infallible where Element: Sendable {
 }
 
 extension PrimitiveSequenceType where Trait == SingleTrait, Element: Sendable {
-    /// Awaits the `Single`'s element, or throws its error.
+    /// Awaits the ``Single``'s element, or throws its error.
     ///
     /// Cancelling the task disposes the subscription and throws `CancellationError` while the
-    /// `Single` is still running; one that already succeeded or failed during `subscribe` (e.g.
+    /// ``Single`` is still running; one that already succeeded or failed during `subscribe` (e.g.
     /// `Single.just`) gives its result even in an already-cancelled task, as in RxSwift.
     /// - Note: See <doc:Concurrency>.
     public var value: Element {
@@ -63,10 +63,10 @@ extension PrimitiveSequenceType where Trait == SingleTrait, Element: Sendable {
 }
 
 extension PrimitiveSequenceType where Trait == MaybeTrait, Element: Sendable {
-    /// Awaits the `Maybe`'s element (`nil` when it completes empty), or throws its error.
+    /// Awaits the ``Maybe``'s element (`nil` when it completes empty), or throws its error.
     ///
     /// Cancelling the task disposes the subscription and throws `CancellationError` while the
-    /// `Maybe` is still running; one that already finished during `subscribe` gives its result
+    /// ``Maybe`` is still running; one that already finished during `subscribe` gives its result
     /// even in an already-cancelled task, as in RxSwift.
     /// - Note: See <doc:Concurrency>.
     public var value: Element? {
@@ -84,10 +84,10 @@ extension PrimitiveSequenceType where Trait == MaybeTrait, Element: Sendable {
 }
 
 extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Never {
-    /// Awaits the `Completable`'s completion, or throws its error.
+    /// Awaits the ``Completable``'s completion, or throws its error.
     ///
     /// Cancelling the task disposes the subscription and throws `CancellationError` while the
-    /// `Completable` is still running; one that already finished during `subscribe` gives its
+    /// ``Completable`` is still running; one that already finished during `subscribe` gives its
     /// result even in an already-cancelled task, as in RxSwift.
     /// - Note: See <doc:Concurrency>.
     public var value: Void {

@@ -5,7 +5,7 @@ public struct AnyObserver<Element>: ObserverType {
 
     @usableFromInline let observer: EventHandler
     /// The wrapped observer when it is an object (a sink), so that a looping source behind
-    /// `create` can see through this wrapper whether anyone downstream still listens.
+    /// ``ObservableType/create(_:)`` can see through this wrapper whether anyone downstream still listens.
     let base: AnyObject?
 
     /// Creates an observer that calls `eventHandler` for every event.
@@ -39,7 +39,7 @@ extension ObserverType {
 
     /// Returns an observer that transforms elements with `transform` before forwarding them.
     ///
-    /// A thrown error is forwarded as an `error` event.
+    /// A thrown error is forwarded as an ``ObservableType/error(_:)`` event.
     public func mapObserver<Result>(_ transform: @escaping (Result) throws -> Element) -> AnyObserver<Result> {
         AnyObserver { event in self.on(event.map(transform)) }
     }

@@ -4,8 +4,8 @@ import Synchronization
 /// Global hooks for behaviour that has no observer to report to.
 ///
 /// An error that reaches a closure-based subscription without an error handler
-/// (`subscribe(onNext:…)` without `onError`, `Single.subscribe` without `onFailure`, `Maybe` and
-/// `Completable` without `onError`, `bind(onNext:)`, `bind(to:)` relays, `Binder`) takes one route:
+/// (`subscribe(onNext:…)` without `onError`, `Single.subscribe` without `onFailure`, ``Maybe`` and
+/// ``Completable`` without `onError`, `bind(onNext:)`, `bind(to:)` relays, ``Binder``) takes one route:
 ///
 ///     defaultErrorHandler(subscriptionCallStack, error)     (RxSwift's hook; replace it to take over)
 ///       └─ by default: unhandledError(error)                (Streams' hook; by default prints)

@@ -1,4 +1,4 @@
-/// The observer a multi-source sink (`flatMap`, `flatMapLatest`, …) subscribes to each inner
+/// The observer a multi-source sink (``ObservableType/flatMap(_:)``, ``ObservableType/flatMapLatest(_:)``, …) subscribes to each inner
 /// sequence, created through a metatype the sink stores once per subscription.
 ///
 /// In a generic sink's unspecialized code, naming `SomeObserver<A, B, Observer>` asks the

@@ -1,6 +1,6 @@
 /// The base class of every observable sequence.
 ///
-/// Create sequences with the static factories (`just`, `of`, `create`, …) and transform them
+/// Create sequences with the static factories (`just`, ``ObservableType/of(_:scheduler:)``, ``ObservableType/create(_:)``, …) and transform them
 /// with operators; subscribe with `subscribe(onNext:onError:onCompleted:onDisposed:)`.
 open class Observable<Element>: ObservableType {
     /// Creates the base object; subclasses override `subscribe(_:)`.

@@ -1,9 +1,9 @@
-/// A type that can be converted to an `Observable`.
+/// A type that can be converted to an ``Observable``.
 public protocol ObservableConvertibleType {
     /// The type of elements in the sequence.
     associatedtype Element
 
-    /// Converts `self` to an `Observable` sequence.
+    /// Converts `self` to an ``Observable`` sequence.
     func asObservable() -> Observable<Element>
 }
 
@@ -17,7 +17,7 @@ public protocol ObservableType: ObservableConvertibleType {
 }
 
 extension ObservableType {
-    /// Returns an `Observable` that forwards this sequence.
+    /// Returns an ``Observable`` that forwards this sequence.
     public func asObservable() -> Observable<Element> {
         Observable.create { observer in self.subscribe(observer) }
     }

@@ -9,7 +9,7 @@ public protocol ObserverType {
     /// Receives one element; the same as `on(.next(element))`.
     ///
     /// A customization point for speed: the library's own observers implement it to deliver
-    /// elements without wrapping them in an `Event` (see <doc:Performance>). Observers
+    /// elements without wrapping them in an ``Event`` (see <doc:Performance>). Observers
     /// written outside the library get the default, which calls `on(.next(element))`.
     func onNext(_ element: Element)
 
@@ -27,7 +27,7 @@ extension ObserverType {
     @inlinable
     public func onCompleted() { on(.completed) }
 
-    /// Sends an `error` event.
+    /// Sends an ``ObservableType/error(_:)`` event.
     @inlinable
     public func onError(_ error: Swift.Error) { on(.error(error)) }
 }

@@ -7,7 +7,7 @@ import Synchronization
 /// or a terminal event reaching the sink, releases everything exactly once.
 ///
 /// As in RxSwift, a subscription runs on the current thread's trampoline
-/// (`CurrentThreadScheduler`): one made while no trampoline runs starts it, and the steps that
+/// (``CurrentThreadScheduler``): one made while no trampoline runs starts it, and the steps that
 /// synchronous sources queued while the chain was being subscribed run before `subscribe`
 /// returns. So the whole chain is subscribed before the first synchronous element flows.
 @usableFromInline

@@ -7,7 +7,7 @@ import Foundation
 ///     }
 ///     numbers.bind(to: counter.rx.count)
 ///
-/// A writable property of a class is reachable as a `Binder` without any extension:
+/// A writable property of a class is reachable as a ``Binder`` without any extension:
 /// `numbers.bind(to: counter.rx.count)` works for `var count: Int` by dynamic member lookup.
 /// See <doc:Subjects>.
 @dynamicMemberLookup
@@ -20,7 +20,7 @@ public struct Reactive<Base> {
         self.base = base
     }
 
-    /// A `Binder` that sets the property at `keyPath` of `base` (held weakly), on the main scheduler.
+    /// A ``Binder`` that sets the property at `keyPath` of `base` (held weakly), on the main scheduler.
     public subscript<Property>(dynamicMember keyPath: ReferenceWritableKeyPath<Base, Property>) -> Binder<Property> where Base: AnyObject {
         Binder(base) { base, value in
             base[keyPath: keyPath] = value
@@ -32,7 +32,7 @@ public struct Reactive<Base> {
 ///
 /// Every `NSObject` conforms, as in RxSwift.
 public protocol ReactiveCompatible {
-    /// The type extended by `Reactive`.
+    /// The type extended by ``Reactive``.
     associatedtype ReactiveBase
 
     /// The reactive extensions of the type.

@@ -1,2 +1,2 @@
-/// The element type of `range`, `interval` and `timer`: any fixed-width integer (as in RxSwift).
+/// The element type of ``ObservableType/range(start:count:scheduler:)``, ``ObservableType/interval(_:scheduler:)`` and ``ObservableType/timer(_:period:scheduler:)``: any fixed-width integer (as in RxSwift).
 public typealias RxAbstractInteger = FixedWidthInteger

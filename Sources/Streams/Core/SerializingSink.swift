@@ -4,7 +4,7 @@ import Dispatch
 ///
 /// The queue is the elements, in order, then at most one terminal event: nothing sent after a
 /// terminal event could ever be delivered (the sink stops on it), so it is dropped here. The
-/// elements queue in an `ElementBuffer`, without an `Event` each: in the sink's unspecialized
+/// elements queue in an `ElementBuffer`, without an ``Event`` each: in the sink's unspecialized
 /// code both building an `Event<Element>` and appending to an array of them ask the runtime
 /// for generic metadata (see <doc:Performance>).
 struct Outbox<Element>: ~Copyable {
@@ -53,7 +53,7 @@ struct Outbox<Element>: ~Copyable {
 /// has taken the queue, so memory stays bounded when producers outrun the observer.
 ///
 /// `serializedNext(_:)` is the per-element fast path: when no one is draining and nothing
-/// is queued, the element is delivered directly, without building an `Event` or touching the
+/// is queued, the element is delivered directly, without building an ``Event`` or touching the
 /// outbox.
 class SerializingSink<Observer: ObserverType, State>: Sink<Observer> {
     // Safety: `state` and `outbox` are read and written only inside `lock.withLock` (which makes
@@ -88,7 +88,7 @@ class SerializingSink<Observer: ObserverType, State>: Sink<Observer> {
         return result
     }
 
-    /// Delivers `element` in order with everything queued before it. The per-element fast path:
+    /// Delivers ``ObservableType/element(at:)`` in order with everything queued before it. The per-element fast path:
     /// when nobody is draining and nothing is queued, it costs two atomic operations (take and
     /// give back the draining role) and no lock; otherwise the element is queued.
     final func serializedNext(_ element: Observer.Element) {
@@ -100,9 +100,9 @@ class SerializingSink<Observer: ObserverType, State>: Sink<Observer> {
         enqueue(element)
     }
 
-    /// Delivers `element` as `serializedNext(_:)` does, if `isCurrent()` still holds when it is
+    /// Delivers ``ObservableType/element(at:)`` as `serializedNext(_:)` does, if `isCurrent()` still holds when it is
     /// its turn: the condition is checked holding the draining role (direct path) or under the
-    /// lock when queueing, so a state change made under the lock (e.g. `flatMapLatest`'s switch)
+    /// lock when queueing, so a state change made under the lock (e.g. ``ObservableType/flatMapLatest(_:)``'s switch)
     /// either precedes the check or follows the delivery, never falls between them.
     final func serializedNext(_ element: Observer.Element, when isCurrent: () -> Bool) {
         if role.enterDirectly() {

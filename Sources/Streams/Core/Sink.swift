@@ -58,7 +58,7 @@ class Sink<Observer: ObserverType>: Disposable {
         }
     }
 
-    /// Forwards `element` unless the sink is stopped, without wrapping it in an `Event`
+    /// Forwards ``ObservableType/element(at:)`` unless the sink is stopped, without wrapping it in an ``Event``
     /// (the hot path: see <doc:Performance>).
     @inline(__always)  // one call frame less per operator stage (see Sources/Streams/Streams.docc/Performance.md, "Call depth")
     final func forwardNext(_ element: Observer.Element) {
@@ -71,14 +71,14 @@ class Sink<Observer: ObserverType>: Disposable {
     }
 
     /// Forwards an error (kept out of line so that the element paths that may fail never touch
-    /// `Event`'s generic metadata; see <doc:Performance>).
+    /// ``Event``'s generic metadata; see <doc:Performance>).
     @inline(never)
     final func forwardError(_ error: Swift.Error) {
         forwardOn(.error(error))
     }
 
     /// Forwards completion unless the sink is stopped, then disposes the subscription (as
-    /// `forwardOn(.completed)`, without building an `Event`).
+    /// `forwardOn(.completed)`, without building an ``Event``).
     final func forwardCompleted() {
         #if DEBUG
         let entered = enterDelivery()
@@ -89,8 +89,8 @@ class Sink<Observer: ObserverType>: Disposable {
         cancel.dispose()
     }
 
-    /// Forwards a terminal event kept apart from the elements (`observe(on:)`'s and the
-    /// serializing sinks' queues), without building an `Event` for completion.
+    /// Forwards a terminal event kept apart from the elements (``ObservableType/observe(on:)``'s and the
+    /// serializing sinks' queues), without building an ``Event`` for completion.
     final func forward(_ termination: Termination) {
         switch termination {
         case .completed: forwardCompleted()
@@ -108,7 +108,7 @@ class Sink<Observer: ObserverType>: Disposable {
 
 /// An observer that forwards events to its sink's `on(_:)` (used to subscribe a sink to several sources).
 ///
-/// With a `next` handler, elements reach the sink without an `Event` being built.
+/// With a `next` handler, elements reach the sink without an ``Event`` being built.
 struct SinkForward<Element>: ObserverType {
     let handler: (Event<Element>) -> Void
     let nextHandler: ((Element) -> Void)?

@@ -1,7 +1,7 @@
-/// The sink of a synchronous source (`of`, `from`, `range`, `repeatElement`, `generate`): emits
+/// The sink of a synchronous source (``ObservableType/of(_:scheduler:)``, `from`, ``ObservableType/range(start:count:scheduler:)``, ``ObservableType/repeatElement(_:scheduler:)``, ``ObservableType/generate(initialState:condition:scheduler:iterate:)``): emits
 /// one event per step, on the current thread's trampoline or on a given scheduler.
 ///
-/// On `CurrentThreadScheduler` (the default) the first step is queued on the trampoline that the
+/// On ``CurrentThreadScheduler`` (the default) the first step is queued on the trampoline that the
 /// subscription runs on, so it runs after the whole chain is subscribed and after the steps
 /// queued before it, as in RxSwift. After each element the sink runs its next step at once while
 /// nothing else waits on the trampoline, and queues it behind the waiting steps otherwise: the

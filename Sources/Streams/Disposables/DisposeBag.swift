@@ -2,7 +2,7 @@
 ///
 /// Disposables are disposed in insertion order; one inserted into a bag that is being
 /// deallocated is disposed at once. Unlike RxSwift's bag, inserting now and then prunes entries
-/// that have already finished (a `Cancelable` whose `isDisposed` is true, or
+/// that have already finished (a ``Cancelable`` whose `isDisposed` is true, or
 /// `Disposables.create()`), so a long-lived bag does not grow with completed work: its size
 /// stays within about twice the number of live entries (at least 32). See <doc:DisposablesGuide>.
 public final class DisposeBag: @unchecked Sendable {

@@ -1,7 +1,7 @@
 import Synchronization
 
 /// The lock-free state machine of a disposable that is assigned its target once and may be
-/// disposed before or after (used by `SingleAssignmentDisposable` and the producers' disposer).
+/// disposed before or after (used by ``SingleAssignmentDisposable`` and the producers' disposer).
 ///
 /// The owner writes its target to plain stored properties, then calls `assign()`; `dispose()`
 /// marks it disposed. Exactly one of the two calls returns `true` — the second one, once both

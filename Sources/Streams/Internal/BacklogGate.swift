@@ -1,13 +1,13 @@
 import Dispatch
 
-/// Bounds the queue of a queue-drain sink (`SerializingSink`, `DrainingSink`, `window`) under
+/// Bounds the queue of a queue-drain sink (`SerializingSink`, `DrainingSink`, ``ObservableType/window(timeSpan:count:scheduler:)``) under
 /// contention, and bounds how long one thread delivers for the others.
 ///
 /// - A producer on another thread that queues while the queue holds more than `limit` waits
 ///   until the draining thread has taken the queue, as RxSwift's producers wait on its
 ///   operators' locks, so memory stays bounded when producers outrun the observer.
 /// - The draining thread delivers what other threads queue, so producers that keep pace with
-///   the observer could keep it delivering for ever (a 50 µs `window` timer against a slow
+///   the observer could keep it delivering for ever (a 50 µs ``ObservableType/window(timeSpan:count:scheduler:)`` timer against a slow
 ///   observer held the source's thread inside one `onNext` call). Once a drainer has delivered
 ///   `limit` items in one turn, producers from other threads wait, and at its next step the
 ///   drainer hands the role to them (`handOff()`) and returns to its own caller.

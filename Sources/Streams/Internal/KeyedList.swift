@@ -4,7 +4,7 @@
 /// Meant for class references: a hole is an `Optional` `nil`, which for a class is a null
 /// pointer. (For an existential such as `any Disposable`, storing and clearing optionals goes
 /// through the runtime's generic value witnesses, which cost more than the hashing of a
-/// dictionary: `CompositeDisposable` keeps its dictionary.)
+/// dictionary: ``CompositeDisposable`` keeps its dictionary.)
 ///
 /// Removal leaves a hole (`nil`) instead of shifting the values after it; the holes are squeezed
 /// out once they are more than half of the slots, so removing is O(log n) to find the key plus
@@ -79,14 +79,14 @@ struct KeyedList<Value> {
         }
     }
 
-    /// The value held while it is the only one (`buffer` is then empty): a list that never holds
-    /// two values at once (most subjects, one `flatMap` inner at a time) allocates nothing.
+    /// The value held while it is the only one (``ObservableType/buffer(timeSpan:count:scheduler:)`` is then empty): a list that never holds
+    /// two values at once (most subjects, one ``ObservableType/flatMap(_:)`` inner at a time) allocates nothing.
     private var single: Value?
     private var singleKey: UInt64 = 0
     /// The slots once two values were held at once, in registration order; `nil` where a value
     /// was removed.
     private var buffer: ContiguousArray<Value?> = []
-    /// The key of each slot of `buffer` (holes keep theirs), so it is sorted: keys are handed
+    /// The key of each slot of ``ObservableType/buffer(timeSpan:count:scheduler:)`` (holes keep theirs), so it is sorted: keys are handed
     /// out in increasing order and slots keep registration order.
     private var keys: ContiguousArray<UInt64> = []
     private var holes = 0

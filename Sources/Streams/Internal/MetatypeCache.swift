@@ -8,7 +8,7 @@ import Synchronization
 /// instructions, once per sink of every subscription. The sink type is a function of the
 /// producer's own (dynamic) type and the observer's type, both of which the unspecialized code
 /// has for free, so a small table keyed by the pair answers in ~20 instructions (see the
-/// producers of `map` and `filter`, and <doc:Performance>).
+/// producers of ``ObservableType/map(_:)`` and ``ObservableType/filter(_:)``, and <doc:Performance>).
 ///
 /// The table has a fixed number of slots, each an `Atomic` pointer to an immutable entry
 /// (owner, observer, metatype) that is never freed: an entry is published with a releasing

@@ -13,7 +13,7 @@ package struct SerializedOutbox<Output> {
 
 /// State guarded by a lock, plus a queue of outputs delivered one at a time, in queue order,
 /// outside the lock: the queue-drain pattern of `SerializingSink` for code whose outputs are
-/// not one observer's events (`window`'s windows and their elements, the group-comments
+/// not one observer's events (``ObservableType/window(timeSpan:count:scheduler:)``'s windows and their elements, the group-comments
 /// pipeline of ConfigFeatures).
 ///
 /// `update` changes the state and queues outputs in one critical section, so the order of

@@ -35,7 +35,7 @@ extension ObservableType {
     }
 }
 
-/// Reads, tracks and delivers for `observing(on:_:)`; the disposable of one subscription.
+/// Reads, tracks and delivers for ``ObservableType/observing(on:_:)``; the disposable of one subscription.
 private final class ObservationTracker<Element>: Disposable, @unchecked Sendable {
     // Safety: `read` and `observer` are used only by the one `emit` that holds `emitting`
     // (decided under `state`'s lock), so they are never called concurrently; `scheduler` is

@@ -58,7 +58,7 @@ public final class StreamState<Value: Sendable>: Observation.Observable, Sendabl
             })
     }
 
-    /// Follows a `Driver` (or `Signal`), which already delivers on the main thread.
+    /// Follows a ``Driver`` (or ``Signal``), which already delivers on the main thread.
     public convenience init<Strategy: SharingStrategyProtocol>(_ shared: SharedSequence<Strategy, Value>, initial: Value) {
         self.init(shared.asObservable(), initial: initial, scheduler: CurrentThreadScheduler.instance)
     }

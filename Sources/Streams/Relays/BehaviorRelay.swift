@@ -1,4 +1,4 @@
-/// A `BehaviorSubject` that never terminates: it holds a current value, which each new
+/// A ``BehaviorSubject`` that never terminates: it holds a current value, which each new
 /// observer receives first.
 ///
 ///     value:   0
@@ -37,7 +37,7 @@ public final class BehaviorRelay<Element>: ObservableType, Sendable {
     }
 
     /// Subscribes `observer`, which first receives the current value; it receives elements
-    /// only (never `error` or `completed`).
+    /// only (never ``ObservableType/error(_:)`` or `completed`).
     public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
         subject.subscribe(observer)
     }

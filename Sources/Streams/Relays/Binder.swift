@@ -1,5 +1,5 @@
 /// An observer that binds elements to a target object on a scheduler: the binding rules of
-/// RxSwift's `Binder`.
+/// RxSwift's ``Binder``.
 ///
 /// - Elements are delivered to `binding` on `scheduler` (the main scheduler by default).
 /// - The target is held weakly: once it is gone, elements are dropped.
@@ -21,7 +21,7 @@ public struct Binder<Value>: ObserverType {
     ///
     /// - Parameters:
     ///   - target: The object bound to; not retained.
-    ///   - scheduler: Where `binding` runs (default: a `MainScheduler`).
+    ///   - scheduler: Where `binding` runs (default: a ``MainScheduler``).
     ///   - binding: Applies an element to the target.
     /// - Note: `binding` runs on `scheduler`. See <doc:Subjects>.
     public init<Target: AnyObject>(_ target: Target, scheduler: ImmediateSchedulerType = MainScheduler(), binding: @escaping (Target, Value) -> Void) {
@@ -48,7 +48,7 @@ public struct Binder<Value>: ObserverType {
         binding(event)
     }
 
-    /// Returns the binder as an `AnyObserver`.
+    /// Returns the binder as an ``AnyObserver``.
     public func asObserver() -> AnyObserver<Value> {
         AnyObserver(eventHandler: binding)
     }

@@ -1,4 +1,4 @@
-/// A `ReplaySubject` that never terminates: each new observer first receives the buffered
+/// A ``ReplaySubject`` that never terminates: each new observer first receives the buffered
 /// elements, then later ones.
 ///
 ///     accept:  -1-2-3----4--
@@ -42,7 +42,7 @@ public final class ReplayRelay<Element>: ObservableType, Sendable {
     }
 
     /// Subscribes `observer`, which first receives the buffered elements; it receives
-    /// elements only (never `error` or `completed`).
+    /// elements only (never ``ObservableType/error(_:)`` or `completed`).
     public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
         subject.subscribe(observer)
     }

@@ -3,7 +3,7 @@ import Foundation
 
 /// Runs work on a (possibly concurrent) dispatch queue.
 ///
-/// - Note: `observe(on:)` still delivers events one at a time with this scheduler (it
+/// - Note: ``ObservableType/observe(on:)`` still delivers events one at a time with this scheduler (it
 ///   serializes them), but consecutive events may run on different threads.
 public final class ConcurrentDispatchQueueScheduler: SchedulerType, @unchecked Sendable {
     // Safety: all stored properties are immutable and themselves thread-safe.

@@ -2,13 +2,13 @@ import Dispatch
 import Foundation
 
 /// Runs work on the main queue, at once when already on the main thread: RxSwift's scheduler for
-/// `subscribe(on:)` to the main thread (cheaper than `MainScheduler` for subscription, since it
+/// `subscribe(on:)` to the main thread (cheaper than ``MainScheduler`` for subscription, since it
 /// never queues behind other main-thread work when it can run now).
 ///
 /// Unlike `MainScheduler.instance`, it runs inline on the main thread even when other work is
 /// queued; time-based work is delegated to `MainScheduler.instance`.
 /// - Important: On Linux the main queue only runs work while the main thread drains it (see
-///   `MainScheduler`). See <doc:Schedulers>.
+///   ``MainScheduler``). See <doc:Schedulers>.
 public final class ConcurrentMainScheduler: SchedulerType, @unchecked Sendable {
     // Safety: the only stored property is an immutable, thread-safe scheduler.
     private let mainScheduler: MainScheduler

@@ -11,8 +11,8 @@ import Darwin
 /// drains, in order, everything scheduled meanwhile; nested `schedule` calls only enqueue.
 ///
 /// As in RxSwift, every subscription to an operator runs on this trampoline (a subscription made
-/// while none runs starts one), and the synchronous sources (`of`, `from`, `range`,
-/// `repeatElement`, `generate` on their default scheduler) emit each element as one trampoline
+/// while none runs starts one), and the synchronous sources (``ObservableType/of(_:scheduler:)``, `from`, ``ObservableType/range(start:count:scheduler:)``,
+/// ``ObservableType/repeatElement(_:scheduler:)``, ``ObservableType/generate(initialState:condition:scheduler:iterate:)`` on their default scheduler) emit each element as one trampoline
 /// step. So `merge(.of(1, 2), .of(3, 4))` gives `1 3 2 4`, and an endless synchronous source
 /// below `take(n)` stops once `take` has its elements. Recursive scheduling runs in a loop
 /// instead of growing the stack. See <doc:Schedulers>.
@@ -62,8 +62,8 @@ final class Trampoline {
     /// Runs `body` on this thread's trampoline: directly if it is running, else as the step that
     /// starts it, followed by everything queued meanwhile.
     ///
-    /// Operators that subscribe to inner sequences from an event handler (`flatMap`,
-    /// `flatMapLatest`, …) wrap the subscription *and storing its disposable* in it, so that a
+    /// Operators that subscribe to inner sequences from an event handler (``ObservableType/flatMap(_:)``,
+    /// ``ObservableType/flatMapLatest(_:)``, …) wrap the subscription *and storing its disposable* in it, so that a
     /// synchronous inner sequence's elements flow only once its subscription can be disposed: a
     /// switch or a `take` downstream then stops even an endless synchronous inner sequence. The
     /// order of events is the same as subscribing alone.

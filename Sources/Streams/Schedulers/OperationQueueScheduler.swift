@@ -5,7 +5,7 @@ import Foundation
 /// Each `schedule` adds one `BlockOperation` with `queuePriority`; disposing the returned
 /// disposable before the operation starts skips the action (and cancels the operation).
 /// Whether actions run concurrently depends on the queue's `maxConcurrentOperationCount`: use
-/// `observe(on:)` with it only when that is 1. See <doc:Schedulers>.
+/// ``ObservableType/observe(on:)`` with it only when that is 1. See <doc:Schedulers>.
 public class OperationQueueScheduler: ImmediateSchedulerType, @unchecked Sendable {
     // Safety: both stored properties are immutable; `OperationQueue` is thread-safe.
 

@@ -59,8 +59,8 @@ extension SchedulerType {
         return Disposables.create(cancelled, serial)
     }
 
-    /// Schedules the next run of periodic work (`interval`, `timer(_:period:)`, the time span of
-    /// `buffer` and `window`) `period` from now, by the rule for periods: a period that is not
+    /// Schedules the next run of periodic work (``ObservableType/interval(_:scheduler:)``, `timer(_:period:)`, the time span of
+    /// ``ObservableType/buffer(timeSpan:count:scheduler:)`` and ``ObservableType/window(timeSpan:count:scheduler:)``) `period` from now, by the rule for periods: a period that is not
     /// positive, or too short for the scheduler's clock, is the smallest step the clock can take
     /// (one tick of virtual time, 1 ns elsewhere), so periodic work can neither trap nor spin at
     /// one instant. `.never` schedules nothing.
@@ -76,7 +76,7 @@ extension SchedulerType {
 /// A scheduler whose clock can be asked for "strictly later than now" (the virtual time
 /// schedulers, where a zero delay would otherwise run again at the same instant).
 protocol ClockSteppingScheduler: SchedulerType {
-    /// Schedules `action` `interval` from now, but at least one step of the clock later;
+    /// Schedules `action` ``ObservableType/interval(_:scheduler:)`` from now, but at least one step of the clock later;
     /// nothing when that time never comes.
     func scheduleStep<StateType>(_ state: StateType, after interval: RxTimeInterval, action: @escaping (StateType) -> Disposable) -> Disposable
 }
@@ -194,7 +194,7 @@ extension Int {
 }
 
 extension Date {
-    /// `self` moved by `interval`.
+    /// `self` moved by ``ObservableType/interval(_:scheduler:)``.
     func adding(_ interval: RxTimeInterval) -> Date {
         addingTimeInterval(interval.seconds)
     }

@@ -3,7 +3,7 @@ import Foundation
 
 /// Runs work serially on a dispatch queue (an internal serial queue targeting the given one).
 ///
-/// Use it to move work off the main thread while keeping events in order: `observe(on:)` with
+/// Use it to move work off the main thread while keeping events in order: ``ObservableType/observe(on:)`` with
 /// this scheduler never delivers two events at once.
 public class SerialDispatchQueueScheduler: SchedulerType, @unchecked Sendable {
     // Safety: all stored properties are immutable and themselves thread-safe.

@@ -1,11 +1,11 @@
-/// The work queue of a `VirtualTimeScheduler`: a binary min-heap of work items, without a
+/// The work queue of a ``VirtualTimeScheduler``: a binary min-heap of work items, without a
 /// generic parameter, so that per-item code in the (unspecialized, generic) scheduler needs no
 /// runtime metadata lookup (see <doc:Performance>).
 ///
 /// All of its state, the items' bookkeeping and the scheduler's clock are guarded by `lock`.
 /// A cancelled item is only marked and skipped when it comes first (O(1) to cancel); the marked
 /// items are squeezed out once they are more than half of the queue, so a stream of replaced
-/// timers (`debounce`, `timeout`) cannot grow it.
+/// timers (``ObservableType/debounce(_:scheduler:)``, `timeout`) cannot grow it.
 final class VirtualWorkQueue: @unchecked Sendable {
     // Safety: every field is read and written only inside `lock.withLock`.
     let lock = LockedState(())
@@ -46,7 +46,7 @@ final class VirtualWorkQueue: @unchecked Sendable {
         return nil
     }
 
-    /// Removes the first item (which `first()` returned) and takes its action (call under `lock`).
+    /// Removes the first item (which ``ObservableType/first()`` returned) and takes its action (call under `lock`).
     func popFirst() -> (() -> Disposable)? {
         guard let first = heap.first else { return nil }
         removeFirst()

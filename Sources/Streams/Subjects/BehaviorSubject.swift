@@ -48,7 +48,7 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
         onNext(element)
     }
 
-    /// Stores `element` as the current value and sends it; ignored after a terminal event or disposal.
+    /// Stores ``ObservableType/element(at:)`` as the current value and sends it; ignored after a terminal event or disposal.
     public func onNext(_ element: Element) {
         // The replaced value is released after the lock.
         var replaced = element
@@ -80,7 +80,7 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
     }
 
     /// Sends a late subscriber the terminal event (out of line, so the subscribing path does
-    /// not look up `Event`'s metadata: ~330 instructions per subscription).
+    /// not look up ``Event``'s metadata: ~330 instructions per subscription).
     @inline(never)
     private func reject<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
         observer.on(state.rejection(subject: "BehaviorSubject"))

@@ -6,7 +6,7 @@ class AnySubjectObserver {}
 /// A subject's reference to one registered observer.
 ///
 /// Subjects call `onNext(_:)` for elements, so a library observer downstream receives them
-/// without an `Event` being built (see <doc:Performance>).
+/// without an ``Event`` being built (see <doc:Performance>).
 class SubjectObserver<Element>: AnySubjectObserver {
     /// Receives one event.
     func on(_ event: Event<Element>) { fatalError("abstract") }
@@ -14,7 +14,7 @@ class SubjectObserver<Element>: AnySubjectObserver {
     func onNext(_ element: Element) { fatalError("abstract") }
 }
 
-/// A `SubjectObserver` that forwards to an `ObserverType`.
+/// A `SubjectObserver` that forwards to an ``ObserverType``.
 final class SubjectObserverOf<Observer: ObserverType>: SubjectObserver<Observer.Element> {
     private let observer: Observer
 
@@ -37,7 +37,7 @@ extension KeyedList where Value == AnySubjectObserver {
     var handlers: Slots { slots }
 }
 
-/// Sends `event` to `handlers` (elements through `onNext`, without the `Event`).
+/// Sends `event` to `handlers` (elements through `onNext`, without the ``Event``).
 @inline(__always)
 func deliver<Element>(_ event: Event<Element>, to handlers: ObserverList.Handlers) {
     if case .next(let element) = event {
@@ -47,7 +47,7 @@ func deliver<Element>(_ event: Event<Element>, to handlers: ObserverList.Handler
     handlers.forEachValue { unsafeDowncast($0, to: SubjectObserver<Element>.self).on(event) }
 }
 
-/// Sends `element` to `handlers`, which must all observe `Element` (they come from one subject).
+/// Sends ``ObservableType/element(at:)`` to `handlers`, which must all observe `Element` (they come from one subject).
 @inline(__always)
 func deliverNext<Element>(_ element: Element, to handlers: ObserverList.Handlers) {
     handlers.forEachValue { unsafeDowncast($0, to: SubjectObserver<Element>.self).onNext(element) }

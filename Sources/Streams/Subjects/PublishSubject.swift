@@ -36,7 +36,7 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ob
         onNext(element)
     }
 
-    /// Sends `element` to every current observer; ignored after a terminal event or disposal.
+    /// Sends ``ObservableType/element(at:)`` to every current observer; ignored after a terminal event or disposal.
     public func onNext(_ element: Element) {
         let handlers = state.withLock { state -> ObserverList.Handlers in
             state.isLive ? state.observers.handlers : []
@@ -57,7 +57,7 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ob
     }
 
     /// Sends a late subscriber the terminal event (out of line, so the subscribing path does
-    /// not look up `Event`'s metadata).
+    /// not look up ``Event``'s metadata).
     @inline(never)
     private func reject<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
         observer.on(state.rejection(subject: "PublishSubject"))

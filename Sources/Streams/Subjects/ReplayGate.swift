@@ -39,7 +39,7 @@ final class ReplayGate<Observer: ObserverType>: ReplayGating<Observer.Element>, 
     }
 
     /// The path of an element that races with the replay (kept out of line so the open gate's
-    /// path never touches `Event`'s generic metadata).
+    /// path never touches ``Event``'s generic metadata).
     @inline(never)
     private func queueOrDeliver(_ element: Observer.Element) {
         on(.next(element))
@@ -61,7 +61,7 @@ final class ReplayGate<Observer: ObserverType>: ReplayGating<Observer.Element>, 
         if deliverNow { handler.on(event) }
     }
 
-    /// Sends `replay`, then whatever arrived meanwhile, then lets live events through.
+    /// Sends ``ObservableType/replay(_:)``, then whatever arrived meanwhile, then lets live events through.
     override func open(replaying replay: [Element]) {
         for element in replay { handler.onNext(element) }
         openGate()
@@ -115,6 +115,6 @@ extension LockedState: ReplayGateLock {
 
 /// A `ReplayGate` seen without its observer type (what `SubscribeOutcome` keeps).
 class ReplayGating<Element>: SubjectObserver<Element> {
-    /// Sends `replay`, then whatever arrived meanwhile, then lets live events through.
+    /// Sends ``ObservableType/replay(_:)``, then whatever arrived meanwhile, then lets live events through.
     func open(replaying replay: [Element]) { fatalError("abstract") }
 }

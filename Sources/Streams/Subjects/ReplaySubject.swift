@@ -33,7 +33,7 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
     /// Creates a subject that replays at most `bufferSize` of the latest elements.
     ///
     /// A `bufferSize` of zero or less replays nothing (the subject then behaves like a
-    /// `PublishSubject` that also sends its terminal event to late observers).
+    /// ``PublishSubject`` that also sends its terminal event to late observers).
     /// - Parameter bufferSize: The maximum number of elements to replay.
     /// - Returns: A new subject.
     public static func create(bufferSize: Int) -> ReplaySubject<Element> {

@@ -1,6 +1,6 @@
 /// The lock-guarded bookkeeping of a subject, without a generic parameter (so the per-element
 /// path of an unspecialized generic subject needs no runtime metadata lookup). The subject keeps
-/// its element-typed state (`BehaviorSubject`'s current value) in its own fields, guarded by the
+/// its element-typed state (``BehaviorSubject``'s current value) in its own fields, guarded by the
 /// same lock.
 struct SubjectCore {
     var observers = ObserverList()

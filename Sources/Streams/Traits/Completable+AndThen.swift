@@ -1,40 +1,40 @@
 // `Completable.andThen`: run a second sequence once a `Completable` has completed.
 
 extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Never {
-    /// Subscribes to `second` after this `Completable` completes; an error skips it.
+    /// Subscribes to `second` after this ``Completable`` completes; an error skips it.
     ///
     ///     self:   --|
     ///     second:   --a|
     ///     output: ----a|
     ///
-    /// Once this `Completable` has completed, the subscription no longer references it (nor
+    /// Once this ``Completable`` has completed, the subscription no longer references it (nor
     /// what its closures capture) while `second` runs.
-    /// - Parameter second: The `Single` subscribed after completion.
-    /// - Returns: A `Single` with `second`'s result, or this `Completable`'s error.
+    /// - Parameter second: The ``Single`` subscribed after completion.
+    /// - Returns: A ``Single`` with `second`'s result, or this ``Completable``'s error.
     /// - Note: Delivers on `second`'s scheduler after completion. See <doc:Traits>.
     public func andThen<Element>(_ second: Single<Element>) -> Single<Element> {
         Single(raw: AndThenProducer(first: primitiveSequence.source, second: second.source))
     }
 
-    /// Subscribes to `second` after this `Completable` completes; an error skips it.
-    /// - Parameter second: The `Maybe` subscribed after completion.
-    /// - Returns: A `Maybe` with `second`'s result, or this `Completable`'s error.
+    /// Subscribes to `second` after this ``Completable`` completes; an error skips it.
+    /// - Parameter second: The ``Maybe`` subscribed after completion.
+    /// - Returns: A ``Maybe`` with `second`'s result, or this ``Completable``'s error.
     /// - Note: Delivers on `second`'s scheduler after completion. See <doc:Traits>.
     public func andThen<Element>(_ second: Maybe<Element>) -> Maybe<Element> {
         Maybe(raw: AndThenProducer(first: primitiveSequence.source, second: second.source))
     }
 
-    /// Subscribes to `second` after this `Completable` completes; an error skips it.
-    /// - Parameter second: The `Completable` subscribed after completion.
-    /// - Returns: A `Completable` that completes when `second` does.
+    /// Subscribes to `second` after this ``Completable`` completes; an error skips it.
+    /// - Parameter second: The ``Completable`` subscribed after completion.
+    /// - Returns: A ``Completable`` that completes when `second` does.
     /// - Note: Delivers on `second`'s scheduler after completion. See <doc:Traits>.
     public func andThen(_ second: Completable) -> Completable {
         Completable(raw: AndThenProducer(first: primitiveSequence.source, second: second.source))
     }
 
-    /// Subscribes to `second` after this `Completable` completes; an error skips it.
+    /// Subscribes to `second` after this ``Completable`` completes; an error skips it.
     /// - Parameter second: The sequence subscribed after completion.
-    /// - Returns: `second`'s events, or this `Completable`'s error.
+    /// - Returns: `second`'s events, or this ``Completable``'s error.
     /// - Note: Delivers on `second`'s scheduler after completion. See <doc:Traits>.
     public func andThen<Element>(_ second: Observable<Element>) -> Observable<Element> {
         AndThenProducer(first: primitiveSequence.source, second: second)

@@ -1,15 +1,15 @@
-/// The trait of `Completable`: completion or an error, never an element.
+/// The trait of ``Completable``: completion or an error, never an element.
 public enum CompletableTrait {}
 
 /// A sequence that only completes or fails. See <doc:Traits>.
 public typealias Completable = PrimitiveSequence<CompletableTrait, Never>
 
-/// The event of a `Completable`.
+/// The event of a ``Completable``.
 @frozen
 public enum CompletableEvent: Sendable {
-    /// The `Completable` failed.
+    /// The ``Completable`` failed.
     case error(Swift.Error)
-    /// The `Completable` completed.
+    /// The ``Completable`` completed.
     case completed
 }
 
@@ -17,7 +17,7 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
     /// The closure a `Completable.create` subscriber sends its one event to.
     public typealias CompletableObserver = (CompletableEvent) -> Void
 
-    /// Creates a `Completable` from a subscribe closure that sends one `CompletableEvent`.
+    /// Creates a ``Completable`` from a subscribe closure that sends one ``CompletableEvent``.
     ///
     /// Only the first event counts, even when several threads race to send one: later events,
     /// and events after disposal, are dropped.
@@ -36,7 +36,7 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
         return Completable(raw: source)
     }
 
-    /// Subscribes a closure that receives the one `CompletableEvent`.
+    /// Subscribes a closure that receives the one ``CompletableEvent``.
     /// - Note: Called on the thread that delivers the event. See <doc:Traits>.
     public func subscribe(_ observer: @escaping (CompletableEvent) -> Void) -> Disposable {
         primitiveSequence.source.subscribe(
@@ -63,17 +63,17 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
             completionFails: false, onDisposed: onDisposed)
     }
 
-    /// A `Completable` that completes at subscription.
+    /// A ``Completable`` that completes at subscription.
     public static func empty() -> Completable {
         Completable(raw: Observable.empty())
     }
 
-    /// A `Completable` that fails with `error` at subscription.
+    /// A ``Completable`` that fails with ``ObservableType/error(_:)`` at subscription.
     public static func error(_ error: Swift.Error) -> Completable {
         Completable(raw: Observable.error(error))
     }
 
-    /// A `Completable` that never terminates.
+    /// A ``Completable`` that never terminates.
     public static func never() -> Completable {
         Completable(raw: Observable.never())
     }
@@ -103,7 +103,7 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
 }
 
 extension ObservableType where Element == Never {
-    /// Returns this sequence of no elements as a `Completable` (its terminal event, unchanged).
+    /// Returns this sequence of no elements as a ``Completable`` (its terminal event, unchanged).
     ///
     ///     source: -----|
     ///     output: -----|
@@ -143,7 +143,7 @@ final private class IgnoreElementsProducer<Source, Result>: Producer<Result> {
     }
 }
 
-/// Events compare by kind; errors by type and description (as `Event`).
+/// Events compare by kind; errors by type and description (as ``Event``).
 extension CompletableEvent: Equatable {
     /// Whether both events are the same kind with equal errors.
     public static func == (lhs: CompletableEvent, rhs: CompletableEvent) -> Bool {

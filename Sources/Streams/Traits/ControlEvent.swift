@@ -1,6 +1,6 @@
-/// A type that is a `ControlEvent`: events of a UI element.
+/// A type that is a ``ControlEvent``: events of a UI element.
 public protocol ControlEventType: ObservableType {
-    /// Returns the value as a `ControlEvent`.
+    /// Returns the value as a ``ControlEvent``.
     func asControlEvent() -> ControlEvent<Element>
 }
 
@@ -45,18 +45,18 @@ public struct ControlEvent<PropertyType>: ControlEventType {
         self
     }
 
-    /// Converts to an `Infallible`; an error (which a control event does not send) ends it as
+    /// Converts to an ``Infallible``; an error (which a control event does not send) ends it as
     /// completion.
     public func asInfallible() -> Infallible<PropertyType> {
         asInfallible(onErrorFallbackTo: .empty())
     }
 
-    /// Converts to a `Driver` (delivered on the sharing scheduler, replaying the latest event).
+    /// Converts to a ``Driver`` (delivered on the sharing scheduler, replaying the latest event).
     ///
     /// A control event does not fail; if its events do anyway, the error is reported to
-    /// `Hooks.defaultErrorHandler` and the `Driver` completes (RxCocoa: `fatalError` in debug
+    /// `Hooks.defaultErrorHandler` and the ``Driver`` completes (RxCocoa: `fatalError` in debug
     /// builds, completion in release builds).
-    /// - Returns: The `Driver`.
+    /// - Returns: The ``Driver``.
     /// - Note: Delivers on `SharingScheduler.make()`. See <doc:Traits>.
     public func asDriver() -> Driver<PropertyType> {
         asDriver(onErrorRecover: { error in
@@ -65,11 +65,11 @@ public struct ControlEvent<PropertyType>: ControlEventType {
         })
     }
 
-    /// Converts to a `Signal` (delivered on the sharing scheduler, not replayed).
+    /// Converts to a ``Signal`` (delivered on the sharing scheduler, not replayed).
     ///
-    /// An error is reported to `Hooks.defaultErrorHandler` and the `Signal` completes, as in
+    /// An error is reported to `Hooks.defaultErrorHandler` and the ``Signal`` completes, as in
     /// `asDriver()`.
-    /// - Returns: The `Signal`.
+    /// - Returns: The ``Signal``.
     /// - Note: Delivers on `SharingScheduler.make()`. See <doc:Traits>.
     public func asSignal() -> Signal<PropertyType> {
         asSignal(onErrorRecover: { error in

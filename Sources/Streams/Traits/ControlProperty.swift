@@ -1,6 +1,6 @@
-/// A type that is a `ControlProperty`: a UI property's values that can also be bound to.
+/// A type that is a ``ControlProperty``: a UI property's values that can also be bound to.
 public protocol ControlPropertyType: ObservableType, ObserverType {
-    /// Returns the value as a `ControlProperty`.
+    /// Returns the value as a ``ControlProperty``.
     func asControlProperty() -> ControlProperty<Element>
 }
 
@@ -42,7 +42,7 @@ public struct ControlProperty<PropertyType>: ControlPropertyType {
         values.subscribe(observer)
     }
 
-    /// The values after the first: the changes, as a `ControlEvent`.
+    /// The values after the first: the changes, as a ``ControlEvent``.
     ///
     ///     values:  a--b--c
     ///     changed: ---b--c
@@ -82,12 +82,12 @@ extension ControlPropertyType where Element == String? {
 }
 
 extension ControlProperty {
-    /// Converts to a `Driver` (delivered on the sharing scheduler, replaying the latest value).
+    /// Converts to a ``Driver`` (delivered on the sharing scheduler, replaying the latest value).
     ///
     /// A control property does not fail; if its values do anyway, the error is reported to
-    /// `Hooks.defaultErrorHandler` and the `Driver` completes (RxCocoa: `fatalError` in debug
+    /// `Hooks.defaultErrorHandler` and the ``Driver`` completes (RxCocoa: `fatalError` in debug
     /// builds, completion in release builds).
-    /// - Returns: The `Driver`.
+    /// - Returns: The ``Driver``.
     /// - Note: Delivers on `SharingScheduler.make()`. See <doc:Traits>.
     public func asDriver() -> Driver<PropertyType> {
         asDriver(onErrorRecover: { error in

@@ -16,7 +16,7 @@ extension InfallibleType {
 
     /// Calls `binder` with this sequence and returns its result (for custom binding functions).
     /// - Parameter binder: A function that subscribes to the sequence.
-    /// - Returns: Whatever `binder` returns, usually a `Disposable`.
+    /// - Returns: Whatever `binder` returns, usually a ``Disposable``.
     public func bind<Result>(to binder: (Self) -> Result) -> Result {
         binder(self)
     }

@@ -9,8 +9,8 @@ extension InfallibleType {
     ///     inner 3:            --c|
     ///     output:  ----a--b-----c|     (2 arrives while inner 1 runs: dropped)
     ///
-    /// As in RxSwift the inner sequences may be any `ObservableConvertibleType`; return
-    /// `Infallible`s to keep the no-error guarantee.
+    /// As in RxSwift the inner sequences may be any ``ObservableConvertibleType``; return
+    /// ``Infallible``s to keep the no-error guarantee.
     /// - Parameter selector: Makes the inner sequence of an element.
     /// - Returns: The elements of the inner sequences that were subscribed.
     /// - Note: Delivers on the inner sequences' schedulers, serialized. See <doc:Traits>.

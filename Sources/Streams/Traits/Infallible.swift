@@ -6,14 +6,14 @@ public struct Infallible<Element>: InfallibleType {
         self.source = source
     }
 
-    /// Returns the underlying observable sequence (which never sends `error`).
+    /// Returns the underlying observable sequence (which never sends ``ObservableType/error(_:)``).
     public func asObservable() -> Observable<Element> { source }
 }
 
-/// A type that is an `Infallible`: a sequence that never fails.
+/// A type that is an ``Infallible``: a sequence that never fails.
 public protocol InfallibleType: ObservableConvertibleType {}
 
-/// The event of an `Infallible`.
+/// The event of an ``Infallible``.
 @frozen
 public enum InfallibleEvent<Element> {
     /// The next element.
@@ -25,7 +25,7 @@ public enum InfallibleEvent<Element> {
 extension InfallibleEvent: Sendable where Element: Sendable {}
 
 extension InfallibleEvent: EventConvertible {
-    /// The event as an `Event` (`.next` or `.completed`).
+    /// The event as an ``Event`` (`.next` or `.completed`).
     public var event: Event<Element> {
         switch self {
         case .next(let element): return .next(element)
@@ -38,7 +38,7 @@ extension Infallible {
     /// The closure an `Infallible.create` subscriber sends its events to.
     public typealias InfallibleObserver = (InfallibleEvent<Element>) -> Void
 
-    /// Creates an `Infallible` from a subscribe closure that sends `InfallibleEvent`s.
+    /// Creates an ``Infallible`` from a subscribe closure that sends ``InfallibleEvent``s.
     ///
     /// Events after `completed`, or after disposal, are dropped.
     /// - Note: Delivers on the thread that calls the observer. See <doc:Traits>.
@@ -54,39 +54,39 @@ extension Infallible {
             })
     }
 
-    /// An `Infallible` of one element.
+    /// An ``Infallible`` of one element.
     public static func just(_ element: Element) -> Infallible<Element> { Infallible(.just(element)) }
 
-    /// An `Infallible` of one element, sent on `scheduler`.
+    /// An ``Infallible`` of one element, sent on `scheduler`.
     /// - Note: Delivers on `scheduler`. See <doc:Traits>.
     public static func just(_ element: Element, scheduler: ImmediateSchedulerType) -> Infallible<Element> {
         Infallible(.just(element, scheduler: scheduler))
     }
 
-    /// An `Infallible` of the given elements.
+    /// An ``Infallible`` of the given elements.
     public static func of(_ elements: Element..., scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance) -> Infallible<Element> {
         Infallible(.from(elements, scheduler: scheduler))
     }
 
-    /// An `Infallible` of the elements of `array`.
+    /// An ``Infallible`` of the elements of `array`.
     public static func from(_ array: [Element], scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance) -> Infallible<Element> {
         Infallible(.from(array, scheduler: scheduler))
     }
 
-    /// An `Infallible` of the elements of `sequence`.
+    /// An ``Infallible`` of the elements of `sequence`.
     public static func from<Sequence: Swift.Sequence>(_ sequence: Sequence, scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance) -> Infallible<
         Element
     > where Sequence.Element == Element {
         Infallible(.from(sequence, scheduler: scheduler))
     }
 
-    /// An `Infallible` that completes at once.
+    /// An ``Infallible`` that completes at once.
     public static func empty() -> Infallible<Element> { Infallible(.empty()) }
 
-    /// An `Infallible` that never sends anything.
+    /// An ``Infallible`` that never sends anything.
     public static func never() -> Infallible<Element> { Infallible(.never()) }
 
-    /// Creates the `Infallible` per subscription.
+    /// Creates the ``Infallible`` per subscription.
     ///
     /// A thrown error becomes an error event (as in RxSwift, whose factory also `throws`).
     /// - Note: Delivers on the created sequence's scheduler. See <doc:Traits>.
@@ -96,7 +96,7 @@ extension Infallible {
 }
 
 extension ObservableConvertibleType {
-    /// Converts to an `Infallible` that emits `element` and completes instead of failing.
+    /// Converts to an ``Infallible`` that emits ``ObservableType/element(at:)`` and completes instead of failing.
     ///
     ///     source: --1--#
     ///     output: --1--(e|)
@@ -106,13 +106,13 @@ extension ObservableConvertibleType {
         Infallible(asObservable().catchAndReturn(element))
     }
 
-    /// Converts to an `Infallible` that continues with `infallible` instead of failing.
+    /// Converts to an ``Infallible`` that continues with `infallible` instead of failing.
     /// - Note: Delivers on the source's, then `infallible`'s, scheduler. See <doc:Traits>.
     public func asInfallible(onErrorFallbackTo infallible: Infallible<Element>) -> Infallible<Element> {
         Infallible(asObservable().catch { _ in infallible.source })
     }
 
-    /// Converts to an `Infallible` that continues with the `Infallible` `onErrorRecover` makes
+    /// Converts to an ``Infallible`` that continues with the ``Infallible`` `onErrorRecover` makes
     /// from the error.
     /// - Note: Delivers on the source's, then the recovery's, scheduler. See <doc:Traits>.
     public func asInfallible(onErrorRecover: @escaping (Swift.Error) -> Infallible<Element>) -> Infallible<Element> {
@@ -142,7 +142,7 @@ extension InfallibleType {
         asObservable().subscribe(with: object, onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
     }
 
-    /// Subscribes a closure that receives every event (never `error`).
+    /// Subscribes a closure that receives every event (never ``ObservableType/error(_:)``).
     public func subscribe(_ on: @escaping (Event<Element>) -> Void) -> Disposable {
         asObservable().subscribe(on)
     }
@@ -176,8 +176,8 @@ extension InfallibleType {
     ///     inner 2:       --c|
     ///     output:  ----a--bc----|
     ///
-    /// As in RxSwift the inner sequences may be any `ObservableConvertibleType`; return
-    /// `Infallible`s to keep the no-error guarantee.
+    /// As in RxSwift the inner sequences may be any ``ObservableConvertibleType``; return
+    /// ``Infallible``s to keep the no-error guarantee.
     /// - Note: Delivers on the inner sequences' schedulers, serialized. See <doc:Traits>.
     public func flatMap<Source: ObservableConvertibleType>(_ selector: @escaping (Element) -> Source) -> Infallible<Source.Element> {
         Infallible<Source.Element>(asObservable().flatMap(selector))
@@ -185,8 +185,8 @@ extension InfallibleType {
 
     /// Projects each element to a sequence and follows only the latest.
     ///
-    /// As in RxSwift the inner sequences may be any `ObservableConvertibleType`; return
-    /// `Infallible`s to keep the no-error guarantee.
+    /// As in RxSwift the inner sequences may be any ``ObservableConvertibleType``; return
+    /// ``Infallible``s to keep the no-error guarantee.
     /// - Note: Delivers on the inner sequences' schedulers. See <doc:Traits>.
     public func flatMapLatest<Source: ObservableConvertibleType>(_ selector: @escaping (Element) -> Source) -> Infallible<Source.Element> {
         Infallible<Source.Element>(asObservable().flatMapLatest(selector))
@@ -283,16 +283,16 @@ extension Infallible {
 }
 
 extension PublishRelay {
-    /// Returns the relay as an `Infallible`.
+    /// Returns the relay as an ``Infallible``.
     public func asInfallible() -> Infallible<Element> { Infallible(asObservable()) }
 }
 
 extension BehaviorRelay {
-    /// Returns the relay as an `Infallible`.
+    /// Returns the relay as an ``Infallible``.
     public func asInfallible() -> Infallible<Element> { Infallible(asObservable()) }
 }
 
 extension ReplayRelay {
-    /// Returns the relay as an `Infallible`.
+    /// Returns the relay as an ``Infallible``.
     public func asInfallible() -> Infallible<Element> { Infallible(asObservable()) }
 }

@@ -1,17 +1,17 @@
-/// The trait of `Maybe`: one element, completion without an element, or an error.
+/// The trait of ``Maybe``: one element, completion without an element, or an error.
 public enum MaybeTrait {}
 
 /// A sequence that emits one element, completes empty, or fails. See <doc:Traits>.
 public typealias Maybe<Element> = PrimitiveSequence<MaybeTrait, Element>
 
-/// The event of a `Maybe`.
+/// The event of a ``Maybe``.
 @frozen
 public enum MaybeEvent<Element> {
-    /// The one element (the `Maybe` is over).
+    /// The one element (the ``Maybe`` is over).
     case success(Element)
-    /// The `Maybe` failed.
+    /// The ``Maybe`` failed.
     case error(Swift.Error)
-    /// The `Maybe` completed without an element.
+    /// The ``Maybe`` completed without an element.
     case completed
 }
 
@@ -21,7 +21,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     /// The closure a `Maybe.create` subscriber sends its one event to.
     public typealias MaybeObserver = (MaybeEvent<Element>) -> Void
 
-    /// Creates a `Maybe` from a subscribe closure that sends one `MaybeEvent`.
+    /// Creates a ``Maybe`` from a subscribe closure that sends one ``MaybeEvent``.
     ///
     /// Only the first event counts, even when several threads race to send one: later events,
     /// and events after disposal, are dropped.
@@ -45,7 +45,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
         return PrimitiveSequence(raw: source)
     }
 
-    /// Subscribes a closure that receives the one `MaybeEvent`.
+    /// Subscribes a closure that receives the one ``MaybeEvent``.
     /// - Note: Called on the thread that delivers the event. See <doc:Traits>.
     public func subscribe(_ observer: @escaping (MaybeEvent<Element>) -> Void) -> Disposable {
         primitiveSequence.source.subscribe(
@@ -73,34 +73,34 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
             completionFails: false, onDisposed: onDisposed)
     }
 
-    /// A `Maybe` that succeeds with `element` at subscription.
+    /// A ``Maybe`` that succeeds with ``ObservableType/element(at:)`` at subscription.
     @inlinable  // as `Observable.just`
     public static func just(_ element: Element) -> Maybe<Element> {
         PrimitiveSequence(raw: Observable.just(element))
     }
 
-    /// A `Maybe` that succeeds with `element` on `scheduler`.
+    /// A ``Maybe`` that succeeds with ``ObservableType/element(at:)`` on `scheduler`.
     /// - Note: Delivers on `scheduler`. See <doc:Traits>.
     public static func just(_ element: Element, scheduler: ImmediateSchedulerType) -> Maybe<Element> {
         PrimitiveSequence(raw: Observable.just(element, scheduler: scheduler))
     }
 
-    /// A `Maybe` that fails with `error` at subscription.
+    /// A ``Maybe`` that fails with ``ObservableType/error(_:)`` at subscription.
     public static func error(_ error: Swift.Error) -> Maybe<Element> {
         PrimitiveSequence(raw: Observable.error(error))
     }
 
-    /// A `Maybe` that never emits.
+    /// A ``Maybe`` that never emits.
     public static func never() -> Maybe<Element> {
         PrimitiveSequence(raw: Observable.never())
     }
 
-    /// A `Maybe` that completes empty at subscription.
+    /// A ``Maybe`` that completes empty at subscription.
     public static func empty() -> Maybe<Element> {
         PrimitiveSequence(raw: Observable.empty())
     }
 
-    /// Transforms the element with `transform`; a thrown error fails the `Maybe`.
+    /// Transforms the element with `transform`; a thrown error fails the ``Maybe``.
     /// - Note: Delivers on the source's scheduler. See <doc:Traits>.
     @inlinable  // as `Observable.map`
     public func map<Result>(_ transform: @escaping (Element) throws -> Result) -> Maybe<Result> {
@@ -119,13 +119,13 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
         PrimitiveSequence(raw: primitiveSequence.source.filter(predicate))
     }
 
-    /// Continues with the `Maybe` that `selector` makes from the element; empty stays empty.
-    /// - Note: Delivers on the inner `Maybe`'s scheduler. See <doc:Traits>.
+    /// Continues with the ``Maybe`` that `selector` makes from the element; empty stays empty.
+    /// - Note: Delivers on the inner ``Maybe``'s scheduler. See <doc:Traits>.
     public func flatMap<Result>(_ selector: @escaping (Element) throws -> Maybe<Result>) -> Maybe<Result> {
         PrimitiveSequence<MaybeTrait, Result>(raw: primitiveSequence.source.flatMap { try selector($0).asObservable() })
     }
 
-    /// Succeeds with `element` instead of failing.
+    /// Succeeds with ``ObservableType/element(at:)`` instead of failing.
     /// - Note: Delivers on the source's scheduler. See <doc:Traits>.
     public func catchAndReturn(_ element: Element) -> Maybe<Element> {
         PrimitiveSequence(raw: primitiveSequence.source.catchAndReturn(element))
@@ -151,13 +151,13 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
                 onSubscribe: onSubscribe, onSubscribed: onSubscribed, onDispose: onDispose))
     }
 
-    /// Returns the `Maybe` as a `Completable` that ignores the element.
+    /// Returns the ``Maybe`` as a ``Completable`` that ignores the element.
     public func asCompletable() -> Completable {
         primitiveSequence.source.ignoreElements().asCompletable()
     }
 }
 
-/// Events compare by element; errors by type and description (as `Event`).
+/// Events compare by element; errors by type and description (as ``Event``).
 extension MaybeEvent: Equatable where Element: Equatable {
     /// Whether both events are the same kind with equal payloads.
     public static func == (lhs: MaybeEvent<Element>, rhs: MaybeEvent<Element>) -> Bool {

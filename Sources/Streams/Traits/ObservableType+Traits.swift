@@ -1,5 +1,5 @@
 extension ObservableType {
-    /// Converts the sequence into a `Single`: its only element, emitted when the source completes.
+    /// Converts the sequence into a ``Single``: its only element, emitted when the source completes.
     ///
     ///     source: --a-----|        --a--b        ---|
     ///     output: --------a|       -----#        ---#
@@ -12,7 +12,7 @@ extension ObservableType {
         Single(raw: CollectProducer(source: asObservable(), mode: .single))
     }
 
-    /// Converts the sequence into a `Maybe`: its only element (emitted when the source
+    /// Converts the sequence into a ``Maybe``: its only element (emitted when the source
     /// completes), or empty completion.
     ///
     /// Fails with `RxError.moreThanOneElement` at a second element.
@@ -26,7 +26,7 @@ extension ObservableType {
     ///     source: --1--2--|
     ///     output: --------([1, 2]|)
     ///
-    /// - Returns: A `Single` of all elements (`[]` for an empty source).
+    /// - Returns: A ``Single`` of all elements (`[]` for an empty source).
     /// - Note: Delivers on the source's scheduler. See <doc:Traits>.
     public func toArray() -> Single<[Element]> {
         Single(raw: ToArrayProducer(source: asObservable()))

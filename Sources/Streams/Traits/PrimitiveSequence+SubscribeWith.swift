@@ -9,7 +9,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     ///   - onSuccess: Called with the element.
     ///   - onError: Called with the error. Without it an error is dropped, not reported to
     ///     `Hooks.defaultErrorHandler` (as RxSwift's `subscribe(with:…)`).
-    ///   - onCompleted: Called when the `Maybe` completes empty.
+    ///   - onCompleted: Called when the ``Maybe`` completes empty.
     ///   - onDisposed: Called when the subscription ends for any reason.
     /// - Returns: The subscription.
     /// - Note: Called on the thread that delivers the event. See <doc:Traits>.
@@ -34,7 +34,7 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
     ///
     /// - Parameters:
     ///   - object: The object passed to the closures; not retained.
-    ///   - onCompleted: Called when the `Completable` completes.
+    ///   - onCompleted: Called when the ``Completable`` completes.
     ///   - onError: Called with the error.
     ///   - onDisposed: Called when the subscription ends for any reason.
     /// - Returns: The subscription.

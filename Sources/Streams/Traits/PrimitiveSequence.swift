@@ -1,6 +1,6 @@
-/// A sequence with a restricted grammar (`Single`, `Maybe`, `Completable`) built over an `Observable`.
+/// A sequence with a restricted grammar (``Single``, ``Maybe``, ``Completable``) built over an ``Observable``.
 ///
-/// The trait (`SingleTrait`, `MaybeTrait`, `CompletableTrait`) fixes which events are possible;
+/// The trait (``SingleTrait``, ``MaybeTrait``, ``CompletableTrait``) fixes which events are possible;
 /// `asObservable()` returns the underlying sequence. See <doc:Traits>.
 public struct PrimitiveSequence<Trait, Element> {
     @usableFromInline let source: Observable<Element>
@@ -11,9 +11,9 @@ public struct PrimitiveSequence<Trait, Element> {
     }
 }
 
-/// A type that is, or wraps, a `PrimitiveSequence`.
+/// A type that is, or wraps, a ``PrimitiveSequence``.
 public protocol PrimitiveSequenceType {
-    /// The trait of the sequence (`SingleTrait`, `MaybeTrait`, `CompletableTrait`).
+    /// The trait of the sequence (``SingleTrait``, ``MaybeTrait``, ``CompletableTrait``).
     associatedtype Trait
     /// The element type.
     associatedtype Element

@@ -46,26 +46,26 @@ extension ObservableConvertibleType {
 }
 
 extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingStrategy {
-    /// Returns the `Driver` itself.
+    /// Returns the ``Driver`` itself.
     public func asDriver() -> Driver<Element> {
         asSharedSequence()
     }
 }
 
 extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingStrategy {
-    /// Returns the `Signal` itself.
+    /// Returns the ``Signal`` itself.
     public func asSignal() -> Signal<Element> {
         asSharedSequence()
     }
 }
 
 extension InfallibleType {
-    /// Converts to a `Driver`: delivered on the sharing scheduler, replaying the latest element.
+    /// Converts to a ``Driver``: delivered on the sharing scheduler, replaying the latest element.
     ///
     ///     source: --1--2--|
     ///     output: --1--2--|      (on SharingScheduler.make(), shared, replaying 1)
     ///
-    /// - Returns: The `Driver`.
+    /// - Returns: The ``Driver``.
     /// - Note: Delivers on `SharingScheduler.make()`. See <doc:Traits>.
     public func asDriver() -> Driver<Element> {
         Driver(asObservable().observe(on: DriverSharingStrategy.scheduler))
@@ -73,8 +73,8 @@ extension InfallibleType {
 }
 
 extension BehaviorRelay {
-    /// Converts the relay to a `Driver` (its current value first, then every accepted one).
-    /// - Returns: The `Driver`.
+    /// Converts the relay to a ``Driver`` (its current value first, then every accepted one).
+    /// - Returns: The ``Driver``.
     /// - Note: Delivers on `SharingScheduler.make()`. See <doc:Traits>.
     public func asDriver() -> Driver<Element> {
         Driver(asObservable().observe(on: DriverSharingStrategy.scheduler))
@@ -82,15 +82,15 @@ extension BehaviorRelay {
 }
 
 extension PublishRelay {
-    /// Converts the relay to a `Driver` (every accepted element; the latest is replayed).
-    /// - Returns: The `Driver`.
+    /// Converts the relay to a ``Driver`` (every accepted element; the latest is replayed).
+    /// - Returns: The ``Driver``.
     /// - Note: Delivers on `SharingScheduler.make()`. See <doc:Traits>.
     public func asDriver() -> Driver<Element> {
         Driver(asObservable().observe(on: DriverSharingStrategy.scheduler))
     }
 
-    /// Converts the relay to a `Signal` (every accepted element; nothing is replayed).
-    /// - Returns: The `Signal`.
+    /// Converts the relay to a ``Signal`` (every accepted element; nothing is replayed).
+    /// - Returns: The ``Signal``.
     /// - Note: Delivers on `SharingScheduler.make()`. See <doc:Traits>.
     public func asSignal() -> Signal<Element> {
         Signal(asObservable().observe(on: SignalSharingStrategy.scheduler))

@@ -31,7 +31,7 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
     /// Calls `transformation` with the driver's observable and returns its result (for custom
     /// binding functions).
     /// - Parameter transformation: A function that subscribes to the sequence.
-    /// - Returns: Whatever `transformation` returns, usually a `Disposable`.
+    /// - Returns: Whatever `transformation` returns, usually a ``Disposable``.
     public func drive<Result>(_ transformation: (Observable<Element>) -> Result) -> Result {
         transformation(asObservable())
     }

@@ -65,7 +65,7 @@ extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingSt
 }
 
 extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingStrategy {
-    /// Unavailable for `Driver`, as in RxCocoa: use `drive(with:onNext:onCompleted:onDisposed:)`.
+    /// Unavailable for ``Driver``, as in RxCocoa: use `drive(with:onNext:onCompleted:onDisposed:)`.
     @available(*, unavailable, message: "withUnretained is not available on Driver; use drive(with:onNext:onCompleted:onDisposed:) instead")
     public func withUnretained<Object: AnyObject, Out>(_ obj: Object, resultSelector: @escaping (Object, Element) -> Out) -> SharedSequence<
         SharingStrategy, Out
@@ -73,7 +73,7 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
         SharedSequence<SharingStrategy, Out>(asObservable().withUnretained(obj, resultSelector: resultSelector))
     }
 
-    /// Unavailable for `Driver`, as in RxCocoa: use `drive(with:onNext:onCompleted:onDisposed:)`.
+    /// Unavailable for ``Driver``, as in RxCocoa: use `drive(with:onNext:onCompleted:onDisposed:)`.
     @available(*, unavailable, message: "withUnretained is not available on Driver; use drive(with:onNext:onCompleted:onDisposed:) instead")
     public func withUnretained<Object: AnyObject>(_ obj: Object) -> SharedSequence<SharingStrategy, (Object, Element)> {
         SharedSequence<SharingStrategy, (Object, Element)>(asObservable().withUnretained(obj) { ($0, $1) })

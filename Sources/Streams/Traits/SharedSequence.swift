@@ -1,9 +1,9 @@
 /// A sequence that never fails, delivers on the sharing scheduler and shares its subscription:
-/// the base of `Driver` and `Signal` (RxCocoa's traits, on every platform). See <doc:Traits>.
+/// the base of ``Driver`` and ``Signal`` (RxCocoa's traits, on every platform). See <doc:Traits>.
 public struct SharedSequence<SharingStrategy: SharingStrategyProtocol, Element>: SharedSequenceConvertibleType {
     let source: Observable<Element>
 
-    /// Wraps `source`, sharing it with the strategy's `share`.
+    /// Wraps `source`, sharing it with the strategy's ``ObservableType/share(replay:scope:)``.
     init(_ source: Observable<Element>) {
         self.source = SharingStrategy.share(source)
     }
@@ -22,13 +22,13 @@ public struct SharedSequence<SharingStrategy: SharingStrategyProtocol, Element>:
     /// The scheduler this kind of sequence delivers on (`SharingScheduler.make()`).
     public static var scheduler: SchedulerType { SharingStrategy.scheduler }
 
-    /// Returns the shared sequence as an `Infallible` (it cannot fail).
+    /// Returns the shared sequence as an ``Infallible`` (it cannot fail).
     public func asInfallible() -> Infallible<Element> {
         asInfallible(onErrorFallbackTo: .empty())
     }
 }
 
-/// How a `SharedSequence` delivers and shares its elements.
+/// How a ``SharedSequence`` delivers and shares its elements.
 public protocol SharingStrategyProtocol {
     /// The scheduler elements are delivered on.
     static var scheduler: SchedulerType { get }
@@ -36,7 +36,7 @@ public protocol SharingStrategyProtocol {
     static func share<Element>(_ source: Observable<Element>) -> Observable<Element>
 }
 
-/// A type convertible to a `SharedSequence`: `Driver`, `Signal`, or your own type (such as an
+/// A type convertible to a ``SharedSequence``: ``Driver``, ``Signal``, or your own type (such as an
 /// activity indicator) that conforms with `asSharedSequence()` alone.
 ///
 ///     final class ActivityIndicator: SharedSequenceConvertibleType {
@@ -45,9 +45,9 @@ public protocol SharingStrategyProtocol {
 ///         func asSharedSequence() -> Driver<Bool> { loading }
 ///     }
 ///
-/// Conforming types get `asObservable()` (so they are `ObservableConvertibleType`), `drive` or
-/// `emit` (by strategy), the shared-sequence operators (`map`, `filter`, `flatMapLatest`,
-/// `debounce`, …), and they can be passed to `Driver.combineLatest`/`zip` and `withLatestFrom`
+/// Conforming types get `asObservable()` (so they are ``ObservableConvertibleType``), `drive` or
+/// `emit` (by strategy), the shared-sequence operators (``ObservableType/map(_:)``, ``ObservableType/filter(_:)``, ``ObservableType/flatMapLatest(_:)``,
+/// ``ObservableType/debounce(_:scheduler:)``, …), and they can be passed to `Driver.combineLatest`/`zip` and `withLatestFrom`
 /// with other sequences of the same strategy. See <doc:Traits>.
 public protocol SharedSequenceConvertibleType: ObservableConvertibleType {
     /// The sharing strategy.
@@ -63,7 +63,7 @@ extension SharedSequenceConvertibleType {
     }
 }
 
-/// `Driver`'s strategy: deliver on `SharingScheduler.make()`, replay the latest element.
+/// ``Driver``'s strategy: deliver on `SharingScheduler.make()`, replay the latest element.
 public struct DriverSharingStrategy: SharingStrategyProtocol {
     /// `SharingScheduler.make()` (the main scheduler unless mocked).
     public static var scheduler: SchedulerType { SharingScheduler.make() }
@@ -73,7 +73,7 @@ public struct DriverSharingStrategy: SharingStrategyProtocol {
     }
 }
 
-/// `Signal`'s strategy: deliver on `SharingScheduler.make()`, replay nothing.
+/// ``Signal``'s strategy: deliver on `SharingScheduler.make()`, replay nothing.
 public struct SignalSharingStrategy: SharingStrategyProtocol {
     /// `SharingScheduler.make()` (the main scheduler unless mocked).
     public static var scheduler: SchedulerType { SharingScheduler.make() }
@@ -89,7 +89,7 @@ public typealias Driver<Element> = SharedSequence<DriverSharingStrategy, Element
 /// A UI-event sequence: never fails, delivers on the main scheduler, replays nothing.
 public typealias Signal<Element> = SharedSequence<SignalSharingStrategy, Element>
 
-/// The scheduler `Driver` and `Signal` conversions deliver on; swappable in tests.
+/// The scheduler ``Driver`` and ``Signal`` conversions deliver on; swappable in tests.
 public enum SharingScheduler {
     // Safety: the factory may capture a non-Sendable scheduler (a `TestScheduler` in tests); it is
     // only installed by `mock`, whose caller drives that scheduler, as in RxCocoa.
@@ -101,7 +101,7 @@ public enum SharingScheduler {
         factory.withLock { $0.value }
     }
 
-    /// Runs `action` with every `Driver`/`Signal` conversion delivering on `scheduler`.
+    /// Runs `action` with every ``Driver``/``Signal`` conversion delivering on `scheduler`.
     ///
     ///     SharingScheduler.mock(scheduler: testScheduler) {
     ///         let viewModel = ViewModel(...)   // its asDriver(...) calls use testScheduler
@@ -113,7 +113,7 @@ public enum SharingScheduler {
         try mock(makeScheduler: { scheduler }, action: action)
     }
 
-    /// Runs `action` with every `Driver`/`Signal` conversion using `makeScheduler()`.
+    /// Runs `action` with every ``Driver``/``Signal`` conversion using `makeScheduler()`.
     public static func mock(makeScheduler: @escaping () -> SchedulerType, action: () throws -> Void) rethrows {
         let previous = factory.withLock { state -> UncheckedSendable<() -> SchedulerType> in
             defer { state = UncheckedSendable(makeScheduler) }
@@ -125,7 +125,7 @@ public enum SharingScheduler {
 }
 
 extension ObservableConvertibleType {
-    /// Converts to a `Driver` that emits `onErrorJustReturn` and completes instead of failing.
+    /// Converts to a ``Driver`` that emits `onErrorJustReturn` and completes instead of failing.
     ///
     ///     source: --1--#
     ///     output: --1--(e|)      (delivered on the sharing scheduler, shared, replaying 1)
@@ -135,31 +135,31 @@ extension ObservableConvertibleType {
         Driver(asObservable().observe(on: DriverSharingStrategy.scheduler).catchAndReturn(onErrorJustReturn))
     }
 
-    /// Converts to a `Driver` that continues with `onErrorDriveWith` instead of failing.
+    /// Converts to a ``Driver`` that continues with `onErrorDriveWith` instead of failing.
     /// - Note: Delivers on `SharingScheduler.make()`. See <doc:Traits>.
     public func asDriver(onErrorDriveWith: Driver<Element>) -> Driver<Element> {
         Driver(asObservable().observe(on: DriverSharingStrategy.scheduler).catch { _ in onErrorDriveWith.source })
     }
 
-    /// Converts to a `Driver` that continues with the `Driver` `onErrorRecover` makes from the error.
+    /// Converts to a ``Driver`` that continues with the ``Driver`` `onErrorRecover` makes from the error.
     /// - Note: Delivers on `SharingScheduler.make()`. See <doc:Traits>.
     public func asDriver(onErrorRecover: @escaping (Swift.Error) -> Driver<Element>) -> Driver<Element> {
         Driver(asObservable().observe(on: DriverSharingStrategy.scheduler).catch { onErrorRecover($0).source })
     }
 
-    /// Converts to a `Signal` that emits `onErrorJustReturn` and completes instead of failing.
+    /// Converts to a ``Signal`` that emits `onErrorJustReturn` and completes instead of failing.
     /// - Note: Delivers on `SharingScheduler.make()`. See <doc:Traits>.
     public func asSignal(onErrorJustReturn: Element) -> Signal<Element> {
         Signal(asObservable().observe(on: SignalSharingStrategy.scheduler).catchAndReturn(onErrorJustReturn))
     }
 
-    /// Converts to a `Signal` that continues with `onErrorSignalWith` instead of failing.
+    /// Converts to a ``Signal`` that continues with `onErrorSignalWith` instead of failing.
     /// - Note: Delivers on `SharingScheduler.make()`. See <doc:Traits>.
     public func asSignal(onErrorSignalWith: Signal<Element>) -> Signal<Element> {
         Signal(asObservable().observe(on: SignalSharingStrategy.scheduler).catch { _ in onErrorSignalWith.source })
     }
 
-    /// Converts to a `Signal` that continues with the `Signal` `onErrorRecover` makes from the error.
+    /// Converts to a ``Signal`` that continues with the ``Signal`` `onErrorRecover` makes from the error.
     /// - Note: Delivers on `SharingScheduler.make()`. See <doc:Traits>.
     public func asSignal(onErrorRecover: @escaping (Swift.Error) -> Signal<Element>) -> Signal<Element> {
         Signal(asObservable().observe(on: SignalSharingStrategy.scheduler).catch { onErrorRecover($0).source })
@@ -202,7 +202,7 @@ extension SharedSequenceConvertibleType {
     }
 
     /// Projects each element to a shared sequence of the same strategy and follows only the latest
-    /// (an addition: it lets `driver.flatMapLatest { _ in .just(1) }` infer `Driver`).
+    /// (an addition: it lets `driver.flatMapLatest { _ in .just(1) }` infer ``Driver``).
     /// - Note: Delivers on the sharing scheduler. See <doc:Traits>.
     public func flatMapLatest<Result>(_ selector: @escaping (Element) -> SharedSequence<SharingStrategy, Result>) -> SharedSequence<SharingStrategy, Result> {
         SharedSequence<SharingStrategy, Result>(asObservable().flatMapLatest { selector($0).source })
@@ -214,7 +214,7 @@ extension SharedSequenceConvertibleType {
         SharedSequence<SharingStrategy, Element>(asObservable().distinctUntilChanged(comparer))
     }
 
-    /// Prepends `element`.
+    /// Prepends ``ObservableType/element(at:)``.
     /// - Note: Delivers on the sharing scheduler. See <doc:Traits>.
     public func startWith(_ element: Element) -> SharedSequence<SharingStrategy, Element> {
         SharedSequence<SharingStrategy, Element>(asObservable().startWith(element))

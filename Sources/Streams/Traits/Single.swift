@@ -1,19 +1,19 @@
 import Synchronization
 
-/// The trait of `Single`: exactly one element, or an error.
+/// The trait of ``Single``: exactly one element, or an error.
 public enum SingleTrait {}
 
 /// A sequence that emits exactly one element or an error. See <doc:Traits>.
 public typealias Single<Element> = PrimitiveSequence<SingleTrait, Element>
 
-/// The event of a `Single`: `.success(element)` or `.failure(error)`.
+/// The event of a ``Single``: `.success(element)` or `.failure(error)`.
 public typealias SingleEvent<Element> = Result<Element, Swift.Error>
 
 extension PrimitiveSequenceType where Trait == SingleTrait {
     /// The closure a `Single.create` subscriber sends its one event to.
     public typealias SingleObserver = (SingleEvent<Element>) -> Void
 
-    /// Creates a `Single` from a subscribe closure that sends one `SingleEvent`.
+    /// Creates a ``Single`` from a subscribe closure that sends one ``SingleEvent``.
     ///
     ///     Single<Int>.create { single in
     ///         single(.success(42))
@@ -40,7 +40,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         return PrimitiveSequence(raw: source)
     }
 
-    /// Subscribes a closure that receives the one `SingleEvent`.
+    /// Subscribes a closure that receives the one ``SingleEvent``.
     /// - Note: Called on the thread that delivers the event. See <doc:Traits>.
     public func subscribe(_ observer: @escaping (SingleEvent<Element>) -> Void) -> Disposable {
         primitiveSequence.source.subscribe(
@@ -91,29 +91,29 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         subscribe(onSuccess: onSuccess, onFailure: onError, onDisposed: onDisposed)
     }
 
-    /// A `Single` that succeeds with `element` at subscription.
+    /// A ``Single`` that succeeds with ``ObservableType/element(at:)`` at subscription.
     @inlinable  // as `Observable.just`: the sequence's metadata is looked up once per call site
     public static func just(_ element: Element) -> Single<Element> {
         PrimitiveSequence(raw: Observable.just(element))
     }
 
-    /// A `Single` that succeeds with `element` on `scheduler`.
+    /// A ``Single`` that succeeds with ``ObservableType/element(at:)`` on `scheduler`.
     /// - Note: Delivers on `scheduler`. See <doc:Traits>.
     public static func just(_ element: Element, scheduler: ImmediateSchedulerType) -> Single<Element> {
         PrimitiveSequence(raw: Observable.just(element, scheduler: scheduler))
     }
 
-    /// A `Single` that fails with `error` at subscription.
+    /// A ``Single`` that fails with ``ObservableType/error(_:)`` at subscription.
     public static func error(_ error: Swift.Error) -> Single<Element> {
         PrimitiveSequence(raw: Observable.error(error))
     }
 
-    /// A `Single` that never emits.
+    /// A ``Single`` that never emits.
     public static func never() -> Single<Element> {
         PrimitiveSequence(raw: Observable.never())
     }
 
-    /// Transforms the element with `transform`; a thrown error fails the `Single`.
+    /// Transforms the element with `transform`; a thrown error fails the ``Single``.
     ///
     ///     source: --1|
     ///     output: --2|     (transform: { $0 * 2 })
@@ -124,42 +124,42 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         PrimitiveSequence(raw: primitiveSequence.source.map(transform))
     }
 
-    /// Transforms the element with `transform`; `nil` makes an empty `Maybe`.
+    /// Transforms the element with `transform`; `nil` makes an empty ``Maybe``.
     /// - Note: Delivers on the source's scheduler. See <doc:Traits>.
     public func compactMap<Result>(_ transform: @escaping (Element) throws -> Result?) -> Maybe<Result> {
         PrimitiveSequence(raw: primitiveSequence.source.compactMap(transform))
     }
 
-    /// Keeps the element when `predicate` holds; otherwise the `Maybe` completes empty.
+    /// Keeps the element when `predicate` holds; otherwise the ``Maybe`` completes empty.
     /// - Note: Delivers on the source's scheduler. See <doc:Traits>.
     public func filter(_ predicate: @escaping (Element) throws -> Bool) -> Maybe<Element> {
         PrimitiveSequence(raw: primitiveSequence.source.filter(predicate))
     }
 
-    /// Continues with the `Single` that `selector` makes from the element.
+    /// Continues with the ``Single`` that `selector` makes from the element.
     ///
     ///     source:   --1|
     ///     selector:   --a|
     ///     output:   ----a|
     ///
-    /// - Note: Delivers on the inner `Single`'s scheduler. See <doc:Traits>.
+    /// - Note: Delivers on the inner ``Single``'s scheduler. See <doc:Traits>.
     public func flatMap<Result>(_ selector: @escaping (Element) throws -> Single<Result>) -> Single<Result> {
         PrimitiveSequence<SingleTrait, Result>(raw: primitiveSequence.source.flatMap { try selector($0).asObservable() })
     }
 
-    /// Continues with the `Maybe` that `selector` makes from the element.
-    /// - Note: Delivers on the inner `Maybe`'s scheduler. See <doc:Traits>.
+    /// Continues with the ``Maybe`` that `selector` makes from the element.
+    /// - Note: Delivers on the inner ``Maybe``'s scheduler. See <doc:Traits>.
     public func flatMapMaybe<Result>(_ selector: @escaping (Element) throws -> Maybe<Result>) -> Maybe<Result> {
         PrimitiveSequence<MaybeTrait, Result>(raw: primitiveSequence.source.flatMap { try selector($0).asObservable() })
     }
 
-    /// Continues with the `Completable` that `selector` makes from the element.
-    /// - Note: Delivers on the inner `Completable`'s scheduler. See <doc:Traits>.
+    /// Continues with the ``Completable`` that `selector` makes from the element.
+    /// - Note: Delivers on the inner ``Completable``'s scheduler. See <doc:Traits>.
     public func flatMapCompletable(_ selector: @escaping (Element) throws -> Completable) -> Completable {
         Completable(raw: primitiveSequence.source.flatMap { try selector($0).asObservable() })
     }
 
-    /// Succeeds with `element` instead of failing.
+    /// Succeeds with ``ObservableType/element(at:)`` instead of failing.
     /// - Note: Delivers on the source's scheduler. See <doc:Traits>.
     public func catchAndReturn(_ element: Element) -> Single<Element> {
         PrimitiveSequence(raw: primitiveSequence.source.catchAndReturn(element))
@@ -167,7 +167,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
 
     /// Runs side effects on the trait's events, subscription and disposal.
     ///
-    /// A side effect that throws fails the `Single` with that error.
+    /// A side effect that throws fails the ``Single`` with that error.
     /// - Note: Handlers run on the thread that delivers the event. See <doc:Traits>.
     public func `do`(
         onSuccess: ((Element) throws -> Void)? = nil,
@@ -184,17 +184,17 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
                 onSubscribe: onSubscribe, onSubscribed: onSubscribed, onDispose: onDispose))
     }
 
-    /// Returns the `Single` as a `Maybe` (that never completes empty).
+    /// Returns the ``Single`` as a ``Maybe`` (that never completes empty).
     public func asMaybe() -> Maybe<Element> {
         PrimitiveSequence(raw: primitiveSequence.source)
     }
 
-    /// Returns the `Single` as a `Completable` that ignores the element.
+    /// Returns the ``Single`` as a ``Completable`` that ignores the element.
     public func asCompletable() -> Completable {
         primitiveSequence.source.ignoreElements().asCompletable()
     }
 
-    /// Pairs the elements of two `Single`s with `resultSelector` once both succeed.
+    /// Pairs the elements of two ``Single``s with `resultSelector` once both succeed.
     ///
     ///     source1: --1|
     ///     source2: ----a|
@@ -209,7 +209,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         PrimitiveSequence(raw: Observable.zip(source1.source, source2.source, resultSelector: resultSelector))
     }
 
-    /// Combines the elements of three `Single`s with `resultSelector` once all succeed.
+    /// Combines the elements of three ``Single``s with `resultSelector` once all succeed.
     /// - Note: Delivers on the thread of the last source. See <doc:Traits>.
     public static func zip<E1, E2, E3>(
         _ source1: Single<E1>, _ source2: Single<E2>, _ source3: Single<E3>,
@@ -219,7 +219,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         return PrimitiveSequence(raw: Observable.zip(pair, source3.source) { try resultSelector($0.0, $0.1, $1) })
     }
 
-    /// Combines the elements of every `Single` in `collection` with `resultSelector`; an empty
+    /// Combines the elements of every ``Single`` in `collection` with `resultSelector`; an empty
     /// collection succeeds at once with `resultSelector([])`.
     /// - Note: Delivers on the thread of the last source. See <doc:Traits>.
     public static func zip<Collection: Swift.Collection, Result>(
@@ -232,7 +232,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         return PrimitiveSequence(raw: Observable.zip(collection.map { $0.source }, resultSelector: resultSelector))
     }
 
-    /// Collects the elements of every `Single` in `collection` into an array; an empty
+    /// Collects the elements of every ``Single`` in `collection` into an array; an empty
     /// collection succeeds at once with `[]`.
     /// - Note: Delivers on the thread of the last source. See <doc:Traits>.
     public static func zip<Collection: Swift.Collection>(_ collection: Collection) -> Single<[Element]> where Collection.Element == Single<Element> {
@@ -242,13 +242,13 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
 }
 
 extension PrimitiveSequenceType where Trait == SingleTrait, Element == Any {
-    /// Pairs the elements of two `Single`s once both succeed.
+    /// Pairs the elements of two ``Single``s once both succeed.
     /// - Note: Delivers on the thread of the later source. See <doc:Traits>.
     public static func zip<E1, E2>(_ source1: Single<E1>, _ source2: Single<E2>) -> Single<(E1, E2)> {
         PrimitiveSequence(raw: Observable.zip(source1.source, source2.source) { ($0, $1) })
     }
 
-    /// Combines the elements of three `Single`s into a tuple once all succeed.
+    /// Combines the elements of three ``Single``s into a tuple once all succeed.
     /// - Note: Delivers on the thread of the last source. See <doc:Traits>.
     public static func zip<E1, E2, E3>(_ source1: Single<E1>, _ source2: Single<E2>, _ source3: Single<E3>) -> Single<(E1, E2, E3)> {
         Single<(E1, E2, E3)>.zip(source1, source2, source3) { ($0, $1, $2) }
@@ -256,14 +256,14 @@ extension PrimitiveSequenceType where Trait == SingleTrait, Element == Any {
 }
 
 /// An observer that delivers only the first event of the underlying sequence: every event of a
-/// trait is final (a `Single`'s success arrives as `next` followed by an ignored `completed`).
+/// trait is final (a ``Single``'s success arrives as `next` followed by an ignored `completed`).
 final class TraitObserver<Element>: ObserverType {
     private let next: (Element) -> Void
     private let error: (Swift.Error) -> Void
     private let completed: () -> Void
     private let stopped = Atomic<Bool>(false)  // inline: no second object per subscription
 
-    /// One closure per kind of event (so no `Event` is built to deliver one).
+    /// One closure per kind of event (so no ``Event`` is built to deliver one).
     init(next: @escaping (Element) -> Void, error: @escaping (Swift.Error) -> Void, completed: @escaping () -> Void) {
         self.next = next
         self.error = error

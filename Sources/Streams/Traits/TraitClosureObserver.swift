@@ -1,7 +1,7 @@
 import Synchronization
 
-/// The observer behind the traits' `subscribe(on…:onDisposed:)` (`Single`, `Maybe`,
-/// `Completable`): acts on the first event only, then disposes `disposed` (which runs
+/// The observer behind the traits' `subscribe(on…:onDisposed:)` (``Single``, ``Maybe``,
+/// ``Completable``): acts on the first event only, then disposes `disposed` (which runs
 /// `onDisposed`).
 ///
 /// It holds the caller's closures itself, so a subscription allocates one object here instead of
@@ -14,8 +14,8 @@ final class TraitClosureObserver<Element>: ObserverType {
     private let success: ((Element) -> Void)?
     private let failure: ((Swift.Error) -> Void)?
     private let completion: (() -> Void)?
-    /// Whether completing without an element is a failure (`RxError.noElements`, as for `Single`)
-    /// rather than a completion (`Maybe`, `Completable`).
+    /// Whether completing without an element is a failure (`RxError.noElements`, as for ``Single``)
+    /// rather than a completion (``Maybe``, ``Completable``).
     private let completionFails: Bool
     private let disposed: Disposable
     /// The subscription's call stack, for an error without a handler (`nil` unless recorded).
@@ -84,7 +84,7 @@ final class TraitClosureObserver<Element>: ObserverType {
         }
     }
 
-    /// Passes `error` to the failure handler, or without one to `Hooks.defaultErrorHandler`.
+    /// Passes ``ObservableType/error(_:)`` to the failure handler, or without one to `Hooks.defaultErrorHandler`.
     private func fail(_ error: Swift.Error) {
         if let failure { failure(error) } else { Hooks.reportUnhandledError(error, subscriptionCallStack: callStack) }
         disposed.dispose()

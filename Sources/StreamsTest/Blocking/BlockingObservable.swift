@@ -18,11 +18,11 @@ public struct BlockingObservable<Element> {
 }
 
 extension ObservableConvertibleType {
-    /// Converts the sequence into a `BlockingObservable`, whose operators block the calling thread.
+    /// Converts the sequence into a ``BlockingObservable``, whose operators block the calling thread.
     ///
     /// - Parameter timeout: The longest time an operator may block before throwing
     ///   `RxError.timeout` (the subscription is disposed then); `nil` waits forever.
-    /// - Returns: A `BlockingObservable` over `self`.
+    /// - Returns: A ``BlockingObservable`` over `self`.
     public func toBlocking(timeout: TimeInterval? = nil) -> BlockingObservable<Element> {
         BlockingObservable(timeout: timeout, source: asObservable())
     }

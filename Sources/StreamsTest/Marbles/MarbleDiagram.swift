@@ -49,9 +49,9 @@ public struct MarbleDiagram: Equatable, Sendable {
     /// The character offset of `^`, if the diagram has one.
     public let subscriptionPosition: Int?
 
-    /// Parses `marbles` (pure; throws a `MarbleSyntaxError` naming the bad position).
+    /// Parses `marbles` (pure; throws a ``MarbleSyntaxError`` naming the bad position).
     ///
-    /// - Throws: `MarbleSyntaxError` for an unbalanced or nested group, a second `^`, a `^` or
+    /// - Throws: ``MarbleSyntaxError`` for an unbalanced or nested group, a second `^`, a `^` or
     ///   `-` inside a group, or any event after `|` / `#`.
     public init(_ marbles: String) throws(MarbleSyntaxError) {
         var frame = 0
@@ -108,9 +108,9 @@ public struct MarbleDiagram: Equatable, Sendable {
     ///
     /// A value character is looked up in `values`; if it is absent and `Element` is `String` or
     /// `Character`, the character itself is the value. The arithmetic is overflow-checked: a time
-    /// that `TestTime` (`Int`) cannot hold is an error, not a trap.
+    /// that ``TestTime`` (`Int`) cannot hold is an error, not a trap.
     ///
-    /// - Throws: `MarbleSyntaxError` with kind `.unknownValue` for a character with no value,
+    /// - Throws: ``MarbleSyntaxError`` with kind `.unknownValue` for a character with no value,
     ///   `.invalidFrameSize` for a `frameSize` below 1, `.timeOutOfRange` when
     ///   `origin + f * frameSize` overflows `Int`.
     public func recordedEvents<Element>(
@@ -172,7 +172,7 @@ public struct MarbleSyntaxError: Error, Equatable, Sendable, CustomStringConvert
         case unknownValue(Character)
         /// A frame size below 1 passed to `recordedEvents` (one frame must be at least one tick).
         case invalidFrameSize(TestTime)
-        /// The token's time, `origin + frame * frameSize`, does not fit in `TestTime` (`Int`).
+        /// The token's time, `origin + frame * frameSize`, does not fit in ``TestTime`` (`Int`).
         case timeOutOfRange(frame: Int, frameSize: TestTime, origin: TestTime)
     }
 

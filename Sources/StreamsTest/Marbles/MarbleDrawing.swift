@@ -22,7 +22,7 @@ struct MarbleDrawing: Equatable {
 public struct MarbleDrawingError: Error, Equatable, Sendable, CustomStringConvertible {
     /// What is wrong.
     public enum Kind: Equatable, Sendable {
-        /// `time - origin` of the event at `index` does not fit in `TestTime` (`Int`).
+        /// `time - origin` of the event at `index` does not fit in ``TestTime`` (`Int`).
         case timeOutOfRange(index: Int, time: TestTime, origin: TestTime)
         /// The drawing would span `frames` frames (from `firstFrame` to `lastFrame`, frame 0
         /// included), more than `limit` (`Marbles.maximumDrawnFrames`).
@@ -67,7 +67,7 @@ extension Marbles {
     ///
     ///     [.next(210, "a"), .next(230, "b"), .completed(230)]  ->  "-a-(b|)"
     ///
-    /// - Throws: `MarbleDrawingError` when an event's distance from `origin` overflows `Int`, or
+    /// - Throws: ``MarbleDrawingError`` when an event's distance from `origin` overflows `Int`, or
     ///   when the drawing would be wider than `maximumDrawnFrames` (an event at time 10^12 with
     ///   10 ticks per frame, say).
     public static func string<Element: Equatable>(

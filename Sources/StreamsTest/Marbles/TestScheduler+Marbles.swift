@@ -12,7 +12,7 @@ extension TestScheduler {
     ///   - marbles: The diagram (`-` frame, `|` complete, `#` error, `(ab)` group, `^` subscription).
     ///   - values: The value of each character; a missing character is itself if `Element` is `String`.
     ///   - error: The error `#` stands for.
-    /// - Throws: `MarbleSyntaxError` for malformed marbles or a character with no value.
+    /// - Throws: ``MarbleSyntaxError`` for malformed marbles or a character with no value.
     public func createHotObservable<Element>(
         _ marbles: String,
         values: [Character: Element] = [:],
@@ -37,7 +37,7 @@ extension TestScheduler {
     ///     cold:        --a--|
     ///     relative:      20 50   (subscribed at 200 -> 220, 250)
     ///
-    /// - Throws: `MarbleSyntaxError` for malformed marbles, a `^`, or a character with no value.
+    /// - Throws: ``MarbleSyntaxError`` for malformed marbles, a `^`, or a character with no value.
     public func createColdObservable<Element>(
         _ marbles: String,
         values: [Character: Element] = [:],
@@ -64,7 +64,7 @@ extension TestScheduler {
     /// Use it for expected results: `XCTAssertEqual(res.events, try scheduler.parseEvents("--a--|", values: v))`.
     /// A `^` is allowed and marks frame 0.
     ///
-    /// - Throws: `MarbleSyntaxError` for malformed marbles or a character with no value.
+    /// - Throws: ``MarbleSyntaxError`` for malformed marbles or a character with no value.
     public func parseEvents<Element>(
         _ marbles: String,
         values: [Character: Element] = [:],
@@ -88,7 +88,7 @@ extension TestScheduler {
     ///
     ///     try scheduler.marbles(from: res.events, values: ["a": 1])   // "--a--|"
     ///
-    /// - Throws: `MarbleDrawingError` for events too far from `marbleOrigin` to draw (more than
+    /// - Throws: ``MarbleDrawingError`` for events too far from `marbleOrigin` to draw (more than
     ///   `Marbles.maximumDrawnFrames` frames, or a distance that overflows `Int`).
     public func marbles<Element: Equatable>(
         from events: [Recorded<Event<Element>>],

@@ -15,7 +15,7 @@ import XCTest
 ///                      ^
 ///       first difference at event 1: expected next(2) @ 250, actual next(3) @ 250
 ///
-/// Malformed expected marbles fail the test with the `MarbleSyntaxError` description. When the
+/// Malformed expected marbles fail the test with the ``MarbleSyntaxError`` description. When the
 /// environment variable `STREAMS_MARBLES_DIR` names a folder, a failure also writes an SVG
 /// picture of the expected and actual events there, first difference highlighted, and prints its
 /// path (see ``MarblePicture``).

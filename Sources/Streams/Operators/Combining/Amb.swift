@@ -21,7 +21,7 @@ extension ObservableType {
     ///     c:      ------------p-|
     ///     output: --x---y------|     (b wins)
     ///
-    /// An empty `sequence` never sends anything (as RxSwift, which starts from `never()`). Sources
+    /// An empty `sequence` never sends anything (as RxSwift, which starts from ``ObservableType/never()``). Sources
     /// are subscribed in order; once one of them has sent an event during its subscription, the
     /// later ones are not subscribed.
     /// - Parameter sequence: The competing sequences.

@@ -25,7 +25,7 @@ extension ObservableType {
     }
 }
 
-/// Where a `generate` loop is: the state, and whether it has already been emitted (to iterate).
+/// Where a ``ObservableType/generate(initialState:condition:scheduler:iterate:)`` loop is: the state, and whether it has already been emitted (to iterate).
 private struct GenerateStep<Element> {
     var state: Element
     var isFirst: Bool

@@ -45,7 +45,7 @@ extension ObservableType {
         NeverObservable()
     }
 
-    /// Fails at once with `error`.
+    /// Fails at once with ``ObservableType/error(_:)``.
     ///
     ///     output: #
     ///
@@ -72,7 +72,7 @@ final class JustObservable<Element>: Observable<Element> {
     }
 }
 
-/// `empty` and `error`: one terminal event on subscribe.
+/// ``ObservableType/empty()`` and ``ObservableType/error(_:)``: one terminal event on subscribe.
 final private class TerminalObservable<Element>: Observable<Element> {
     private let event: Event<Element>
 
@@ -86,7 +86,7 @@ final private class TerminalObservable<Element>: Observable<Element> {
     }
 }
 
-/// `never`: nothing at all.
+/// ``ObservableType/never()``: nothing at all.
 final private class NeverObservable<Element>: Observable<Element> {
     override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
         Disposables.create()

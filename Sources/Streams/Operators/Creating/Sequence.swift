@@ -53,8 +53,8 @@ extension ObservableType {
 /// Emits what an iterator yields, then completes (or fails at once with `failure`), one
 /// element per step (see `SteppingSink`).
 ///
-/// Shared by `from(_:)` over any sequence and `repeatElement`; arrays (`of`, `from(_:)` of an
-/// array) and `range` have sinks of their own that index instead (an iterator's `next()` returns
+/// Shared by `from(_:)` over any sequence and ``ObservableType/repeatElement(_:scheduler:)``; arrays (``ObservableType/of(_:scheduler:)``, `from(_:)` of an
+/// array) and ``ObservableType/range(start:count:scheduler:)`` have sinks of their own that index instead (an iterator's `next()` returns
 /// an `Optional` of the generic element, whose metadata unspecialized code looks up per element).
 final class IteratorSink<Iterator: IteratorProtocol, Observer: ObserverType>: SteppingSink<Observer> where Observer.Element == Iterator.Element {
     // Only the step being run touches it (steps of one subscription never overlap), so the

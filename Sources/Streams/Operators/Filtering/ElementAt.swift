@@ -17,7 +17,7 @@ extension ObservableType {
 
     /// Emits only the element at `index`, then completes.
     ///
-    /// - Note: Renamed `element(at:)` in RxSwift 6. See <doc:Filtering>.
+    /// - Note: Renamed ``ObservableType/element(at:)`` in RxSwift 6. See <doc:Filtering>.
     @available(*, deprecated, renamed: "element(at:)")
     public func elementAt(_ index: Int) -> Observable<Element> {
         element(at: index)

@@ -40,7 +40,7 @@ final private class FilterSink<Observer: ObserverType>: Sink<Observer>, Observer
         if passes { forwardNext(element) }
     }
 
-    /// Completes without building an `Event` (a metadata lookup in this generic code).
+    /// Completes without building an ``Event`` (a metadata lookup in this generic code).
     func onCompleted() {
         forwardCompleted()
     }

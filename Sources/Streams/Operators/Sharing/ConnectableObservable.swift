@@ -13,7 +13,7 @@ public protocol ConnectableObservableType: ObservableType {
 /// A sequence that shares one subscription to its source among its observers, from `connect()`
 /// until the connection is disposed or the source terminates.
 ///
-/// Create one with `publish()`, `replay(_:)`, `replayAll()` or `multicast(_:)`, and turn it back
+/// Create one with ``ObservableType/publish()``, ``ObservableType/replay(_:)``, ``ObservableType/replayAll()`` or `multicast(_:)`, and turn it back
 /// into an automatically connected sequence with `refCount()`. See <doc:Sharing>.
 public class ConnectableObservable<Element>: Observable<Element>, ConnectableObservableType {
     /// Creates the base object; subclasses override `subscribe(_:)` and `connect()`.

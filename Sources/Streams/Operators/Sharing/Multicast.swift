@@ -31,7 +31,7 @@ extension ObservableType {
     /// emits the sequence `selector` builds from it.
     ///
     /// The source is subscribed once per subscription, however many times `selector` uses its argument.
-    /// An error thrown by `subjectSelector` or `selector` is sent as an `error` event.
+    /// An error thrown by `subjectSelector` or `selector` is sent as an ``ObservableType/error(_:)`` event.
     /// - Parameters:
     ///   - subjectSelector: Creates the subject for one subscription.
     ///   - selector: Builds the result from the multicast source.
@@ -43,7 +43,7 @@ extension ObservableType {
         MulticastProducer(source: asObservable(), subjectSelector: subjectSelector, selector: selector)
     }
 
-    /// Shares one subscription to the source, from `connect()`, through a `PublishSubject`.
+    /// Shares one subscription to the source, from `connect()`, through a ``PublishSubject``.
     ///
     ///     source:   --1--2--3--|
     ///     connect:  ^
@@ -83,7 +83,7 @@ extension ObservableType {
     }
 }
 
-/// The connectable sequence behind `multicast`, `publish` and `replay`.
+/// The connectable sequence behind `multicast`, ``ObservableType/publish()`` and ``ObservableType/replay(_:)``.
 final private class ConnectableObservableAdapter<Subject: SubjectType>: ConnectableObservable<Subject.Element>, @unchecked Sendable {
     // Safety: the subject and connection are in `state`, guarded by its lock. `makeSubject`,
     // `asObserver()`, subscribing and disposing all run outside the lock; `generation` detects

@@ -8,7 +8,7 @@ extension ConnectableObservableType {
     ///     b:            ^--2--3--!       (last to leave: disconnect)
     ///
     /// When the source terminates, the count is reset, so the next observer connects again
-    /// (what it then sees depends on the connectable: `publish()` gives it a fresh subject,
+    /// (what it then sees depends on the connectable: ``ObservableType/publish()`` gives it a fresh subject,
     /// `multicast(_:)` with one subject replays that subject's terminal event).
     /// - Returns: A sequence that stays connected while it has observers.
     /// - Note: Delivers on the source's scheduler. Connecting and disconnecting run on the thread

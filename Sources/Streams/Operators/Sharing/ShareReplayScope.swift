@@ -1,10 +1,10 @@
-/// How long the subject behind `share(replay:scope:)` lives.
+/// How long the subject behind ``ObservableType/share(replay:scope:)`` lives.
 public enum SubjectLifetimeScope: Sendable {
     /// Each connection to the source has its own subject (`multicast(makeSubject:).refCount()`).
     ///
     /// When the source terminates, or the last observer leaves, the subject and its replay buffer
     /// are dropped; the next observer subscribes to the source again. This is the default, and
-    /// what makes `retry` and `concat` work after `share`.
+    /// what makes `retry` and `concat` work after ``ObservableType/share(replay:scope:)``.
     case whileConnected
 
     /// One subject for ever (`multicast(subject).refCount()`).
@@ -17,7 +17,7 @@ public enum SubjectLifetimeScope: Sendable {
 }
 
 extension ObservableType {
-    /// Shares one subscription to the source among all observers, replaying the last `replay`
+    /// Shares one subscription to the source among all observers, replaying the last ``ObservableType/replay(_:)``
     /// elements to each new one.
     ///
     ///     source:  --1--2--3--|
@@ -25,7 +25,7 @@ extension ObservableType {
     ///     b:            ^2-3--|       (replay: 1, subscribed after 2)
     ///
     /// The source is subscribed when the first observer arrives and disposed when the last one
-    /// leaves. `scope` decides what survives a connection: see `SubjectLifetimeScope`.
+    /// leaves. `scope` decides what survives a connection: see ``SubjectLifetimeScope``.
     /// A new observer never misses or duplicates an element, even when it subscribes while the
     /// source emits on another thread.
     /// - Parameters:
@@ -39,7 +39,7 @@ extension ObservableType {
     }
 }
 
-/// `share(replay:scope:)`: observers, replay buffer and connection under one lock, so that
+/// ``ObservableType/share(replay:scope:)``: observers, replay buffer and connection under one lock, so that
 /// joining, leaving and the source's events are totally ordered (no lost or duplicated replay,
 /// no observer joining a connection that is being torn down).
 ///
@@ -60,7 +60,7 @@ final private class ShareObservable<Element>: Observable<Element>, Unsubscribing
     }
 
     /// The lock-guarded bookkeeping, without the element type (so the per-element path needs no
-    /// runtime metadata lookup); the replay buffer is the `buffer` field, under the same lock.
+    /// runtime metadata lookup); the replay buffer is the ``ObservableType/buffer(timeSpan:count:scheduler:)`` field, under the same lock.
     struct State {
         var observers = ObserverList()
         /// The terminal event, kept only with `.forever`.
@@ -216,7 +216,7 @@ final private class ShareObservable<Element>: Observable<Element>, Unsubscribing
 package enum ShareTestHooks {
     // Safety: set by a test before the events it drives start and cleared after they ended;
     // only read while those events flow, so no write races with a read.
-    /// Called by the reconciling thread of `share(replay:scope:)` and `refCount()` just before
+    /// Called by the reconciling thread of ``ObservableType/share(replay:scope:)`` and `refCount()` just before
     /// it disposes a connection.
     nonisolated(unsafe) package static var beforeDisconnect: (() -> Void)?
 }

@@ -1,7 +1,7 @@
-/// The subject behind `replay(_:)` and `replayAll()`: sends each event to its observers and
+/// The subject behind ``ObservableType/replay(_:)`` and ``ObservableType/replayAll()``: sends each event to its observers and
 /// replays the last `bufferSize` elements to each new one (plus the terminal event, once there is one).
 ///
-/// Internal stand-in for `ReplaySubject`, with the same semantics; a concurrent `onNext` never
+/// Internal stand-in for ``ReplaySubject``, with the same semantics; a concurrent `onNext` never
 /// overtakes the replay sent to a new observer (see `ReplayGate`).
 final class ShareReplaySubject<Element>: Observable<Element>, SubjectType, ObserverType, Cancelable, Unsubscribing, @unchecked Sendable {
     // Safety: all mutable state is in `state`, guarded by its lock; observers are called

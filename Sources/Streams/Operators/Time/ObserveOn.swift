@@ -5,10 +5,10 @@ extension ObservableType {
     ///     output:  -a-b-c-|        (on scheduler)
     ///
     /// Events are queued as they arrive and delivered one scheduled step at a time, so the observer
-    /// is never called concurrently, even on a `ConcurrentDispatchQueueScheduler`. As in RxSwift,
+    /// is never called concurrently, even on a ``ConcurrentDispatchQueueScheduler``. As in RxSwift,
     /// each event is one step (on a `TestScheduler`, queued events arrive one tick apart). On the
-    /// dispatch-queue schedulers (`SerialDispatchQueueScheduler`, `MainScheduler`,
-    /// `ConcurrentDispatchQueueScheduler`) one work item delivers every event queued when it
+    /// dispatch-queue schedulers (``SerialDispatchQueueScheduler``, ``MainScheduler``,
+    /// ``ConcurrentDispatchQueueScheduler``) one work item delivers every event queued when it
     /// starts, so events that pile up cost one work item per batch. Disposing cancels pending work and
     /// drops queued events; nothing is delivered once the subscription is disposed. Subscription
     /// and disposal themselves happen on the caller's thread (see `subscribe(on:)`).
@@ -21,7 +21,7 @@ extension ObservableType {
         ObserveOnProducer(source: asObservable(), scheduler: scheduler)
     }
 
-    /// Delivers the source's events on `scheduler` (renamed `observe(on:)`).
+    /// Delivers the source's events on `scheduler` (renamed ``ObservableType/observe(on:)``).
     @available(*, deprecated, renamed: "observe(on:)")
     public func observeOn(_ scheduler: ImmediateSchedulerType) -> Observable<Element> {
         observe(on: scheduler)

@@ -3,7 +3,7 @@ import Foundation
 /// Holds the one pending piece of scheduled work of an operator whose work may be (re)scheduled
 /// from two threads: the upstream's and the scheduler's.
 ///
-/// A plain `SerialDisposable` keeps whichever disposable was *assigned* last. When the upstream
+/// A plain ``SerialDisposable`` keeps whichever disposable was *assigned* last. When the upstream
 /// schedules work `a` and, before it can assign `a`, `a` already runs on the scheduler and
 /// schedules its follow-up `b`, the late assignment of `a` would dispose `b` and the operator
 /// would stall. Here each `replace(_:)` takes a ticket *before* scheduling, and a disposable

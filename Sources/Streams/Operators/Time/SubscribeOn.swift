@@ -5,8 +5,8 @@ extension ObservableType {
     ///     dispose:    caller ──schedule──▶ scheduler: subscription.dispose()
     ///
     /// Use it when subscribing has side effects that must run on a given thread or queue (for
-    /// example, a `create` closure that does blocking work). It does not move event delivery
-    /// itself: the source emits where it emits; use `observe(on:)` for that. Disposing before the
+    /// example, a ``ObservableType/create(_:)`` closure that does blocking work). It does not move event delivery
+    /// itself: the source emits where it emits; use ``ObservableType/observe(on:)`` for that. Disposing before the
     /// scheduled subscription ran cancels it.
     /// - Parameter scheduler: The scheduler to subscribe and dispose on.
     /// - Returns: The source sequence, subscribed on `scheduler`.

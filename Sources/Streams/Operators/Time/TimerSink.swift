@@ -1,4 +1,4 @@
-/// The sink shape of `debounce` and `throttle`: each upstream event and each timer callback is
+/// The sink shape of ``ObservableType/debounce(_:scheduler:)`` and ``ObservableType/throttle(_:latest:scheduler:)``: each upstream event and each timer callback is
 /// handled one at a time on the running thread (`DrainingSink`), so subclasses keep their state in
 /// plain fields and call the observer directly; one timer slot, disposed with the sink.
 class TimerSink<Observer: ObserverType>: DrainingSink<Observer>, ObserverType {

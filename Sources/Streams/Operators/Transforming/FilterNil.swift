@@ -1,5 +1,5 @@
 extension ObservableType {
-    /// Unwraps optional elements, dropping `nil`s (as RxOptional's / RxSwiftExt's `filterNil`/`unwrap`).
+    /// Unwraps optional elements, dropping `nil`s (as RxOptional's / RxSwiftExt's ``ObservableType/filterNil()``/`unwrap`).
     ///
     ///     source: --1--nil--3--|
     ///     output: --1-------3--|

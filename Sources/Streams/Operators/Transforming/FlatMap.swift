@@ -101,11 +101,11 @@ extension ObservableType where Element: ObservableConvertibleType {
 
 /// How many inner sequences a `FlatMapSink` runs at once, and what happens to the rest.
 private enum FlatMapMode {
-    /// Every inner sequence at once (`flatMap`, `merge()`).
+    /// Every inner sequence at once (``ObservableType/flatMap(_:)``, `merge()`).
     case all
-    /// At most `n`; the others queue (`concatMap`, `concat()`, `merge(maxConcurrent:)`).
+    /// At most `n`; the others queue (``ObservableType/concatMap(_:)``, `concat()`, `merge(maxConcurrent:)`).
     case limited(Int)
-    /// One; elements arriving while it runs are dropped (`flatMapFirst`).
+    /// One; elements arriving while it runs are dropped (``ObservableType/flatMapFirst(_:)``).
     case first
 
     var maxConcurrent: Int {
@@ -148,10 +148,10 @@ private struct FlatMapState {
     var pumping = false
     var queue = InnerQueue()
     /// The subscriptions of the running inner sequences, by key. Kept here rather than in a
-    /// `CompositeDisposable`, so registering and removing one shares the lock that counts it.
+    /// ``CompositeDisposable``, so registering and removing one shares the lock that counts it.
     /// An inner sequence being subscribed holds `InnerSubscription.pending` until its
     /// subscription is registered (`register`): one that completes while it is being subscribed
-    /// (`just`, `of`, …) never gets a holder of its own.
+    /// (`just`, ``ObservableType/of(_:scheduler:)``, …) never gets a holder of its own.
     var inners = KeyedList<InnerSubscription>()
     /// Whether the sink has been disposed: no inner sequence is subscribed any more.
     var disposed = false
@@ -197,7 +197,7 @@ private enum InnerCompletion {
     case nothing, pump, complete
 }
 
-/// The sink of the `flatMap`/`merge`/`concat` family.
+/// The sink of the ``ObservableType/flatMap(_:)``/`merge`/`concat` family.
 ///
 /// Inner subscriptions start in a loop (`pump`) rather than recursively, so a long queue of
 /// inner sequences that complete synchronously does not grow the stack; and the selector always

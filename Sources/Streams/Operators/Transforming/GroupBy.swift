@@ -6,7 +6,7 @@ extension ObservableType {
     ///     O:       1---3---5-|
     ///     E:         2---4---|
     ///
-    /// The first element with a new key emits a `GroupedObservable` for that key, then the
+    /// The first element with a new key emits a ``GroupedObservable`` for that key, then the
     /// element is sent to the group; subscribe to the group synchronously in `onNext` to see that
     /// first element (groups are hot). An error or completion of the source is sent to every
     /// group, in the order the groups were created, then to the output; an error thrown by
@@ -21,7 +21,7 @@ extension ObservableType {
     }
 }
 
-/// A sequence of the elements that share `key`, as emitted by `groupBy(keySelector:)`.
+/// A sequence of the elements that share `key`, as emitted by ``ObservableType/groupBy(keySelector:)``.
 public struct GroupedObservable<Key, Element>: ObservableType {
     /// The key shared by the group's elements.
     public let key: Key
@@ -39,7 +39,7 @@ public struct GroupedObservable<Key, Element>: ObservableType {
         source.subscribe(observer)
     }
 
-    /// Returns the group's elements as an `Observable`.
+    /// Returns the group's elements as an ``Observable``.
     public func asObservable() -> Observable<Element> {
         source
     }

@@ -44,7 +44,7 @@ final private class MapSink<Source, Result, Observer: ObserverType>: Sink<Observ
         }
     }
 
-    /// Completes without building an `Event` (a metadata lookup in this generic code).
+    /// Completes without building an ``Event`` (a metadata lookup in this generic code).
     func onCompleted() {
         forwardCompleted()
     }

@@ -36,7 +36,7 @@ extension ObservableType {
 
 /// An observable that holds a handle of `refCount` for as long as a subscription to `source` lasts.
 ///
-/// Used by `window` and `groupBy`: their inner sequences keep the shared upstream
+/// Used by ``ObservableType/window(timeSpan:count:scheduler:)`` and ``ObservableType/groupBy(keySelector:)``: their inner sequences keep the shared upstream
 /// subscription alive after the outer subscription is disposed.
 final class AddRefProducer<Element>: Producer<Element> {
     private let source: Observable<Element>
@@ -81,7 +81,7 @@ private struct WindowState<Element> {
     var isReleased = false
 }
 
-/// The sink of `window`.
+/// The sink of ``ObservableType/window(timeSpan:count:scheduler:)``.
 ///
 /// Its actions are queued and delivered by `SerializedState` rather than `SerializingSink`:
 /// the queue also holds events for the current window subject, which must keep flowing after

@@ -31,7 +31,7 @@ extension ObservableType {
     }
 }
 
-/// Where `debug` writes its lines: standard output, unless a test redirects it.
+/// Where ``ObservableType/debug(_:trimOutput:file:line:function:)`` writes its lines: standard output, unless a test redirects it.
 package enum DebugOutput {
     private static let writer = LockedState<@Sendable (String) -> Void>({ line in print(line) })
 

@@ -11,7 +11,7 @@ extension ObservableType {
     ///   - resultSelector: Combines the object and an element.
     /// - Returns: The combined elements.
     /// - Note: Delivers on the source's scheduler. Don't put its output into a replaying
-    ///   `share`: the buffer would retain `obj`. See <doc:Utility>.
+    ///   ``ObservableType/share(replay:scope:)``: the buffer would retain `obj`. See <doc:Utility>.
     public func withUnretained<Object: AnyObject, Out>(_ obj: Object, resultSelector: @escaping (Object, Element) -> Out) -> Observable<Out> {
         WithUnretainedProducer(source: asObservable(), object: obj, resultSelector: resultSelector)
     }
