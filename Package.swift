@@ -18,7 +18,7 @@ let package = Package(
         .target(name: "ConfigFeatures", dependencies: ["Streams"]),
         .target(name: "ConfigFeaturesTestServer", dependencies: ["ConfigFeatures"]),
         .target(name: "StreamsDemos", dependencies: ["ConfigFeatures", "ConfigFeaturesTestServer", "Streams"], path: "Examples/Demos"),
-        .executableTarget(name: "streams-demo", dependencies: ["StreamsDemos"], path: "Examples/StreamsDemo"),
+        .executableTarget(name: "streams-demo", dependencies: ["StreamsDemos", "Streams"], path: "Examples/StreamsDemo"),
         .executableTarget(name: "launch-demo", dependencies: ["StreamsDemos"], path: "Examples/LaunchDemo"),
         .executableTarget(name: "item-list-demo", dependencies: ["StreamsDemos"], path: "Examples/ItemListDemo"),
         .executableTarget(name: "force-update-demo", dependencies: ["StreamsDemos"], path: "Examples/ForceUpdateDemo"),

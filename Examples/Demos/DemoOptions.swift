@@ -5,7 +5,7 @@
 //                 [--remote-config-url URL] [--remote-config-realtime-url URL]
 //                 [--installations-url URL]]
 //                [--database-url URL [--auth-token T | --access-token T]]
-//                [--duration SECONDS] [--list | --help]
+//                [--duration SECONDS] [--timeline FILE.html] [--list | --help]
 //
 // See `DemoOptions.usage` and Guides/Networking.md ("Running the demos against your project").
 import ConfigFeatures
@@ -152,6 +152,8 @@ public struct DemoOptions: Sendable, Hashable, CustomStringConvertible {
     public var database: DatabaseProject?
     /// How long the live demos listen for updates, in seconds (`--duration`).
     public var duration: TimeInterval
+    /// Where to write the stream inspector's timeline of the run (`--timeline FILE.html`), if anywhere.
+    public var timelinePath: String?
 
     /// Options for the embedded backends and every demo (what no arguments mean).
     public init(
@@ -160,7 +162,8 @@ public struct DemoOptions: Sendable, Hashable, CustomStringConvertible {
         usesLocalServer: Bool = false,
         remoteConfig: RemoteConfigProject? = nil,
         database: DatabaseProject? = nil,
-        duration: TimeInterval = DemoOptions.defaultDuration
+        duration: TimeInterval = DemoOptions.defaultDuration,
+        timelinePath: String? = nil
     ) {
         self.demoNames = demoNames
         self.showsHelp = showsHelp
@@ -168,6 +171,7 @@ public struct DemoOptions: Sendable, Hashable, CustomStringConvertible {
         self.remoteConfig = remoteConfig
         self.database = database
         self.duration = duration
+        self.timelinePath = timelinePath
     }
 
     /// The demos to run: the named ones (in `DemoOptions.demoNames` order), or all of them.
@@ -183,6 +187,7 @@ public struct DemoOptions: Sendable, Hashable, CustomStringConvertible {
         parts.append("Remote Config: \(remoteConfig.map { "\($0)" } ?? (usesLocalServer ? "local server" : "embedded"))")
         parts.append("database: \(database.map { "\($0)" } ?? (usesLocalServer ? "local server" : "embedded"))")
         parts.append("duration: \(Self.formatSeconds(duration)) s")
+        if let timelinePath { parts.append("timeline: \(timelinePath)") }
         return parts.joined(separator: "; ")
     }
 
@@ -248,7 +253,7 @@ extension DemoOptions {
     /// Flags that take a value.
     private static let valueFlags: Set<String> = [
         "--remote-config-project", "--api-key", "--app-id", "--remote-config-url", "--remote-config-realtime-url", "--installations-url",
-        "--database-url", "--auth-token", "--access-token", "--duration",
+        "--database-url", "--auth-token", "--access-token", "--duration", "--timeline",
     ]
     /// Flags without a value.
     private static let switchFlags: Set<String> = ["--list", "--help", "-h", "--local-server"]
@@ -303,6 +308,7 @@ extension DemoOptions {
 
         options.showsHelp = switches.contains("--help") || switches.contains("--list")
         options.usesLocalServer = switches.contains("--local-server")
+        options.timelinePath = values["--timeline"]
         if let text = values["--duration"] {
             guard let seconds = TimeInterval(text), seconds.isFinite, seconds > 0 else { throw .invalidDuration(text) }
             options.duration = seconds
@@ -412,6 +418,8 @@ extension DemoOptions {
               --auth-token TOKEN                 a Firebase ID token (or database secret), as auth=
               --access-token TOKEN               a Google OAuth2 access token, as access_token=
               --duration SECONDS                 how long the live demos listen (default \(formatSeconds(defaultDuration)))
+              --timeline FILE.html               record every stream with the inspector and write
+                                                 its timeline (one lane per named stream) to FILE.html
 
             With a real project the demos run live: they print what the project holds for their
             keys, then every update for --duration seconds (see Guides/Networking.md). A demo whose

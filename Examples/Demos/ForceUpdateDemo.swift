@@ -76,15 +76,19 @@ public func runForceUpdateDemo(backends: DemoBackends) {
     var alertsShown = 0
 
     viewModel.outputs.isUpdateRequired
+        .named("forceUpdate.isUpdateRequired")
         .subscribe(onNext: { required in log("isUpdateRequired = \(required)") })
         .disposed(by: bag)
     viewModel.outputs.error
+        .named("forceUpdate.error")
         .subscribe(onNext: { error in log("diagnostic: \(error)") })
         .disposed(by: bag)
     viewModel.outputs.openStoreURL
+        .named("forceUpdate.openStoreURL")
         .subscribe(onNext: { url in log("→ opening the store: \(url) (the alert is dismissed by the system)") })
         .disposed(by: bag)
     viewModel.outputs.presentAlert
+        .named("forceUpdate.presentAlert")
         .subscribe(onNext: { alert in
             alertsShown += 1
             log(

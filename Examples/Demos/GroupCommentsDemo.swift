@@ -95,11 +95,11 @@ public func runGroupCommentsDemo(backends: DemoBackends) {
     }
     timeline.log("seeded the database with the seed's database.json")
 
-    let diagnostics = listener.diagnostics.subscribe(onNext: { diagnostic in
+    let diagnostics = listener.diagnostics.named("groupComments.diagnostics").subscribe(onNext: { diagnostic in
         timeline.log("diagnostic: \(diagnostic)")
     })
     timeline.log("user1 starts listening to the comments of their groups (Users/user1)")
-    let subscription = listener.listen(user: "user1").subscribe(onNext: { snapshot in
+    let subscription = listener.listen(user: "user1").named("groupComments.comments").subscribe(onNext: { snapshot in
         timeline.log("comments:\(describe(snapshot))")
         snapshots.signal()
     })

@@ -61,15 +61,18 @@ public func runItemListDemo(backends: DemoBackends) {
     let bag = DisposeBag()
     var shown: [ItemListDemoItem] = []  // what the table shows; only touched on `queue`
     viewModel.outputs.isLoading
+        .named("itemList.isLoading")
         .subscribe(onNext: { loading in log(loading ? "isLoading: true  (HUD shown)" : "isLoading: false (HUD hidden)") })
         .disposed(by: bag)
     viewModel.outputs.items
+        .named("itemList.items")
         .subscribe(onNext: { items in
             shown = items
             log("items: \(items)")
         })
         .disposed(by: bag)
     viewModel.outputs.error
+        .named("itemList.error")
         .subscribe(onNext: { error in
             log("error: \(error)")
             if case .underlyingError = error { log("       the list keeps its last good items: \(shown)") }

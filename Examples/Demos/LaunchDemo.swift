@@ -69,21 +69,30 @@ public func runLaunchDemo(backends: DemoBackends) {
         }
         let done = DispatchSemaphore(value: 0)
         let bag = DisposeBag()
+        // The fetch started from the content handler is kept here, not in `bag`: a handler that
+        // captured `bag` would keep the bag, and every subscription in it, alive for ever (the
+        // outputs replay and never complete). The stream inspector showed that leak.
+        let followUp = SerialDisposable()
+        bag.insert(followUp)
         viewModel.outputs.isSplashVisible
+            .named("launch.isSplashVisible")
             .subscribe(onNext: { visible in log(visible ? "splash shown" : "splash hidden") })
             .disposed(by: bag)
         viewModel.outputs.config
+            .named("launch.config")
             .subscribe(onNext: { config in log("config: \(config)") })
             .disposed(by: bag)
         viewModel.outputs.error
+            .named("launch.error")
             .subscribe(onNext: { error in log("error: \(error)") })
             .disposed(by: bag)
         viewModel.outputs.content
+            .named("launch.content")
             .subscribe(onNext: { content in
                 log("content: \(content)")
                 // Wait for a fetch still running (a timed-out one, or the background one): a
                 // fetch subscribed now joins it, or is served at once from the last fetch.
-                remoteConfig.fetch(withExpirationDuration: .greatestFiniteMagnitude)
+                followUp.disposable = remoteConfig.fetch(withExpirationDuration: .greatestFiniteMagnitude)
                     .subscribe(onDisposed: {
                         let snapshot = remoteConfig.snapshot
                         if let fetched = snapshot.fetched, fetched != snapshot.active {
@@ -93,7 +102,6 @@ public func runLaunchDemo(backends: DemoBackends) {
                         }
                         done.signal()
                     })
-                    .disposed(by: bag)
             })
             .disposed(by: bag)
         done.wait()

@@ -16,12 +16,15 @@
 //       [--auth-token <id-token> | --access-token <oauth-token>]
 //                                                   the group comments demo, live
 //   … --duration 60                                 how long live demos listen (default 20 s)
+//   … --timeline streams.html                       record the streams with the inspector and
+//                                                   write their timeline as an HTML page
 //
 // Live demos print what the project holds for their keys, then every realtime update or
 // database change until --duration passes; a demo whose backend was not given runs on the
 // embedded one and says so. Secrets are never printed. Bad arguments exit with status 2.
 // Keys, paths and value shapes: Guides/Networking.md ("Running the demos against your project").
 import Foundation
+import Streams
 import StreamsDemos
 
 let options: DemoOptions
@@ -42,5 +45,16 @@ do {
     FileHandle.standardError.write(Data("streams-demo: \(error)\n".utf8))
     exit(1)
 }
+if options.timelinePath != nil { Inspector.start() }
 DemoCatalog.run(options, on: backends)
 backends.stop()
+if let path = options.timelinePath {
+    Inspector.stop()
+    do {
+        try Inspector.exportHTML(title: "streams-demo timeline").write(toFile: path, atomically: true, encoding: .utf8)
+        print("streams-demo: wrote the timeline of \(Inspector.snapshot().chains.count) chain(s) to \(path)")
+    } catch {
+        FileHandle.standardError.write(Data("streams-demo: cannot write the timeline to \(path): \(error)\n".utf8))
+        exit(1)
+    }
+}

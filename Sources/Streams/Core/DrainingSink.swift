@@ -67,8 +67,7 @@ class DrainingSink<Observer: ObserverType>: Sink<Observer> {
             let (batch, wakeup, handOff) = lock.withLock { _ -> (ContiguousArray<() -> Void>, BacklogGate.Wakeup?, BacklogGate.Wakeup?) in
                 if tasks.isEmpty {
                     role.clearPending()
-                    gate.finish()
-                    return ([], nil, nil)
+                    return ([], gate.finish(), nil)
                 }
                 if let handOff = gate.handOff() { return ([], nil, handOff) }
                 defer { tasks = [] }
@@ -76,8 +75,8 @@ class DrainingSink<Observer: ObserverType>: Sink<Observer> {
                 return (tasks, gate.release(queued: 0), nil)
             }
             if handOff != nil { return handOff }
-            if batch.isEmpty { return nil }
             wakeup?.run()
+            if batch.isEmpty { return nil }
             for task in batch { task() }
         }
     }

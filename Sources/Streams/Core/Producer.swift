@@ -16,7 +16,8 @@ class Producer<Element>: Observable<Element> {
     override init() { super.init() }
 
     override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
-        Trampoline.run { subscribeNow(observer) }
+        if InspectorHook.isRecording { return InspectorHook.subscribe(self, observer) { inspected in Trampoline.run { subscribeNow(inspected) } } }
+        return Trampoline.run { subscribeNow(observer) }
     }
 
     @inline(__always)

@@ -171,8 +171,7 @@ class SerializingSink<Observer: ObserverType, State>: Sink<Observer> {
             let (taken, wakeup, handOff) = lock.withLock { _ -> (Int, BacklogGate.Wakeup?, BacklogGate.Wakeup?) in
                 if !outbox.hasPending {
                     role.clearPending()
-                    outbox.gate.finish()
-                    return (0, nil, nil)
+                    return (0, outbox.gate.finish(), nil)
                 }
                 if let handOff = outbox.gate.handOff() { return (0, nil, handOff) }
                 let taken = outbox.count
@@ -183,8 +182,8 @@ class SerializingSink<Observer: ObserverType, State>: Sink<Observer> {
                 return (taken, outbox.gate.release(queued: 0), nil)
             }
             if handOff != nil { return handOff }
-            if taken == 0 { return nil }
             wakeup?.run()
+            if taken == 0 { return nil }
             for index in 0..<draining.count { forwardNext(draining[index]) }
             draining.removeAll(keepingCapacityUpTo: 2 * BacklogGate.limit)
             if let termination { forward(termination) }

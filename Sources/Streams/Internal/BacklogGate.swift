@@ -57,8 +57,12 @@ struct BacklogGate {
     }
 
     /// Records, under the sink's lock, that the drainer found the queue empty: its turn ended.
-    mutating func finish() {
+    /// Returns the producers still waiting, to wake after the lock: nothing else would, since no
+    /// drainer is left to take a queue (a producer can wait without queueing anything, when its
+    /// element is dropped after the sink's terminal event).
+    mutating func finish() -> Wakeup? {
         served = 0
+        return release(queued: 0)
     }
 
     /// Decides, under the sink's lock, before the drainer takes more: once it has delivered

@@ -85,8 +85,7 @@ package final class SerializedState<State, Output>: @unchecked Sendable {
                 }
                 guard let next = locked.outbox.queue.popFirst() else {
                     locked.drainer = 0
-                    locked.gate.finish()
-                    return (nil, locked.gate.release(queued: 0))
+                    return (nil, locked.gate.finish())
                 }
                 locked.gate.serve(1)
                 return (next, locked.gate.release(queued: locked.outbox.queue.count))

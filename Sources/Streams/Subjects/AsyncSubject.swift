@@ -66,6 +66,12 @@ public final class AsyncSubject<Element>: Observable<Element>, SubjectType, Obse
     /// Subscribes `observer`; after termination it at once receives the last element and
     /// `completed`, or the error.
     public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+        if InspectorHook.isRecording { return InspectorHook.subscribe(self, observer) { subscribeUninspected($0) } }
+        return subscribeUninspected(observer)
+    }
+
+    @inline(__always)
+    private func subscribeUninspected<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
         let outcome = state.withLock { state -> SubscribeOutcome<Element> in
             switch state.stopEvent {
             case .some(.error(let error)):

@@ -62,6 +62,12 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
 
     /// Subscribes `observer`, which first receives the current value.
     public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+        if InspectorHook.isRecording { return InspectorHook.subscribe(self, observer) { subscribeUninspected($0) } }
+        return subscribeUninspected(observer)
+    }
+
+    @inline(__always)
+    private func subscribeUninspected<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
         // One value to replay: no `SubscribeOutcome`/array, so subscribing (e.g. by
         // `flatMapLatest` for every element) stays cheap.
         // The gate's type from the cache, not the runtime (see `MetatypeCache`).

@@ -46,6 +46,12 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ob
 
     /// Subscribes `observer`.
     public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+        if InspectorHook.isRecording { return InspectorHook.subscribe(self, observer) { subscribeUninspected($0) } }
+        return subscribeUninspected(observer)
+    }
+
+    @inline(__always)
+    private func subscribeUninspected<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
         // The node's type from the cache, not the runtime (see `MetatypeCache`).
         let nodeType = MetatypeCache.type(owner: type(of: self), observer: Observer.self) { SubjectObserverOf<Observer>.self }
         let node = unsafeBitCast(nodeType, to: SubjectObserverOf<Observer>.Type.self).init(observer)

@@ -66,6 +66,16 @@ final class JustObservable<Element>: Observable<Element> {
     }
 
     override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+
+        if InspectorHook.isRecording { return InspectorHook.subscribe(self, observer) { subscribeUninspected($0) } }
+
+        return subscribeUninspected(observer)
+
+    }
+
+    @inline(__always)
+
+    private func subscribeUninspected<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
         observer.onNext(element)
         observer.onCompleted()
         return Disposables.create()
@@ -81,6 +91,16 @@ final private class TerminalObservable<Element>: Observable<Element> {
     }
 
     override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+
+        if InspectorHook.isRecording { return InspectorHook.subscribe(self, observer) { subscribeUninspected($0) } }
+
+        return subscribeUninspected(observer)
+
+    }
+
+    @inline(__always)
+
+    private func subscribeUninspected<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
         observer.on(event)
         return Disposables.create()
     }
@@ -89,6 +109,12 @@ final private class TerminalObservable<Element>: Observable<Element> {
 /// ``ObservableType/never()``: nothing at all.
 final private class NeverObservable<Element>: Observable<Element> {
     override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+        if InspectorHook.isRecording { return InspectorHook.subscribe(self, observer) { subscribeUninspected($0) } }
+        return subscribeUninspected(observer)
+    }
+
+    @inline(__always)
+    private func subscribeUninspected<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
         Disposables.create()
     }
 }

@@ -126,6 +126,16 @@ final private class ConnectableObservableAdapter<Subject: SubjectType>: Connecta
     }
 
     override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Subject.Element {
+
+        if InspectorHook.isRecording { return InspectorHook.subscribe(self, observer) { subscribeUninspected($0) } }
+
+        return subscribeUninspected(observer)
+
+    }
+
+    @inline(__always)
+
+    private func subscribeUninspected<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Subject.Element {
         currentSubject().subscribe(observer)
     }
 

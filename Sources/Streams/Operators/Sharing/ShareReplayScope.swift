@@ -111,6 +111,16 @@ final private class ShareObservable<Element>: Observable<Element>, Unsubscribing
     deinit { Resources.decrement(type(of: self)) }
 
     override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+
+        if InspectorHook.isRecording { return InspectorHook.subscribe(self, observer) { subscribeUninspected($0) } }
+
+        return subscribeUninspected(observer)
+
+    }
+
+    @inline(__always)
+
+    private func subscribeUninspected<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
         let (outcome, reconcile) = state.withLock { state -> (SubscribeOutcome<Element>, Bool) in
             if let stop = state.stopEvent {
                 return (.rejected(stop.event(), replay: buffer.elements), false)

@@ -40,6 +40,16 @@ final class ShareReplaySubject<Element>: Observable<Element>, SubjectType, Obser
     }
 
     override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+
+        if InspectorHook.isRecording { return InspectorHook.subscribe(self, observer) { subscribeUninspected($0) } }
+
+        return subscribeUninspected(observer)
+
+    }
+
+    @inline(__always)
+
+    private func subscribeUninspected<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
         let outcome = state.withLock { state -> SubscribeOutcome<Element> in
             if state.isDisposed { return .rejected(.error(RxError.disposed(object: "ReplaySubject"))) }
             if let stop = state.stopEvent { return .rejected(stop, replay: state.buffer.elements) }

@@ -1,0 +1,176 @@
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Whether the inspector records. Off, the only cost is this relaxed load per subscription in the
+/// operators' `subscribe`: events never pass through the inspector.
+let inspectorRecording = Atomic<Bool>(Inspector.environmentRequestsRecording())
+
+/// The hook the operators' and subjects' `subscribe` call while the inspector records.
+enum InspectorHook {
+    /// Whether to record this subscription.
+    @inline(__always)
+    static var isRecording: Bool { inspectorRecording.load(ordering: .relaxed) }
+
+    /// Records a subscription to `source` and runs `body` with an observer that records the
+    /// events `source` delivers, and with this subscription as the parent of the ones `body` makes.
+    @inline(never)
+    static func subscribe<Source: AnyObject, Observer: ObserverType>(
+        _ source: Source,
+        _ observer: Observer,
+        label: String? = nil,
+        _ body: (InspectingObserver<Observer>) -> Disposable
+    ) -> Disposable {
+        let record = InspectorRegistry.shared.begin(
+            name: InspectorNames.operatorName(of: type(of: source)), label: label, parent: InspectorContext.current,
+            thread: InspectorNames.currentThread(), callStack: Array(Thread.callStackSymbols.dropFirst(2).prefix(16)))
+        let subscription = InspectorContext.with(record) { body(InspectingObserver(observer: observer, record: record)) }
+        return InspectedSubscription(subscription, record: record)
+    }
+}
+
+/// Forwards events to the subscriber, logging each in the chain's ring buffer first.
+struct InspectingObserver<Observer: ObserverType>: ObserverType {
+    typealias Element = Observer.Element
+    let observer: Observer
+    let record: InspectorRecord
+
+    func on(_ event: Event<Element>) {
+        if InspectorHook.isRecording { log(event) }
+        // Subscriptions the subscriber makes while handling the event (flatMap's inner ones)
+        // belong under it.
+        InspectorContext.with(record.parent) { observer.on(event) }
+        if event.isStopEvent { record.end() }
+    }
+
+    private func log(_ event: Event<Element>) {
+        let kind: InspectorEvent.Kind
+        let value: String?
+        let length = record.valueLength
+        switch event {
+        case .next(let element):
+            kind = .next
+            value = MarbleTimelineLayout.cut(String(describing: element), to: length)
+        case .error(let error):
+            kind = .error
+            value = MarbleTimelineLayout.cut(String(describing: error), to: length)
+        case .completed:
+            kind = .completed
+            value = nil
+        }
+        let registry = InspectorRegistry.shared
+        registry.log(
+            InspectorEvent(
+                chain: record.chain, operatorID: record.place, operatorName: record.name, label: record.label,
+                kind: kind, time: registry.now(), thread: InspectorNames.currentThread(), value: value))
+    }
+}
+
+/// A recorded subscription's disposable: disposing it ends the record.
+private final class InspectedSubscription: Disposable, @unchecked Sendable {
+    // Safety: both properties are immutable; disposables are thread-safe to dispose, and the
+    // record ends once (its flag is atomic).
+    private let subscription: Disposable
+    private let record: InspectorRecord
+
+    init(_ subscription: Disposable, record: InspectorRecord) {
+        self.subscription = subscription
+        self.record = record
+    }
+
+    func dispose() {
+        subscription.dispose()
+        record.end()
+    }
+}
+
+/// The subscription being made or served on this thread, so that the subscriptions it makes are
+/// recorded as its children.
+enum InspectorContext {
+    private final class Slot {
+        var record: InspectorRecord?
+    }
+
+    private static let key: pthread_key_t = {
+        var key = pthread_key_t()
+        pthread_key_create(&key, releaseSlot)
+        return key
+    }()
+
+    private static var slot: Slot {
+        if let raw = pthread_getspecific(key) { return Unmanaged<Slot>.fromOpaque(raw).takeUnretainedValue() }
+        let slot = Slot()
+        pthread_setspecific(key, Unmanaged.passRetained(slot).toOpaque())
+        return slot
+    }
+
+    /// The current record of this thread, or `nil` outside any inspected subscription.
+    static var current: InspectorRecord? { slot.record }
+
+    /// Runs `body` with `record` as this thread's current record, then restores the previous one.
+    static func with<Result>(_ record: InspectorRecord?, _ body: () -> Result) -> Result {
+        let slot = self.slot
+        let previous = slot.record
+        slot.record = record
+        defer { slot.record = previous }
+        return body()
+    }
+}
+
+#if canImport(Darwin)
+private func releaseSlot(_ raw: UnsafeMutableRawPointer) {
+    Unmanaged<AnyObject>.fromOpaque(raw).release()
+}
+#else
+private func releaseSlot(_ raw: UnsafeMutableRawPointer?) {
+    guard let raw else { return }
+    Unmanaged<AnyObject>.fromOpaque(raw).release()
+}
+#endif
+
+/// Operator and thread names for the inspector.
+enum InspectorNames {
+    private static let special: [String: String] = [
+        "AnonymousObservable": "create", "Array": "from", "Sequence": "from", "Optional": "from(optional:)",
+        "SkipCount": "skip", "TakeCount": "take", "TakeUntil": "take(until:)", "TakeUntilPredicate": "take(until:)",
+        "MergeArray": "merge", "CombineLatestArity": "combineLatest", "CombineLatestCollection": "combineLatest",
+        "ZipArity": "zip", "ZipCollection": "zip", "Switch": "flatMapLatest", "Concatenation": "concat",
+        "DefaultIfEmpty": "ifEmpty", "SwitchIfEmpty": "ifEmpty", "JustObservable": "just", "NeverObservable": "never",
+        "TerminalObservable": "empty/error", "ShareObservable": "share", "ShareReplaySubject": "share(replay:)",
+        "NamedObservable": "named", "Catch": "catch", "CatchSequence": "catch(sequence:)", "FilterNil": "filterNil",
+    ]
+    private static let cache = LockedState([ObjectIdentifier: String]())
+
+    /// `map` for `MapProducer<Int, Int>`, `PublishSubject` for `PublishSubject<Int>`.
+    static func operatorName(of type: Any.Type) -> String {
+        let id = ObjectIdentifier(type)
+        if let known = cache.withLock({ $0[id] }) { return known }
+        var name = String(describing: type)
+        if let generic = name.firstIndex(of: "<") { name = String(name[..<generic]) }
+        let result: String
+        if let special = special[name] {
+            result = special
+        } else if name.hasSuffix("Producer") {
+            let base = String(name.dropLast("Producer".count))
+            result = special[base] ?? (base.prefix(1).lowercased() + base.dropFirst())
+        } else {
+            result = name
+        }
+        cache.withLock { $0[id] = result }
+        return result
+    }
+
+    /// `main`, or the thread's name, or its identifier.
+    static func currentThread() -> String {
+        if Thread.isMainThread { return "main" }
+        if let name = Thread.current.name, !name.isEmpty { return name }
+        return "thread \(String(currentThreadID(), radix: 16))"
+    }
+}
