@@ -13,6 +13,30 @@ public enum DocDiagrams {
 
     /// Every spec, in the order the SVGs are written.
     public static let all: [DiagramSpec] = [
+        // Creating
+        DiagramSpec(
+            "just", file: operators + "Creating/Just.swift", declaration: "static func just(_ element: Element) ", inputs: [],
+            caption: "Observable.just(\"a\")"
+        ) { _, _ in Observable.just("a") },
+        DiagramSpec(
+            "empty", file: operators + "Creating/Just.swift", declaration: "static func empty()", inputs: [],
+            caption: "Observable.empty()"
+        ) { _, _ in Observable.empty() },
+        DiagramSpec(
+            "never", file: operators + "Creating/Just.swift", declaration: "static func never()", inputs: [],
+            caption: "Observable.never()"
+        ) { _, _ in Observable.never() },
+        DiagramSpec(
+            "error", file: operators + "Creating/Just.swift", declaration: "static func error(_ error: Swift.Error)", inputs: [],
+            caption: "Observable.error(error)"
+        ) { _, _ in Observable.error(MarbleError()) },
+
+        // Utility
+        DiagramSpec(
+            "do", file: operators + "Utility/Do.swift", declaration: "public func `do`(",
+            caption: "source.do(onNext: { print($0) })"
+        ) { inputs, _ in inputs[0].do(onNext: { _ in }) },
+
         // Transforming
         DiagramSpec(
             "map", file: operators + "Transforming/Map.swift", declaration: "func map<",
