@@ -55,12 +55,12 @@ public enum Inspector {
     /// Clears what was recorded and starts recording with `configuration`; times count from now.
     public static func start(_ configuration: Configuration = Configuration()) {
         InspectorRegistry.shared.reset(configuration)
-        inspectorRecording.store(true, ordering: .relaxed)
+        InspectorHook.setRecording(true)
     }
 
     /// Stops recording new subscriptions and events; what was recorded stays readable.
     public static func stop() {
-        inspectorRecording.store(false, ordering: .relaxed)
+        InspectorHook.setRecording(false)
     }
 
     /// Forgets everything recorded (recording goes on if it was on).
