@@ -1,14 +1,6 @@
 import Foundation
 import Synchronization
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Whether the inspector records: `InspectorHook.off`, `.on`, or `.unread` until the environment
 /// variable has been read (by the first subscription, or by `Inspector.start()`/`stop()`). A
 /// constant initial value, so the global needs no lazy initialization: off, the only cost is
@@ -122,18 +114,9 @@ enum InspectorContext {
         var record: InspectorRecord?
     }
 
-    private static let key: pthread_key_t = {
-        var key = pthread_key_t()
-        pthread_key_create(&key, releaseSlot)
-        return key
-    }()
+    private static let slots = ThreadLocalObject { Slot() }
 
-    private static var slot: Slot {
-        if let raw = pthread_getspecific(key) { return Unmanaged<Slot>.fromOpaque(raw).takeUnretainedValue() }
-        let slot = Slot()
-        pthread_setspecific(key, Unmanaged.passRetained(slot).toOpaque())
-        return slot
-    }
+    private static var slot: Slot { slots.current }
 
     /// The current record of this thread, or `nil` outside any inspected subscription.
     static var current: InspectorRecord? { slot.record }
@@ -147,17 +130,6 @@ enum InspectorContext {
         return body()
     }
 }
-
-#if canImport(Darwin)
-private func releaseSlot(_ raw: UnsafeMutableRawPointer) {
-    Unmanaged<AnyObject>.fromOpaque(raw).release()
-}
-#else
-private func releaseSlot(_ raw: UnsafeMutableRawPointer?) {
-    guard let raw else { return }
-    Unmanaged<AnyObject>.fromOpaque(raw).release()
-}
-#endif
 
 /// Operator and thread names for the inspector.
 enum InspectorNames {

@@ -114,34 +114,12 @@ final class Trampoline {
         head = 0
     }
 
-    /// The thread-local slot; its destructor releases the thread's trampoline at thread exit.
-    private static let key: pthread_key_t = {
-        var key = pthread_key_t()
-        pthread_key_create(&key, releaseTrampoline)
-        return key
-    }()
+    /// The thread-local trampolines, released at thread exit.
+    private static let perThread = ThreadLocalObject { Trampoline() }
 
     /// This thread's trampoline.
-    static var current: Trampoline {
-        if let raw = pthread_getspecific(key) {
-            return Unmanaged<Trampoline>.fromOpaque(raw).takeUnretainedValue()
-        }
-        let trampoline = Trampoline()
-        pthread_setspecific(key, Unmanaged.passRetained(trampoline).toOpaque())
-        return trampoline
-    }
+    static var current: Trampoline { perThread.current }
 }
-
-#if canImport(Darwin)
-private func releaseTrampoline(_ raw: UnsafeMutableRawPointer) {
-    Unmanaged<Trampoline>.fromOpaque(raw).release()
-}
-#else
-private func releaseTrampoline(_ raw: UnsafeMutableRawPointer?) {
-    guard let raw else { return }
-    Unmanaged<Trampoline>.fromOpaque(raw).release()
-}
-#endif
 
 /// One enqueued `schedule` action.
 private final class TrampolineItem: Cancelable, TrampolineWork, @unchecked Sendable {

@@ -1,0 +1,41 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// One object per thread, made on the thread's first use and released when the thread exits
+/// (the current thread's trampoline, the inspector's context).
+struct ThreadLocalObject<Object: AnyObject>: @unchecked Sendable {
+    // Safety: a pthread key is an immutable handle, valid from any thread.
+    private let key: pthread_key_t
+    private let make: @Sendable () -> Object
+
+    init(_ make: @escaping @Sendable () -> Object) {
+        var key = pthread_key_t()
+        pthread_key_create(&key, releaseThreadLocalObject)
+        self.key = key
+        self.make = make
+    }
+
+    /// This thread's object.
+    var current: Object {
+        if let raw = pthread_getspecific(key) { return Unmanaged<Object>.fromOpaque(raw).takeUnretainedValue() }
+        let object = make()
+        pthread_setspecific(key, Unmanaged.passRetained(object).toOpaque())
+        return object
+    }
+}
+
+#if canImport(Darwin)
+private func releaseThreadLocalObject(_ raw: UnsafeMutableRawPointer) {
+    Unmanaged<AnyObject>.fromOpaque(raw).release()
+}
+#else
+private func releaseThreadLocalObject(_ raw: UnsafeMutableRawPointer?) {
+    guard let raw else { return }
+    Unmanaged<AnyObject>.fromOpaque(raw).release()
+}
+#endif
