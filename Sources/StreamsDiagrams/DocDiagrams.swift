@@ -110,5 +110,89 @@ public enum DocDiagrams {
             "throttleFirst", file: operators + "Time/Throttle.swift", declaration: "func throttle(", outputIndex: 1,
             caption: "source.throttle(.seconds(40), latest: false, scheduler: scheduler)"
         ) { inputs, scheduler in inputs[0].throttle(.seconds(40), latest: false, scheduler: scheduler) },
+        // More filtering
+        DiagramSpec(
+            "distinctUntilChangedComparer", file: operators + "Filtering/DistinctUntilChanged.swift",
+            declaration: "func distinctUntilChanged(_ comparer:", caption: "source.distinctUntilChanged { $0 % 2 == $1 % 2 }"
+        ) { inputs, _ in inputs[0].distinctUntilChanged { Int($0)! % 2 == Int($1)! % 2 } },
+        DiagramSpec(
+            "elementAt", file: operators + "Filtering/ElementAt.swift", declaration: "func element(at index: Int)",
+            caption: "source.element(at: 1)"
+        ) { inputs, _ in inputs[0].element(at: 1) },
+        DiagramSpec(
+            "ignoreElements", file: operators + "Filtering/IgnoreElements.swift", declaration: "func ignoreElements()",
+            caption: "source.ignoreElements()"
+        ) { inputs, _ in inputs[0].ignoreElements().asCompletable().andThen(Observable<String>.empty()) },
+        DiagramSpec(
+            "singlePredicate", file: operators + "Filtering/SingleElement.swift", declaration: "func single(_ predicate:",
+            caption: "source.single { $0 == 2 }"
+        ) { inputs, _ in inputs[0].single { $0 == "2" } },
+        DiagramSpec(
+            "skipWhile", file: operators + "Filtering/SkipWhile.swift", declaration: "func skip(while predicate:",
+            caption: "source.skip(while: { $0 < 3 })"
+        ) { inputs, _ in inputs[0].skip(while: { Int($0)! < 3 }) },
+        DiagramSpec(
+            "skipUntil", file: operators + "Filtering/SkipUntil.swift", declaration: "func skip<Source: ObservableType>(until",
+            inputs: [.hot, .hot], caption: "source.skip(until: other)"
+        ) { inputs, _ in inputs[0].skip(until: inputs[1]) },
+        DiagramSpec(
+            "takeLast", file: operators + "Filtering/TakeLast.swift", declaration: "func takeLast(_ count: Int)",
+            caption: "source.takeLast(2)"
+        ) { inputs, _ in inputs[0].takeLast(2) },
+        DiagramSpec(
+            "takeWhile", file: operators + "Filtering/TakeWithPredicate.swift", declaration: "func take(while predicate:",
+            caption: "source.take(while: { $0 < 3 })"
+        ) { inputs, _ in inputs[0].take(while: { Int($0)! < 3 }) },
+        DiagramSpec(
+            "takeWhileInclusive", file: operators + "Filtering/TakeWithPredicate.swift", declaration: "func take(while predicate:",
+            outputIndex: 1, caption: "source.take(while: { $0 < 3 }, behavior: .inclusive)"
+        ) { inputs, _ in inputs[0].take(while: { Int($0)! < 3 }, behavior: .inclusive) },
+        DiagramSpec(
+            "takeUntilPredicate", file: operators + "Filtering/TakeWithPredicate.swift", declaration: "func take(until predicate:",
+            caption: "source.take(until: { $0 == 3 })"
+        ) { inputs, _ in inputs[0].take(until: { $0 == "3" }) },
+        DiagramSpec(
+            "sample", file: operators + "Filtering/Sample.swift", declaration: "func sample<Source: ObservableType>(",
+            inputs: [.hot, .hot], caption: "source.sample(sampler, defaultValue: \"d\")"
+        ) { inputs, _ in inputs[0].sample(inputs[1], defaultValue: "d") },
+
+        // More combining
+        DiagramSpec(
+            "concat", file: operators + "Combining/Concat.swift", declaration: "func concat<Source: ObservableConvertibleType>(_ second",
+            inputs: [.hot, .cold], caption: "source.concat(second)"
+        ) { inputs, _ in inputs[0].concat(inputs[1]) },
+        DiagramSpec(
+            "withLatestFrom", file: operators + "Combining/WithLatestFrom.swift",
+            declaration: "func withLatestFrom<Source: ObservableConvertibleType, ResultType>(", inputs: [.hot, .hot],
+            caption: "source.withLatestFrom(second) { $0 + $1 }"
+        ) { inputs, _ in inputs[0].withLatestFrom(inputs[1]) { $0 + $1 } },
+        DiagramSpec(
+            "amb", file: operators + "Combining/Amb.swift", declaration: "func amb<O2: ObservableType>(_ right: O2)",
+            inputs: [.hot, .hot], caption: "source.amb(right)"
+        ) { inputs, _ in inputs[0].amb(inputs[1]) },
+
+        // More time
+        DiagramSpec(
+            "delay", file: operators + "Time/Delay.swift", declaration: "func delay(",
+            caption: "source.delay(.seconds(30), scheduler: scheduler)"
+        ) { inputs, scheduler in inputs[0].delay(.seconds(30), scheduler: scheduler) },
+        DiagramSpec(
+            "timeout", file: operators + "Time/Timeout.swift", declaration: "func timeout(_ dueTime: RxTimeInterval, scheduler",
+            caption: "source.timeout(.seconds(50), scheduler: scheduler)"
+        ) { inputs, scheduler in inputs[0].timeout(.seconds(50), scheduler: scheduler) },
+        DiagramSpec(
+            "takeFor", file: operators + "Filtering/TakeTime.swift", declaration: "func take(for duration:",
+            caption: "source.take(for: .seconds(70), scheduler: scheduler)"
+        ) { inputs, scheduler in inputs[0].take(for: .seconds(70), scheduler: scheduler) },
+        DiagramSpec(
+            "skipFor", file: operators + "Filtering/SkipTime.swift", declaration: "func skip(_ duration: RxTimeInterval",
+            caption: "source.skip(.seconds(60), scheduler: scheduler)"
+        ) { inputs, scheduler in inputs[0].skip(.seconds(60), scheduler: scheduler) },
+
+        // More transforming
+        DiagramSpec(
+            "reduce", file: operators + "Transforming/Reduce.swift", declaration: "func reduce<A>(_ seed: A, accumulator",
+            caption: "source.reduce(0, accumulator: +)"
+        ) { inputs, _ in inputs[0].reduce(0) { $0 + Int($1)! }.map(String.init) },
     ]
 }

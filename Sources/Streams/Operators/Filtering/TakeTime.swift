@@ -2,7 +2,7 @@ extension ObservableType {
     /// Forwards the elements emitted during the first `duration` after subscription, then completes.
     ///
     ///     source: --1--2--3--4--|
-    ///     output: --1--2--|           (duration: 7 frames)
+    ///     output: --1--2-|            (duration: 7 frames)
     ///
     /// When `duration` elapses the output completes and the source is disposed. A source
     /// error or completion before then is forwarded and cancels the timer.
