@@ -78,20 +78,8 @@ final class BehaviorRelayTests: XCTestCase {
     func testBehaviorRelay_stressReplayIsNeverOvertaken() {
         XCTAssertNoLeaks {
             let relay = BehaviorRelay(value: 0)
-            let sent = SentCounter()
-            let results = StressResults()
             let count = 5_000
-            runConcurrently(
-                subscribers: 3,
-                sender: {
-                    for value in 1...count {
-                        relay.accept(value)
-                        sent.set(value)
-                    }
-                },
-                subscriber: { _ in
-                    subscribeRepeatedly(relay, sent: sent, cycles: 200, until: count, results: results)
-                })
+            let results = stressSubscribeWhileSending(relay, count: count, send: { relay.accept($0) })
             for trial in results.trials.withLock({ $0 }) {
                 let elements = trial.recorder.elements
                 XCTAssertEqual(elements.count, trial.recorder.events.count)

@@ -180,21 +180,8 @@ final class AsyncSubjectTests: XCTestCase {
     func testAsyncSubject_stressSubscribeWhileSending() {
         XCTAssertNoLeaks {
             let subject = AsyncSubject<Int>()
-            let sent = SentCounter()
-            let results = StressResults()
             let count = 5_000
-            runConcurrently(
-                subscribers: 3,
-                sender: {
-                    for value in 1...count {
-                        subject.onNext(value)
-                        sent.set(value)
-                    }
-                    subject.onCompleted()
-                },
-                subscriber: { _ in
-                    subscribeRepeatedly(subject, sent: sent, cycles: 200, until: count, results: results)
-                })
+            let results = stressSubscribeWhileSending(subject, count: count, send: { subject.onNext($0) }, finish: { subject.onCompleted() })
             let trials = results.trials.withLock { $0 }
             XCTAssertGreaterThanOrEqual(trials.count, 600)
             for trial in trials {

@@ -267,21 +267,8 @@ final class ReplaySubjectTests: XCTestCase {
         XCTAssertNoLeaks {
             let bufferSize = 3
             let subject = ReplaySubject<Int>.create(bufferSize: bufferSize)
-            let sent = SentCounter()
-            let results = StressResults()
             let count = 5_000
-            runConcurrently(
-                subscribers: 3,
-                sender: {
-                    for value in 1...count {
-                        subject.onNext(value)
-                        sent.set(value)
-                    }
-                    subject.onCompleted()
-                },
-                subscriber: { _ in
-                    subscribeRepeatedly(subject, sent: sent, cycles: 200, until: count, results: results)
-                })
+            let results = stressSubscribeWhileSending(subject, count: count, send: { subject.onNext($0) }, finish: { subject.onCompleted() })
             let trials = results.trials.withLock { $0 }
             XCTAssertGreaterThanOrEqual(trials.count, 600)
             for trial in trials {
@@ -312,21 +299,9 @@ final class ReplaySubjectTests: XCTestCase {
     func testReplaySubject_stressUnboundedReplayIsNeverOvertaken() {
         XCTAssertNoLeaks {
             let subject = ReplaySubject<Int>.createUnbounded()
-            let sent = SentCounter()
-            let results = StressResults()
             let count = 3_000
-            runConcurrently(
-                subscribers: 3,
-                sender: {
-                    for value in 1...count {
-                        subject.onNext(value)
-                        sent.set(value)
-                    }
-                    subject.onCompleted()
-                },
-                subscriber: { _ in
-                    subscribeRepeatedly(subject, sent: sent, cycles: 60, until: count, results: results)
-                })
+            let results = stressSubscribeWhileSending(
+                subject, count: count, cycles: 60, send: { subject.onNext($0) }, finish: { subject.onCompleted() })
             for trial in results.trials.withLock({ $0 }) {
                 let events = trial.recorder.events
                 let elements = trial.recorder.elements

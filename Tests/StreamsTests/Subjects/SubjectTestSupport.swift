@@ -140,3 +140,31 @@ where Source.Element == Int {
     results.trials.withLock { $0 += trials }
     results.kept.withLock { $0 += kept }
 }
+
+/// The stress run the subject and relay tests share: one thread sends `1...count` with `send`
+/// (then calls `finish`, if given) while three threads subscribe to `source` over and over
+/// (`subscribeRepeatedly`, at least `cycles` times each). Returns the trials, and the
+/// subscriptions kept until the end.
+func stressSubscribeWhileSending<Source: ObservableType & Sendable>(
+    _ source: Source,
+    count: Int,
+    cycles: Int = 200,
+    send: @escaping @Sendable (Int) -> Void,
+    finish: (@Sendable () -> Void)? = nil
+) -> StressResults where Source.Element == Int {
+    let sent = SentCounter()
+    let results = StressResults()
+    runConcurrently(
+        subscribers: 3,
+        sender: {
+            for value in 1...count {
+                send(value)
+                sent.set(value)
+            }
+            finish?()
+        },
+        subscriber: { _ in
+            subscribeRepeatedly(source, sent: sent, cycles: cycles, until: count, results: results)
+        })
+    return results
+}
