@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Synchronization
 
 /// The inspector's records: chains, the places (operators) in them, and each chain's ring buffer
 /// of events. One lock guards it all; nothing is called out under it.
@@ -58,17 +59,19 @@ final class InspectorRegistry: Sendable {
 
     private struct State {
         var configuration = Inspector.Configuration()
-        var origin = DispatchTime.now().uptimeNanoseconds
         var nextID = 1
         var chains: [Int: Chain] = [:]
         var ended: [Int] = []
     }
 
     private let state = LockedState(State())
+    /// When the clock started (`reset`), in uptime nanoseconds: read on every logged event, so
+    /// kept apart from the locked state.
+    private let origin = Atomic<UInt64>(DispatchTime.now().uptimeNanoseconds)
 
     /// Seconds since the inspector's origin.
     func now() -> Double {
-        let origin = state.withLock { $0.origin }
+        let origin = origin.load(ordering: .relaxed)
         let now = DispatchTime.now().uptimeNanoseconds
         return now >= origin ? Double(now - origin) / 1e9 : 0
     }
@@ -77,6 +80,7 @@ final class InspectorRegistry: Sendable {
 
     /// Clears every record and restarts the clock with `configuration`.
     func reset(_ configuration: Inspector.Configuration) {
+        origin.store(DispatchTime.now().uptimeNanoseconds, ordering: .relaxed)
         let old = state.withLock { state -> State in
             var fresh = State()
             fresh.configuration = configuration
