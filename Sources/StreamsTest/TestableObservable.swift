@@ -1,6 +1,17 @@
 import Streams
 
 /// A test observable that plays recorded events and records its subscriptions.
+///
+/// Created by ``TestScheduler/createHotObservable(_:)`` and
+/// ``TestScheduler/createColdObservable(_:)``. As in RxTest, the events the scheduler has yet to
+/// play stay alive however the observable is held: one created inline
+/// (`scheduler.createHotObservable([...]).bind(to: relay)`) plays every event.
+///
+/// What the scheduler lets go of, and when (see <doc:Testing#Lifetimes-and-leak-checks>):
+/// - each scheduled event, once it has played or been cancelled, and everything still pending
+///   when the scheduler itself is released;
+/// - a subscription's events (cold) or its place among the observers (hot), when it is disposed
+///   or terminated. As everywhere in Rx, a subscription that is neither stays alive.
 public class TestableObservable<Element>: ObservableType, @unchecked Sendable {
     // Safety: mutable state (observers, subscriptions) is guarded by `state`'s lock.
     /// The scheduler the events play on.
@@ -8,11 +19,13 @@ public class TestableObservable<Element>: ObservableType, @unchecked Sendable {
     /// The events this observable plays.
     public let recordedEvents: [Recorded<Event<Element>>]
 
-    let state = LockedState(TestableState<Element>())
+    /// The observers and subscriptions; scheduled playback captures this, never the observable.
+    let state: LockedState<TestableState<Element>>
 
-    init(testScheduler: TestScheduler, recordedEvents: [Recorded<Event<Element>>]) {
+    init(testScheduler: TestScheduler, recordedEvents: [Recorded<Event<Element>>], state: LockedState<TestableState<Element>> = LockedState(TestableState())) {
         self.testScheduler = testScheduler
         self.recordedEvents = recordedEvents
+        self.state = state
     }
 
     /// When each subscription started and ended.
@@ -23,20 +36,23 @@ public class TestableObservable<Element>: ObservableType, @unchecked Sendable {
         fatalError("abstract")
     }
 
-    /// Records a new subscription at the current time; returns its index.
-    func recordSubscribe() -> Int {
+    /// Records a new subscription at the current time and returns its disposable, which runs
+    /// `cleanUp` and records the end. The disposable holds the state and only a weak reference to
+    /// the scheduler (if the scheduler is gone, so is this observable, which holds it, and nobody
+    /// can read the record).
+    func recordSubscription(cleanUp: @escaping () -> Void) -> Disposable {
+        let state = self.state
         let now = testScheduler.clock
-        return state.withLock { state in
+        let index = state.withLock { state in
             state.subscriptions.append(Subscription(now))
             return state.subscriptions.count - 1
         }
-    }
-
-    /// Records the end of subscription `index` at the current time.
-    func recordUnsubscribe(_ index: Int) {
-        let now = testScheduler.clock
-        state.withLock { state in
-            state.subscriptions[index] = Subscription(state.subscriptions[index].subscribe, now)
+        return Disposables.create { [weak testScheduler] in
+            cleanUp()
+            guard let now = testScheduler?.clock else { return }
+            state.withLock { state in
+                state.subscriptions[index] = Subscription(state.subscriptions[index].subscribe, now)
+            }
         }
     }
 }
@@ -48,50 +64,51 @@ struct TestableState<Element> {
 }
 
 /// A hot test observable: events play at their absolute times whether or not anyone listens.
+///
+/// Each scheduled event holds the observers' state (not the observable), so the events play to
+/// every subscriber even when nothing else references the observable.
 final class HotObservable<Element>: TestableObservable<Element>, @unchecked Sendable {
     // Safety: inherits `TestableObservable`'s locking.
-    override init(testScheduler: TestScheduler, recordedEvents: [Recorded<Event<Element>>]) {
-        super.init(testScheduler: testScheduler, recordedEvents: recordedEvents)
+    override init(testScheduler: TestScheduler, recordedEvents: [Recorded<Event<Element>>], state: LockedState<TestableState<Element>>) {
+        super.init(testScheduler: testScheduler, recordedEvents: recordedEvents, state: state)
         for recorded in recordedEvents {
-            _ = testScheduler.scheduleAt(recorded.time) { [weak self] in
-                guard let self else { return }
-                let observers = self.state.withLock { state in state.observers.sorted { $0.key < $1.key }.map(\.value) }
+            testScheduler.scheduleAt(recorded.time) {
+                let observers = state.withLock { state in state.observers.sorted { $0.key < $1.key }.map(\.value) }
                 for observer in observers { observer.on(recorded.value) }
             }
         }
     }
 
     override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
-        let index = recordSubscribe()
+        let state = self.state
         let key = state.withLock { state -> Int in
             defer { state.nextKey += 1 }
             state.observers[state.nextKey] = AnyObserver(observer)
             return state.nextKey
         }
-        return Disposables.create { [weak self] in
-            guard let self else { return }
-            self.state.withLock { _ = $0.observers.removeValue(forKey: key) }
-            self.recordUnsubscribe(index)
+        return recordSubscription {
+            let removed = state.withLock { $0.observers.removeValue(forKey: key) }
+            _ = removed  // released after the lock
         }
     }
 }
 
 /// A cold test observable: each subscription plays the events at times relative to subscribing.
+///
+/// Each subscription's scheduled events hold its observer, so they play even when nothing else
+/// references the observable; disposing the subscription cancels the rest.
 final class ColdObservable<Element>: TestableObservable<Element>, @unchecked Sendable {
     // Safety: inherits `TestableObservable`'s locking.
     override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
-        let index = recordSubscribe()
         let scheduled = CompositeDisposable()
+        let subscription = recordSubscription { scheduled.dispose() }
         for recorded in recordedEvents {
-            scheduled.insert(
+            _ = scheduled.insert(
                 testScheduler.scheduleRelativeVirtual((), dueTime: recorded.time) { _ in
                     observer.on(recorded.value)
                     return Disposables.create()
                 })
         }
-        return Disposables.create { [weak self] in
-            scheduled.dispose()
-            self?.recordUnsubscribe(index)
-        }
+        return subscription
     }
 }

@@ -66,6 +66,13 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
         }
     }
 
+    /// Lets go of the work that never ran: its closures (and what they capture: observers, test
+    /// observables' playback) are released with the scheduler, so nothing it held leaks.
+    deinit {
+        let abandoned = queue.lock.withLock { _ in queue.abandonAll() }
+        _ = abandoned  // released after the lock
+    }
+
     /// The current virtual time.
     public var clock: VirtualTime { queue.lock.withLock { _ in currentClock } }
 

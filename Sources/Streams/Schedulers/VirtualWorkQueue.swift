@@ -69,6 +69,22 @@ final class VirtualWorkQueue: @unchecked Sendable {
         return .some(action)
     }
 
+    /// Empties the queue, marking every item cancelled, and returns their actions for release
+    /// after the lock (call under `lock`). Used when the scheduler goes: nothing can run them.
+    func abandonAll() -> [() -> Disposable] {
+        var actions: [() -> Disposable] = []
+        actions.reserveCapacity(heap.count)
+        for item in heap {
+            item.isQueued = false
+            item.isCancelled = true
+            if let action = item.action { actions.append(action) }
+            item.action = nil
+        }
+        heap.removeAll()
+        cancelledInHeap = 0
+        return actions
+    }
+
     /// Drops the cancelled items and rebuilds the heap (O(n), after n/2 cancellations at least).
     private func squeeze() {
         heap.removeAll { $0.isCancelled }
