@@ -93,10 +93,17 @@ public typealias Signal<Element> = SharedSequence<SignalSharingStrategy, Element
 public enum SharingScheduler {
     // Safety: the factory may capture a non-Sendable scheduler (a `TestScheduler` in tests); it is
     // only installed by `mock`, whose caller drives that scheduler, as in RxCocoa.
-    private static let factory = LockedState(UncheckedSendable<() -> SchedulerType>({ MainScheduler.instance }))
+    private static let factory = LockedState(UncheckedSendable<() -> SchedulerType>({ MainScheduler() }))
 
-    /// Makes the scheduler used by an `asDriver`/`asSignal` conversion (`MainScheduler.instance`
-    /// unless inside `mock`).
+    /// Makes the scheduler used by an `asDriver`/`asSignal` conversion: a new `MainScheduler()`
+    /// for each conversion, as in RxCocoa, unless inside `mock`.
+    ///
+    /// Each ``MainScheduler`` runs work at once when called on the main thread with nothing of its
+    /// own queued, so a delivery nested inside another conversion's delivery runs at once too
+    /// (one shared instance would defer it to the main queue). Feedback loops of ``Driver``s and
+    /// ``Signal``s that answer synchronously produce RxCocoa's states in RxCocoa's order, and a
+    /// ``Driver`` built on the main thread from a synchronous source delivers its first element
+    /// during `drive`. See <doc:Traits#Scheduling>.
     public static var make: () -> SchedulerType {
         factory.withLock { $0.value }
     }
