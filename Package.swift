@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .library(name: "Streams", targets: ["Streams"]),
         .library(name: "StreamsCocoa", targets: ["StreamsCocoa"]),
+        .library(name: "StreamsBlocking", targets: ["StreamsBlocking"]),
         .library(name: "StreamsTest", targets: ["StreamsTest"]),
         .library(name: "ConfigFeatures", targets: ["ConfigFeatures"]),
         .library(name: "ConfigFeaturesTestServer", targets: ["ConfigFeaturesTestServer"]),
@@ -14,7 +15,9 @@ let package = Package(
     targets: [
         .target(name: "Streams"),
         .target(name: "StreamsCocoa", dependencies: ["Streams"]),
-        .target(name: "StreamsTest", dependencies: ["Streams"]),
+        // RxBlocking's API without XCTest, for apps and command-line tools; StreamsTest re-exports it.
+        .target(name: "StreamsBlocking", dependencies: ["Streams"]),
+        .target(name: "StreamsTest", dependencies: ["Streams", "StreamsBlocking"]),
         .target(name: "ConfigFeatures", dependencies: ["Streams"]),
         .target(name: "ConfigFeaturesTestServer", dependencies: ["ConfigFeatures"]),
         .target(name: "StreamsDemos", dependencies: ["ConfigFeatures", "ConfigFeaturesTestServer", "Streams"], path: "Examples/Demos"),
@@ -23,6 +26,8 @@ let package = Package(
         .executableTarget(name: "item-list-demo", dependencies: ["StreamsDemos"], path: "Examples/ItemListDemo"),
         .executableTarget(name: "force-update-demo", dependencies: ["StreamsDemos"], path: "Examples/ForceUpdateDemo"),
         .executableTarget(name: "group-comments-demo", dependencies: ["StreamsDemos"], path: "Examples/GroupCommentsDemo"),
+        // A command-line tool using StreamsBlocking alone; StreamsBlockingLinkTests checks it links no XCTest.
+        .executableTarget(name: "blocking-demo", dependencies: ["StreamsBlocking"], path: "Examples/BlockingDemo"),
         .executableTarget(name: "firebase-test-server", dependencies: ["ConfigFeaturesTestServer"], path: "Examples/FirebaseTestServerTool"),
         .target(name: "StreamsBenchmarks", dependencies: ["Streams"], path: "Benchmarks/StreamsBenchmarks"),
         .executableTarget(name: "streams-bench", dependencies: ["StreamsBenchmarks"], path: "Benchmarks/StreamsBench"),

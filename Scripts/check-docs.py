@@ -42,6 +42,7 @@ import urllib.parse
 PAGES = [
     ("Streams module", "/documentation/streams", "Streams", "module"),
     ("StreamsTest module", "/documentation/streamstest", "StreamsTest", "module"),
+    ("StreamsBlocking module", "/documentation/streamsblocking", "StreamsBlocking", "module"),
     ("ConfigFeatures module", "/documentation/configfeatures", "ConfigFeatures", "module"),
     ("PublishSubject", "/documentation/streams/publishsubject", "PublishSubject", "symbol"),
     ("ObservableType.flatMapLatest", ("method", "/documentation/streams/observabletype", "flatmaplatest"),
@@ -50,6 +51,7 @@ PAGES = [
     ("RemoteConfig", "/documentation/configfeatures/remoteconfig", "RemoteConfig", "symbol"),
     ("Streams article", "/documentation/streams/subjects", "Subjects and Relays", "article"),
     ("StreamsTest article", "/documentation/streamstest/testing", "Testing", "article"),
+    ("StreamsBlocking article", "/documentation/streamsblocking/blocking", "Blocking", "article"),
     ("ConfigFeatures article", "/documentation/configfeatures/features-launch", "Launch gate (LaunchViewModel)", "article"),
 ]
 SCREENSHOTS = [

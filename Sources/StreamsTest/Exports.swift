@@ -1,1 +1,2 @@
 @_exported import Streams
+@_exported import StreamsBlocking

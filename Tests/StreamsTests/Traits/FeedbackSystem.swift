@@ -42,7 +42,9 @@ enum FeedbackSystem {
 
     /// A loop that runs `effects` once for each query that enters the set the state asks for,
     /// until a later set leaves it out (queries entering together start in ascending order).
-    static func react<State, Query: Hashable & Comparable, Event>(queries: @escaping (State) -> Set<Query>, effects: @escaping (Query) -> Signal<Event>) -> Loop<State, Event> {
+    static func react<State, Query: Hashable & Comparable, Event>(
+        queries: @escaping (State) -> Set<Query>, effects: @escaping (Query) -> Signal<Event>
+    ) -> Loop<State, Event> {
         { state in
             let sets = state.map(queries)
             let entering = sets.asObservable()

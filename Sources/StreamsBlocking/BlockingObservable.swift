@@ -10,7 +10,7 @@ import Streams
 ///
 /// On the main thread the operators run the main run loop while they wait (as RxBlocking does),
 /// so work on `MainScheduler` or the main queue makes progress; on other threads they wait on a
-/// semaphore. See <doc:Testing>.
+/// semaphore. See <doc:Blocking>.
 public struct BlockingObservable<Element> {
     /// The longest time an operator blocks before throwing `RxError.timeout`; `nil` waits forever.
     public let timeout: TimeInterval?
