@@ -36,37 +36,31 @@ final class DriverFeedbackLoopTests: XCTestCase {
         subscription.dispose()
     }
 
-    /// One loop answering each state with the next step: each answer is reduced before the loop
-    /// sees the state it produced, so the steps follow one another.
-    func testImmediateLoop_stepsInOrder() throws {
-        let loop: FeedbackSystem.Loop<String, String> = { state in
+    /// A loop answering `initial` with `first`, then each state at once with the next step.
+    private func steps(first: Signal<String>) -> FeedbackSystem.Loop<String, String> {
+        { state in
             state.flatMapLatest { state -> Signal<String> in
                 switch state {
-                case "initial": return .just("_a")
+                case "initial": return first
                 case "initial_a": return .just("_b")
                 case "initial_a_b": return .just("_c")
                 default: return .never()
                 }
             }
         }
-        let system = FeedbackSystem.run(initial: "initial", reduce: { $0 + $1 }, loops: [loop])
+    }
+
+    /// One loop answering each state with the next step: each answer is reduced before the loop
+    /// sees the state it produced, so the steps follow one another.
+    func testImmediateLoop_stepsInOrder() throws {
+        let system = FeedbackSystem.run(initial: "initial", reduce: { $0 + $1 }, loops: [steps(first: .just("_a"))])
         XCTAssertEqual(try states(system, until: "initial_a_b_c"), ["initial", "initial_a", "initial_a_b", "initial_a_b_c"])
     }
 
     /// The first answer comes later, from a timer on the main queue, and the next ones at once:
     /// each is reduced, and seen by the loop, exactly once.
     func testImmediateLoop_afterADelayedFirstAnswer() throws {
-        let loop: FeedbackSystem.Loop<String, String> = { state in
-            state.flatMapLatest { state -> Signal<String> in
-                switch state {
-                case "initial": return Signal.just("_a").delay(.milliseconds(1))
-                case "initial_a": return .just("_b")
-                case "initial_a_b": return .just("_c")
-                default: return .never()
-                }
-            }
-        }
-        let system = FeedbackSystem.run(initial: "initial", reduce: { $0 + $1 }, loops: [loop])
+        let system = FeedbackSystem.run(initial: "initial", reduce: { $0 + $1 }, loops: [steps(first: Signal.just("_a").delay(.milliseconds(1)))])
         XCTAssertEqual(try states(system, until: "initial_a_b_c"), ["initial", "initial_a", "initial_a_b", "initial_a_b_c"])
     }
 
