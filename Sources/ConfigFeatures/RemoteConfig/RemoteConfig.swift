@@ -460,12 +460,10 @@ public final class RemoteConfig: @unchecked Sendable {
             if statusChanged { persist() }
             completion(.failure(.throttled(until: until)))
         case .start(let id, let request, let backendSubscription, let timeout):
-            // Weak: a cancelled dispatch timer may keep its closure a little longer.
-            timeout.setDisposable(
-                scheduler.scheduleRelative((), dueTime: Self.interval(timeoutSeconds)) { [weak self] _ in
-                    self?.finishFetch(id, .failure(.other(.timeout)))
-                    return Disposables.create()
-                })
+            // The backend is asked first and the timer armed after, so on a virtual clock an
+            // answer at exactly `fetchTimeout` is in time: only a call slower than the timeout
+            // fails (the documented boundary). If the backend answered synchronously, the fetch
+            // has finished and disposed `timeout`, which then disposes the timer at once.
             backendSubscription.setDisposable(
                 backend.fetch(request).subscribe(
                     onNext: { [self] response in finishFetch(id, .success(response)) },
@@ -474,6 +472,12 @@ public final class RemoteConfig: @unchecked Sendable {
                         finishFetch(id, .failure(.other(.backend(.invalidResponse(message: "the fetch completed without a response")))))
                     }
                 ))
+            // Weak: a cancelled dispatch timer may keep its closure a little longer.
+            timeout.setDisposable(
+                scheduler.scheduleRelative((), dueTime: Self.interval(timeoutSeconds)) { [weak self] _ in
+                    self?.finishFetch(id, .failure(.other(.timeout)))
+                    return Disposables.create()
+                })
         }
     }
 

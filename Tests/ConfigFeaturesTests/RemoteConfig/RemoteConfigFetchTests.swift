@@ -139,6 +139,34 @@ final class RemoteConfigFetchTests: XCTestCase {
         }
     }
 
+    // Fails on ce3e235 (error(211, timeout)): the timer was armed before the backend was asked,
+    // so it won the tie, although the docs say only a call slower than the timeout fails.
+    func testFetch_answerAtExactlyTheTimeoutIsInTime() {
+        XCTAssertNoLeaks {
+            let scheduler = TestScheduler(initialClock: 0)
+            let backend = InMemoryRemoteConfigBackend(values: ["a": "1"], latency: .seconds(10), scheduler: scheduler)
+            let remoteConfig = RemoteConfig(backend: backend, settings: settings(timeout: 10), scheduler: scheduler)
+            let res = scheduler.record(at: 200) { remoteConfig.fetch() }
+            scheduler.start()
+            XCTAssertEqual(res.events, [.next(211, RemoteConfigFetchStatus.success), .completed(211)])
+            XCTAssertEqual(remoteConfig.snapshot.fetched, ["a": "1"])
+            XCTAssertNoPendingWork(scheduler)
+        }
+    }
+
+    /// One tick slower than the timeout fails.
+    func testFetch_answerOneTickAfterTheTimeoutIsLate() {
+        XCTAssertNoLeaks {
+            let scheduler = TestScheduler(initialClock: 0)
+            let backend = InMemoryRemoteConfigBackend(values: ["a": "1"], latency: .seconds(11), scheduler: scheduler)
+            let remoteConfig = RemoteConfig(backend: backend, settings: settings(timeout: 10), scheduler: scheduler)
+            let res = scheduler.record(at: 200) { remoteConfig.fetch() }
+            scheduler.start()
+            XCTAssertEqual(res.events, [.error(211, RemoteConfigError.timeout)])
+            XCTAssertNil(remoteConfig.snapshot.fetched)
+        }
+    }
+
     func testFetch_networkFailureIsTypedAndDoesNotThrottle() {
         XCTAssertNoLeaks {
             let scheduler = TestScheduler(initialClock: 0)
