@@ -25,7 +25,7 @@ public func XCTAssertNoLeaks(
     let baselineCounts = Resources.liveCounts
     try body()
     if let failure = leakFailure(from: baseline, baselineCounts, to: Resources.total, Resources.liveCounts) {
-        XCTFail(failure + messageLine(message()), file: file, line: line)
+        XCTFail(failure + messageLine(message()) + leakHint, file: file, line: line)
     }
 }
 
@@ -51,7 +51,7 @@ public func XCTAssertNoLeaksEventually(
         _ = RunLoop.current.run(mode: .default, before: Date().addingTimeInterval(0.005))
     }
     if let failure = leakFailure(from: baseline, baselineCounts, to: Resources.total, Resources.liveCounts, after: timeout) {
-        XCTFail(failure + messageLine(message()), file: file, line: line)
+        XCTFail(failure + messageLine(message()) + leakHint, file: file, line: line)
     }
 }
 
@@ -79,6 +79,12 @@ func leakFailure(
     }
     return lines.joined(separator: "\n")
 }
+
+/// What usually keeps resources alive, after a leak check's failure message.
+let leakHint =
+    "\nWhat keeps them alive is usually a subscription neither disposed nor terminated (put it in a DisposeBag"
+    + " released in the body), or work a virtual-time scheduler has yet to run that captures them (run it to"
+    + " the end with start()); see the Testing article, Lifetimes and leak checks."
 
 private func messageLine(_ message: String) -> String {
     message.isEmpty ? "" : "\n\(message)"

@@ -98,6 +98,7 @@ final class LeakAssertionsTests: XCTestCase {
         XCTAssertTrue(
             recorded.first?.description.contains("Live resources by type (after - before):\n  PublishSubject<LeakedElement>: +1\nkept on purpose") == true,
             recorded.first?.description ?? "no failure")
+        XCTAssertTrue(recorded.first?.description.hasSuffix(leakHint) == true, "the failure ends with the hint")
         _ = kept
     }
     #endif

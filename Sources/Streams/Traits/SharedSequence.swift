@@ -115,19 +115,27 @@ public enum SharingScheduler {
     ///     }
     ///
     /// The scheduler is captured when a sequence is converted, so build the sequences inside
-    /// `action`. Not for concurrent use from parallel tests.
-    public static func mock(scheduler: SchedulerType, action: () throws -> Void) rethrows {
+    /// `action`. Not for concurrent use from parallel tests (in Swift Testing, use a
+    /// `.serialized` suite).
+    ///
+    /// - Returns: What `action` returns (RxCocoa's returns nothing; a `Void` closure works as
+    ///   there), so a test can build and run in one closure:
+    ///   `let res = SharingScheduler.mock(scheduler: scheduler) { scheduler.start { viewModel.title } }`.
+    @discardableResult
+    public static func mock<Result>(scheduler: SchedulerType, action: () throws -> Result) rethrows -> Result {
         try mock(makeScheduler: { scheduler }, action: action)
     }
 
-    /// Runs `action` with every ``Driver``/``Signal`` conversion using `makeScheduler()`.
-    public static func mock(makeScheduler: @escaping () -> SchedulerType, action: () throws -> Void) rethrows {
+    /// Runs `action` with every ``Driver``/``Signal`` conversion using `makeScheduler()`, and
+    /// returns what `action` returns.
+    @discardableResult
+    public static func mock<Result>(makeScheduler: @escaping () -> SchedulerType, action: () throws -> Result) rethrows -> Result {
         let previous = factory.withLock { state -> UncheckedSendable<() -> SchedulerType> in
             defer { state = UncheckedSendable(makeScheduler) }
             return state
         }
         defer { factory.withLock { $0 = previous } }
-        try action()
+        return try action()
     }
 }
 

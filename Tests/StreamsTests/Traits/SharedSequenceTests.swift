@@ -112,4 +112,19 @@ final class SharedSequenceTests: XCTestCase {
         }
         XCTAssertTrue(SharingScheduler.make() is MainScheduler)
     }
+
+    /// `mock` returns what its action returns, so a test builds and runs in one closure (an
+    /// addition: RxCocoa's returns nothing); a `Void` action still works as there.
+    func testSharingScheduler_mockReturnsTheActionsResult() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let relay = BehaviorRelay(value: 1)
+        let res = SharingScheduler.mock(scheduler: scheduler) {
+            scheduler.start { relay.asDriver().map { $0 * 10 } }
+        }
+        XCTAssertEqual(res.events, [.next(201, 10)])
+        var ran = false
+        SharingScheduler.mock(makeScheduler: { scheduler }) { ran = true }
+        XCTAssertTrue(ran)
+        XCTAssertTrue(SharingScheduler.make() is MainScheduler)
+    }
 }
