@@ -42,23 +42,20 @@ extension Infallible where Element: Sendable {
     }
 }
 
+// The traits' `value` getters are `nonisolated(nonsending)` (Swift 6.2): they run on the caller's
+// executor, so main-actor code (an async `@main`, a `@MainActor` view model) can await a trait it
+// holds without sending it to another executor.
+
 extension PrimitiveSequenceType where Trait == SingleTrait, Element: Sendable {
     /// Awaits the ``Single``'s element, or throws its error.
     ///
     /// Cancelling the task disposes the subscription and throws `CancellationError` while the
     /// ``Single`` is still running; one that already succeeded or failed during `subscribe` (e.g.
-    /// `Single.just`) gives its result even in an already-cancelled task, as in RxSwift.
+    /// `Single.just`) gives its result even in an already-cancelled task, as in RxSwift. Runs on
+    /// the caller's executor, so it can be awaited from the main actor.
     /// - Note: See <doc:Concurrency>.
-    public var value: Element {
-        get async throws {
-            try await awaitOutcome { (finish: @escaping (Result<Element, Swift.Error>) -> Void) in
-                primitiveSequence.subscribe(
-                    onSuccess: { finish(.success($0)) },
-                    onFailure: { finish(.failure($0)) },
-                    onDisposed: { finish(.failure(CancellationError())) }
-                )
-            }
-        }
+    nonisolated(nonsending) public var value: Element {
+        get async throws { try await awaitOutcome(singleOutcome) }
     }
 }
 
@@ -67,19 +64,11 @@ extension PrimitiveSequenceType where Trait == MaybeTrait, Element: Sendable {
     ///
     /// Cancelling the task disposes the subscription and throws `CancellationError` while the
     /// ``Maybe`` is still running; one that already finished during `subscribe` gives its result
-    /// even in an already-cancelled task, as in RxSwift.
+    /// even in an already-cancelled task, as in RxSwift. Runs on the caller's executor, so it can
+    /// be awaited from the main actor.
     /// - Note: See <doc:Concurrency>.
-    public var value: Element? {
-        get async throws {
-            try await awaitOutcome { (finish: @escaping (Result<Element?, Swift.Error>) -> Void) in
-                primitiveSequence.subscribe(
-                    onSuccess: { finish(.success($0)) },
-                    onError: { finish(.failure($0)) },
-                    onCompleted: { finish(.success(nil)) },
-                    onDisposed: { finish(.failure(CancellationError())) }
-                )
-            }
-        }
+    nonisolated(nonsending) public var value: Element? {
+        get async throws { try await awaitOutcome(maybeOutcome) }
     }
 }
 
@@ -88,18 +77,45 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
     ///
     /// Cancelling the task disposes the subscription and throws `CancellationError` while the
     /// ``Completable`` is still running; one that already finished during `subscribe` gives its
-    /// result even in an already-cancelled task, as in RxSwift.
+    /// result even in an already-cancelled task, as in RxSwift. Runs on the caller's executor, so
+    /// it can be awaited from the main actor.
     /// - Note: See <doc:Concurrency>.
-    public var value: Void {
-        get async throws {
-            try await awaitOutcome { (finish: @escaping (Result<Void, Swift.Error>) -> Void) in
-                primitiveSequence.subscribe(
-                    onCompleted: { finish(.success(())) },
-                    onError: { finish(.failure($0)) },
-                    onDisposed: { finish(.failure(CancellationError())) }
-                )
-            }
-        }
+    nonisolated(nonsending) public var value: Void {
+        get async throws { try await awaitOutcome(completableOutcome) }
+    }
+}
+
+extension PrimitiveSequenceType where Trait == SingleTrait, Element: Sendable {
+    /// Subscribes, reporting the ``Single``'s outcome (or `CancellationError` on disposal) to `finish`.
+    func singleOutcome(_ finish: @escaping (Result<Element, Swift.Error>) -> Void) -> Disposable {
+        primitiveSequence.subscribe(
+            onSuccess: { finish(.success($0)) },
+            onFailure: { finish(.failure($0)) },
+            onDisposed: { finish(.failure(CancellationError())) }
+        )
+    }
+}
+
+extension PrimitiveSequenceType where Trait == MaybeTrait, Element: Sendable {
+    /// Subscribes, reporting the ``Maybe``'s outcome (or `CancellationError` on disposal) to `finish`.
+    func maybeOutcome(_ finish: @escaping (Result<Element?, Swift.Error>) -> Void) -> Disposable {
+        primitiveSequence.subscribe(
+            onSuccess: { finish(.success($0)) },
+            onError: { finish(.failure($0)) },
+            onCompleted: { finish(.success(nil)) },
+            onDisposed: { finish(.failure(CancellationError())) }
+        )
+    }
+}
+
+extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Never {
+    /// Subscribes, reporting the ``Completable``'s outcome (or `CancellationError` on disposal) to `finish`.
+    func completableOutcome(_ finish: @escaping (Result<Void, Swift.Error>) -> Void) -> Disposable {
+        primitiveSequence.subscribe(
+            onCompleted: { finish(.success(())) },
+            onError: { finish(.failure($0)) },
+            onDisposed: { finish(.failure(CancellationError())) }
+        )
     }
 }
 
@@ -109,7 +125,7 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
 /// In an already-cancelled task the subscription is disposed as soon as `subscribe` returns: a
 /// sequence that finished during `subscribe` has reported its outcome by then, and that outcome
 /// wins, as in RxSwift.
-private func awaitOutcome<Value: Sendable>(
+nonisolated(nonsending) private func awaitOutcome<Value: Sendable>(
     _ subscribe: (_ finish: @escaping (Result<Value, Swift.Error>) -> Void) -> Disposable
 ) async throws -> Value {
     let subscription = SingleAssignmentDisposable()
