@@ -72,6 +72,61 @@ final class XCTAssertEventsTests: XCTestCase {
             """)
     }
 
+    // Fails on ce3e235: the differences were paired by index, so one extra event made every
+    // later pair differ (lhs[1]/rhs[1], lhs[2]/rhs[2], lhs[3]/rhs[3], lhs[4] only in lhs).
+    func testListMismatch_oneInsertedEventIsOneDifference() {
+        let lhs: [Recorded<Event<Int>>] = [.next(210, 1), .next(215, 9), .next(220, 2), .next(230, 3), .completed(300)]
+        let rhs: [Recorded<Event<Int>>] = [.next(210, 1), .next(220, 2), .next(230, 3), .completed(300)]
+        XCTAssertEqual(
+            listMismatch(lhs, rhs, by: ==),
+            """
+            XCTAssertEqual failed: ("[next(1) @ 210, next(9) @ 215, next(2) @ 220, next(3) @ 230, completed @ 300]") \
+            is not equal to ("[next(1) @ 210, next(2) @ 220, next(3) @ 230, completed @ 300]")
+            Differences (lhs has 5 elements, rhs has 4 elements):
+              lhs[1]: next(9) @ 215 (only in lhs)
+            """)
+    }
+
+    // Fails on ce3e235 (every pair from index 1 on was listed).
+    func testListMismatch_oneMissingEventIsOneDifference() {
+        let lhs: [Event<String>] = [.next("a"), .next("c"), .next("d"), .completed]
+        let rhs: [Event<String>] = [.next("a"), .next("b"), .next("c"), .next("d"), .completed]
+        XCTAssertEqual(
+            listMismatch(lhs, rhs, by: ==),
+            """
+            XCTAssertEqual failed: ("[next(a), next(c), next(d), completed]") is not equal to ("[next(a), next(b), next(c), next(d), completed]")
+            Differences (lhs has 4 elements, rhs has 5 elements):
+              rhs[1]: next(b) (only in rhs)
+            """)
+    }
+
+    /// Between shared runs, differing events pair up and the surplus is marked; a changed
+    /// value and a missing completion read as such.
+    func testListMismatch_changedAndMissingBetweenSharedRuns() {
+        let lhs: [Event<Int>] = [.next(1), .next(5), .next(6), .next(3)]
+        let rhs: [Event<Int>] = [.next(1), .next(2), .next(3), .completed]
+        XCTAssertEqual(
+            alignedDifferences(lhs, rhs, by: ==),
+            [.changed(1, 1), .onlyInLhs(2), .onlyInRhs(3)])
+    }
+
+    /// Lists too long to align (more than `alignmentLimit` cells) are compared index by index.
+    func testListMismatch_longListsFallBackToIndexPairs() {
+        let rhs = Array(0..<3_000)
+        var lhs = rhs
+        lhs.remove(at: 10)
+        // Alone, the removal is found from the common prefix and suffix, however long the lists.
+        XCTAssertEqual(alignedDifferences(lhs, rhs, by: ==), [.onlyInRhs(10)])
+        // A second difference far away leaves a middle of 2,891 x 2,892 elements, over the limit.
+        lhs[2_900] = -1
+        XCTAssertGreaterThan(2_892 * 2_893, alignmentLimit)
+        let differences = alignedDifferences(lhs, rhs, by: ==)
+        XCTAssertEqual(differences.first, .changed(10, 10))
+        XCTAssertEqual(differences.last, .onlyInRhs(2_901))
+        XCTAssertEqual(differences.count, 2_892)
+        XCTAssertEqual(alignedDifferences(Array(0..<2_000), Array(0..<2_000), by: ==), [])
+    }
+
     func testListMismatch_subscriptionsPrintAsRxTest() {
         XCTAssertEqual(
             listMismatch([Subscription(200, 300)], [Subscription(200)], by: ==),
