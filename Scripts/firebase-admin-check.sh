@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
 # Checks FirebaseTestServer against Google's official client: installs `firebase-admin` from
-# PyPI into a virtual environment (FIREBASE_ADMIN_VENV, default .build/firebase-admin-venv),
-# starts `firebase-test-server --require-token owner` on loopback and runs
-# Scripts/firebase_admin_check.py against it (FIREBASE_DATABASE_EMULATOR_HOST).
+# PyPI into a virtual environment (FIREBASE_ADMIN_VENV, default .build/firebase-admin-venv) and
+# runs Scripts/firebase_admin_check.py (FIREBASE_DATABASE_EMULATOR_HOST) twice, each against its
+# own `firebase-test-server` on loopback:
+#   1. `--require-token app-token`: tokens are required, and the SDK's emulator credential
+#      (`Authorization: Bearer owner`, the emulator's admin) must still be accepted;
+#   2. `--database seed.json`: the SDK must read the seeded contents.
 #
 # Exits non-zero when a check fails. When the package index cannot be reached, it says so and
 # exits 0 (skipped): the checks need the official package, which cannot be vendored here.
@@ -27,17 +30,36 @@ echo "== firebase-admin $("$venv/bin/python" -c 'import firebase_admin; print(fi
 swift build --product firebase-test-server >/dev/null
 bin="$(swift build --show-bin-path)/firebase-test-server"
 work="$(mktemp -d)"
-"$bin" --require-token owner --port-file "$work/port" >"$work/server.log" 2>&1 &
-server=$!
-trap 'kill "$server" 2>/dev/null || true; rm -rf "$work"' EXIT
-for _ in $(seq 1 100); do
-    [ -s "$work/port" ] && break
-    sleep 0.1
-done
-if [ ! -s "$work/port" ]; then
-    cat "$work/server.log" >&2
-    echo "firebase-admin-check: the server did not start" >&2
-    exit 1
-fi
-port="$(tr -d '[:space:]' <"$work/port")"
-FIREBASE_DATABASE_EMULATOR_HOST="127.0.0.1:$port" "$venv/bin/python" Scripts/firebase_admin_check.py
+servers=()
+trap 'for pid in "${servers[@]}"; do kill "$pid" 2>/dev/null || true; done; rm -rf "$work"' EXIT
+
+# start_server NAME ARGS...: starts the server with ARGS and sets `port`.
+start_server() {
+    local name="$1"
+    shift
+    "$bin" "$@" --port-file "$work/$name.port" >"$work/$name.log" 2>&1 &
+    servers+=("$!")
+    for _ in $(seq 1 100); do
+        [ -s "$work/$name.port" ] && break
+        sleep 0.1
+    done
+    if [ ! -s "$work/$name.port" ]; then
+        cat "$work/$name.log" >&2
+        echo "firebase-admin-check: the server ($name) did not start" >&2
+        exit 1
+    fi
+    port="$(tr -d '[:space:]' <"$work/$name.port")"
+}
+
+status=0
+echo "== firebase-test-server --require-token app-token"
+start_server tokens --require-token app-token
+FIREBASE_DATABASE_EMULATOR_HOST="127.0.0.1:$port" FIREBASE_ADMIN_CHECK=tokens "$venv/bin/python" Scripts/firebase_admin_check.py || status=1
+
+echo "== firebase-test-server --database seed.json"
+cat >"$work/seed.json" <<'JSON'
+{"users": {"ann": {"name": "Ann", "score": 10}, "bob": {"name": "Bob", "score": 20}}, "flags": {"beta": true}}
+JSON
+start_server seeded --database "$work/seed.json"
+FIREBASE_DATABASE_EMULATOR_HOST="127.0.0.1:$port" FIREBASE_ADMIN_CHECK=seeded "$venv/bin/python" Scripts/firebase_admin_check.py || status=1
+exit "$status"

@@ -1,15 +1,23 @@
 """Drives FirebaseTestServer's Realtime Database with Google's official Admin SDK.
 
 Run by Scripts/firebase-admin-check.sh, with FIREBASE_DATABASE_EMULATOR_HOST pointing at a
-`firebase-test-server --require-token owner` (in emulator mode the Admin SDK authenticates
-with `Authorization: Bearer owner`). Each check prints `ok` or `FAIL` with what differed; the
-last line is `N passed, N failed`, and the exit status is 1 when any check failed.
+`firebase-test-server`. In emulator mode the Admin SDK authenticates with `Authorization: Bearer
+owner`, which the server (as Firebase's emulator) accepts as the admin even when it requires
+other tokens. FIREBASE_ADMIN_CHECK chooses the checks:
+
+- `tokens` (the default): the server runs with `--require-token app-token`; every read, write,
+  ETag, transaction, query, server value and listen check, plus the token checks;
+- `seeded`: the server runs with `--database seed.json` (SEEDED below); the SDK reads it.
+
+Each check prints `ok` or `FAIL` with what differed; the last line is `N passed, N failed`,
+and the exit status is 1 when any check failed.
 """
 
 import json
 import os
 import queue
 import sys
+import threading
 import time
 import traceback
 import urllib.error
@@ -19,6 +27,9 @@ import firebase_admin
 from firebase_admin import db
 
 HOST = os.environ["FIREBASE_DATABASE_EMULATOR_HOST"]
+MODE = os.environ.get("FIREBASE_ADMIN_CHECK", "tokens")
+# What firebase-admin-check.sh writes to seed.json for the `seeded` run.
+SEEDED = {"users": {"ann": {"name": "Ann", "score": 10}, "bob": {"name": "Bob", "score": 20}}, "flags": {"beta": True}}
 results = []
 
 
@@ -27,13 +38,26 @@ def check(name):
         try:
             body()
             results.append((name, None))
-            print(f"ok    {name}")
+            print(f"ok    {name}", flush=True)
         except Exception as error:  # noqa: BLE001 - every failure is reported, not raised
             detail = "".join(traceback.format_exception_only(type(error), error)).strip()
             results.append((name, detail))
-            print(f"FAIL  {name}: {detail}")
+            print(f"FAIL  {name}: {detail}", flush=True)
         return body
     return run
+
+
+def stop_listening(registration, wake):
+    """Closes a listen registration. firebase-admin's close() closes the response and joins the
+    reader thread, which stays blocked in its read until the stream sends something (Firebase
+    sends keep-alive events; this server sends none by default), so close from a helper thread
+    and make `wake` (a write) send an event."""
+    closer = threading.Thread(target=registration.close, daemon=True)
+    closer.start()
+    closer.join(timeout=0.2)
+    while closer.is_alive():
+        wake()
+        closer.join(timeout=1)
 
 
 def expect(actual, expected):
@@ -57,6 +81,46 @@ firebase_admin.initialize_app(options={
     "databaseURL": "https://demo-project-default-rtdb.firebaseio.com",
     "projectId": "demo-project",
 })
+
+
+def finish():
+    failed = [name for name, detail in results if detail]
+    print(f"{len(results) - len(failed)} passed, {len(failed)} failed")
+    sys.exit(1 if failed else 0)
+
+
+if MODE == "seeded":
+    @check("seeded: the whole tree is the --database file")
+    def _():
+        expect(db.reference("/").get(), SEEDED)
+
+    @check("seeded: a child and a leaf")
+    def _():
+        expect(db.reference("users/bob").get(), {"name": "Bob", "score": 20})
+        expect(db.reference("flags/beta").get(), True)
+
+    @check("seeded: a query over the seeded data")
+    def _():
+        expect(list(db.reference("users").order_by_child("score").limit_to_last(1).get().keys()), ["bob"])
+
+    @check("seeded: listen starts with the seeded value")
+    def _():
+        events = queue.Queue()
+        registration = db.reference("users/ann").listen(lambda event: events.put((event.event_type, event.path, event.data)))
+        try:
+            expect(events.get(timeout=10), ("put", "/", {"name": "Ann", "score": 10}))
+        finally:
+            stop_listening(registration, lambda: db.reference("users/ann/seen").set(True))
+
+    @check("seeded: no token is required (the server was started without --require-token)")
+    def _():
+        status, _, body = raw("GET", "flags")
+        expect((status, json.loads(body)), (200, {"beta": True}))
+
+    finish()
+elif MODE != "tokens":
+    sys.exit(f"FIREBASE_ADMIN_CHECK must be tokens or seeded, not {MODE!r}")
+
 root = db.reference("/")
 root.delete()
 
@@ -234,9 +298,11 @@ def _():
     expect(db.reference("visits").get(), 7)
 
 
-@check("Bearer auth: the SDK's token is accepted, none is refused")
+@check("tokens: the SDK's owner is the admin although only app-token is required")
 def _():
     expect(raw("GET", "users", headers={"Authorization": "Bearer owner"})[0], 200)
+    expect(raw("GET", "users", query="&auth=app-token")[0], 200)
+    expect(raw("GET", "users", headers={"Authorization": "Bearer app-token"})[0], 200)
     expect(raw("GET", "users")[0], 401)
     expect(raw("GET", "users", headers={"Authorization": "Bearer someone-else"})[0], 401)
 
@@ -253,9 +319,7 @@ def _():
         db.reference("live").update({"c": 3})
         expect(events.get(timeout=10), ("patch", "/", {"c": 3}))
     finally:
-        registration.close()
+        stop_listening(registration, lambda: db.reference("live/wake").set(True))
 
 
-failed = [name for name, detail in results if detail]
-print(f"{len(results) - len(failed)} passed, {len(failed)} failed")
-sys.exit(1 if failed else 0)
+finish()

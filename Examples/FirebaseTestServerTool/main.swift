@@ -1,51 +1,38 @@
-// `swift run firebase-test-server [--require-token TOKEN]... [--port-file FILE]`
+// `swift run firebase-test-server [options]` (`--help` lists them, the endpoints and an example).
 //
-// Serves `FirebaseTestServer` (Remote Config and Realtime Database REST APIs) on 127.0.0.1 until
-// it is killed, for clients outside Swift: Google's `firebase-admin` with
-// `FIREBASE_DATABASE_EMULATOR_HOST=127.0.0.1:<port>`, curl, a browser. Prints
-// `database http://127.0.0.1:<port>` once it listens (and writes the port to FILE).
+// Serves `FirebaseTestServer` on 127.0.0.1 until it is killed, for clients outside Swift: curl,
+// Google's `firebase-admin` with `FIREBASE_DATABASE_EMULATOR_HOST=127.0.0.1:<port>`, a browser.
+// The arguments, the help and the start-up live in `FirebaseTestServerTool` (tested there);
+// this file only prints and exits: 0 after --help, 1 when the server cannot start, 2 for bad
+// arguments.
 import ConfigFeaturesTestServer
 import Foundation
 
-var tokens: Set<String> = []
-var portFile: String?
-var arguments = CommandLine.arguments.dropFirst()
-while let argument = arguments.popFirst() {
-    switch argument {
-    case "--require-token":
-        guard let token = arguments.popFirst() else { fatalExit("--require-token needs a token") }
-        tokens.insert(token)
-    case "--port-file":
-        guard let file = arguments.popFirst() else { fatalExit("--port-file needs a path") }
-        portFile = file
-    case "-h", "--help":
-        print("usage: firebase-test-server [--require-token TOKEN]... [--port-file FILE]")
-        exit(0)
-    default:
-        fatalExit("unknown argument \(argument) (see --help)")
-    }
+func fail(_ message: String, status: Int32) -> Never {
+    FileHandle.standardError.write(Data("\(message)\n".utf8))
+    exit(status)
 }
 
-func fatalExit(_ message: String) -> Never {
-    FileHandle.standardError.write(Data("firebase-test-server: \(message)\n".utf8))
-    exit(2)
-}
-
-let server: FirebaseTestServer
+let command: FirebaseTestServerTool.Command
 do {
-    server = try FirebaseTestServer()
+    command = try FirebaseTestServerTool.parse(Array(CommandLine.arguments.dropFirst()))
 } catch {
-    fatalExit("could not start: \(error)")
+    fail(error.description, status: 2)
 }
-if !tokens.isEmpty { server.requireDatabaseAuth(validTokens: tokens) }
-if let portFile {
+switch command {
+case .help:
+    print(FirebaseTestServerTool.help)
+    exit(0)
+case .serve(let options):
+    let server: FirebaseTestServer
     do {
-        try "\(server.port)\n".write(toFile: portFile, atomically: true, encoding: .utf8)
+        server = try FirebaseTestServerTool.start(options)
     } catch {
-        fatalExit("could not write \(portFile): \(error)")
+        fail(error.description, status: 1)
+    }
+    print(FirebaseTestServerTool.banner(for: server, options: options))
+    fflush(nil)  // all output streams (stdout is not concurrency-safe to name)
+    withExtendedLifetime(server) {
+        while true { sleep(3600) }
     }
 }
-print("database \(server.databaseURL.absoluteString)")
-print("remote-config \(server.remoteConfigBaseURL.absoluteString)")
-fflush(nil)  // all output streams (stdout is not concurrency-safe to name)
-while true { sleep(3600) }

@@ -106,7 +106,13 @@ final class FirebaseInstallationsEndToEndTests: FirebaseTestServerTestCase {
         let installations = FirebaseInstallations(
             projectID: server.project, apiKey: "wrong", appID: appID, storage: InMemoryFirebaseInstallationsStorage(), baseURL: server.installationsBaseURL,
             requestTimeout: networkTimeout)
-        XCTAssertEqual(failure(installations), .http(statusCode: 400, message: "API key not valid. Please pass a valid API key."))
+        // Google's message, then which key the test server accepts.
+        XCTAssertEqual(
+            failure(installations),
+            .http(
+                statusCode: 400,
+                message: "API key not valid. Please pass a valid API key. FirebaseTestServer accepts the API key \"test-api-key\" only "
+                    + "(pass it as ?key= or X-Goog-Api-Key; start the server with --api-key, or FirebaseTestServer(apiKey:) in Swift, to accept another)."))
     }
 
     func testFileStorage_keepsTheInstallationAcrossLaunches() throws {

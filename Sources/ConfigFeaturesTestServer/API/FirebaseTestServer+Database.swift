@@ -37,8 +37,38 @@ extension FirebaseTestServer {
         try setDatabaseValue(.null, at: path)
     }
 
+    /// Replaces the whole database with the JSON `json` (an object of children, usually), as a
+    /// REST `PUT` at `/` would: open streams get a `put`.
+    ///
+    /// - Parameters:
+    ///   - json: The new contents.
+    ///   - file: The file it came from, named in errors (`nil`: none).
+    /// - Throws: `FirebaseTestServerDataError.invalidJSON` or `.invalidDatabase` (a key Firebase
+    ///   refuses, say); nothing is written then.
+    public func loadDatabase(json: Data, file: String? = nil) throws(FirebaseTestServerDataError) {
+        let value: JSONValue
+        do {
+            value = try JSONValue(parsing: json)
+        } catch {
+            throw .invalidJSON(file: file, reason: "\(error)")
+        }
+        do {
+            try setDatabaseValue(value, at: "/")
+        } catch {
+            throw .invalidDatabase(file: file, reason: "\(error)")
+        }
+    }
+
+    /// Replaces the whole database with the JSON in the file at `url` (see `loadDatabase(json:file:)`).
+    ///
+    /// - Throws: `FirebaseTestServerDataError.unreadable`, `.invalidJSON` or `.invalidDatabase`.
+    public func loadDatabase(contentsOf url: URL) throws(FirebaseTestServerDataError) {
+        try loadDatabase(json: FirebaseTestServerDataError.read(url), file: url.path)
+    }
+
     /// Requires `auth=` or `access_token=` to be one of `validTokens` on every database request;
-    /// others get 401 `{"error":"Permission denied"}`. Open streams are not affected.
+    /// others get 401 `{"error":"Permission denied"}`. Open streams are not affected. The admin
+    /// token `owner` (`adminToken`) stays accepted.
     public func requireDatabaseAuth(validTokens: Set<String>) {
         engine.mutate { state, _ in state.database.validTokens = validTokens }
     }

@@ -8,14 +8,17 @@ extension FirebaseTestServer {
     ///   `removeTemplate()`).
     @discardableResult
     public func publishTemplate(_ entries: [String: String]) -> Int {
-        engine.mutate { state, effects in
-            state.remoteConfig.lastVersion += 1
-            let version = state.remoteConfig.lastVersion
-            state.remoteConfig.entries = entries
-            state.remoteConfig.templateVersion = version
-            state.broadcastRealtime(RemoteConfigWire.realtimeMessage(latestTemplateVersion: version).data(), &effects)
-            return version
-        }
+        engine.mutate { state, effects in state.publish(entries, &effects) }
+    }
+
+    /// Publishes `template` (read from Firebase's template JSON with
+    /// `RemoteConfigTemplate(contentsOf:)`, say) as a new version, as `publishTemplate(_:)` with
+    /// its parameters does.
+    ///
+    /// - Returns: The new version.
+    @discardableResult
+    public func publishTemplate(_ template: RemoteConfigTemplate) -> Int {
+        publishTemplate(template.parameters)
     }
 
     /// Removes the template: fetches answer `NO_TEMPLATE` until the next `publishTemplate(_:)`.

@@ -5,6 +5,9 @@ extension FirebaseTestServer {
         case remoteConfigFetch
         /// Remote Config `POST /v1/projects/{project}/namespaces/{namespace}:streamFetchInvalidations`.
         case remoteConfigRealtime
+        /// The Remote Config REST API's template, `GET|PUT /v1/projects/{project}/remoteConfig`
+        /// (reading and publishing it).
+        case remoteConfigTemplate
         /// Firebase Installations `POST /v1/projects/{project}/installations` (registration).
         case installationsCreate
         /// Firebase Installations `POST /v1/projects/{project}/installations/{fid}/authTokens:generate`.
@@ -17,6 +20,7 @@ extension FirebaseTestServer {
             switch self {
             case .remoteConfigFetch: return "remoteConfigFetch"
             case .remoteConfigRealtime: return "remoteConfigRealtime"
+            case .remoteConfigTemplate: return "remoteConfigTemplate"
             case .installationsCreate: return "installationsCreate"
             case .installationsAuthToken: return "installationsAuthToken"
             case .database: return "database"

@@ -4,6 +4,8 @@ enum Endpoint: Equatable {
     case remoteConfigFetch(project: String, namespace: String)
     /// `/v1/projects/{project}/namespaces/{namespace}:streamFetchInvalidations`.
     case remoteConfigRealtime(project: String, namespace: String)
+    /// `/v1/projects/{project}/remoteConfig` (the Remote Config REST API's template).
+    case remoteConfigTemplate(project: String)
     /// `/v1/projects/{project}/installations`.
     case installationsCreate(project: String)
     /// `/v1/projects/{project}/installations/{fid}/authTokens:generate`.
@@ -33,6 +35,11 @@ enum Endpoint: Equatable {
                 }
                 return
             }
+            // ["", "v1", "projects", project, "remoteConfig"]
+            if parts.count == 5, parts[4] == "remoteConfig", !parts[3].isEmpty {
+                self = .remoteConfigTemplate(project: String(parts[3]))
+                return
+            }
             // ["", "v1", "projects", project, "namespaces", "namespace:method"]
             if parts.count == 6, parts[4] == "namespaces", !parts[3].isEmpty, let colon = parts[5].lastIndex(of: ":") {
                 let project = String(parts[3])
@@ -59,6 +66,7 @@ enum Endpoint: Equatable {
         switch self {
         case .remoteConfigFetch: return .remoteConfigFetch
         case .remoteConfigRealtime: return .remoteConfigRealtime
+        case .remoteConfigTemplate: return .remoteConfigTemplate
         case .installationsCreate: return .installationsCreate
         case .installationsAuthToken: return .installationsAuthToken
         case .database: return .database

@@ -201,6 +201,8 @@ final class ServerEngine: @unchecked Sendable {
                 return .response(state.fetchRemoteConfig(request, project: project, namespace: namespace))
             case .remoteConfigRealtime(let project, let namespace):
                 return state.openRemoteConfigStream(request, project: project, namespace: namespace, connection: connection, malformed: malformed, &effects)
+            case .remoteConfigTemplate(let project):
+                return .response(state.handleRemoteConfigTemplate(request, project: project, &effects))
             case .installationsCreate(let project):
                 return .response(state.createInstallation(request, project: project, now: Date()))
             case .installationsAuthToken(let project, let fid):
@@ -208,7 +210,7 @@ final class ServerEngine: @unchecked Sendable {
             case .database(let rawPath):
                 return state.handleDatabase(request, rawPath: rawPath, pushID: pushID, connection: connection, malformed: malformed, &effects)
             case .unknown:
-                return .response(DatabaseWire.error(404, "Not found: \(path)"))
+                return .response(DatabaseWire.error(404, state.notFoundMessage(path)))
             }
         }
         switch reply {
@@ -224,7 +226,7 @@ final class ServerEngine: @unchecked Sendable {
         switch endpoint {
         case .remoteConfigRealtime: return true
         case .database: return request.method == "GET" && request.header("accept")?.lowercased().contains("text/event-stream") == true
-        case .remoteConfigFetch, .installationsCreate, .installationsAuthToken, .unknown: return false
+        case .remoteConfigFetch, .remoteConfigTemplate, .installationsCreate, .installationsAuthToken, .unknown: return false
         }
     }
 

@@ -10,6 +10,11 @@ struct ServerConfiguration: Sendable {
 
     /// `http://127.0.0.1:<port>`.
     var origin: String { "http://127.0.0.1:\(port)" }
+
+    /// The sentence Google API errors about the key end with here: which key this server accepts.
+    var acceptedKeyHint: String {
+        " FirebaseTestServer accepts the API key \"\(apiKey)\" only (pass it as ?key= or X-Goog-Api-Key; start the server with --api-key, or FirebaseTestServer(apiKey:) in Swift, to accept another)."
+    }
 }
 
 /// Everything the server knows, guarded by one lock in `ServerEngine`.
@@ -27,6 +32,8 @@ struct ServerState {
     var database = DatabaseState()
     var installations = InstallationsState()
     var faults: [FirebaseTestServer.Fault] = []
+    /// Whether rejections say what the server accepts (`FirebaseTestServer.explainsRejections`).
+    var explainsRejections = true
     var requests: [FirebaseTestServer.RecordedRequest] = []
     var waiters: [UInt64: Waiter] = [:]
 

@@ -42,16 +42,35 @@ extension ServerState {
         guard let key = request.query("key") ?? request.header("x-goog-api-key"), !key.isEmpty else {
             return RemoteConfigWire.error(
                 403,
-                "Method doesn't allow unregistered callers (callers without established identity). Please use API Key or other form of API consumer identity to call this API.",
+                "Method doesn't allow unregistered callers (callers without established identity). Please use API Key or other form of API consumer identity to call this API."
+                    + keyHint,
                 status: "PERMISSION_DENIED")
         }
         guard key == configuration.apiKey else {
-            return RemoteConfigWire.error(400, "API key not valid. Please pass a valid API key.", status: "INVALID_ARGUMENT")
+            return RemoteConfigWire.error(400, "API key not valid. Please pass a valid API key." + keyHint, status: "INVALID_ARGUMENT")
         }
-        guard project == configuration.project else {
-            return RemoteConfigWire.error(403, "Permission denied on resource project \(project).", status: "PERMISSION_DENIED")
-        }
+        if let error = projectError(project) { return error }
         return nil
+    }
+
+    /// `text` when rejections are explained, else nothing (Google's message alone).
+    func hint(_ text: @autoclosure () -> String) -> String {
+        explainsRejections ? text() : ""
+    }
+
+    /// The key hint when rejections are explained.
+    private var keyHint: String { hint(configuration.acceptedKeyHint) }
+
+    /// The 403 for a request to a project other than the server's, if it is one.
+    func projectError(_ project: String) -> HTTPResponse? {
+        guard project != configuration.project else { return nil }
+        return RemoteConfigWire.error(
+            403,
+            "Permission denied on resource project \(project)."
+                + hint(
+                    " FirebaseTestServer serves the project \"\(configuration.project)\" only "
+                        + "(use that project ID, or start the server with --project \(project), FirebaseTestServer(project: \"\(project)\") in Swift)."),
+            status: "PERMISSION_DENIED")
     }
 
     /// The 401 Google answers a request whose credentials are missing or invalid.

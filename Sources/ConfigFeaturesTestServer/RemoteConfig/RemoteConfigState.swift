@@ -79,7 +79,11 @@ extension ServerState {
     func remoteConfigAccessError(_ request: HTTPRequest, project: String, namespace: String) -> HTTPResponse? {
         if let error = googleAPIAccessError(request, project: project) { return error }
         guard namespace == configuration.namespace else {
-            return RemoteConfigWire.error(404, "Namespace \(namespace) not found in project \(project).", status: "NOT_FOUND")
+            return RemoteConfigWire.error(
+                404,
+                "Namespace \(namespace) not found in project \(project)."
+                    + hint(" FirebaseTestServer serves the namespace \"\(configuration.namespace)\" only."),
+                status: "NOT_FOUND")
         }
         return nil
     }
@@ -191,5 +195,84 @@ extension ServerState {
     func partialRealtimeMessage(onStream id: UInt64) -> Data {
         let prefix = streams[id]?.hasSentMessage == true ? "," : ""
         return Data((prefix + #"{"latestTemplateVersionNumber": ""#).utf8)
+    }
+}
+
+// MARK: - The template REST API
+
+extension ServerState {
+    /// Answers `GET|PUT /v1/projects/{project}/remoteConfig`, the Remote Config REST API's
+    /// template: `GET` answers the current template, `PUT` publishes the body as the next
+    /// version (announced on every realtime stream, as `publishTemplate(_:)`). No credentials
+    /// are checked (the server is loopback-only); `If-Match` is optional (`*` or the current
+    /// ETag; another ETag gets 409); `validateOnly=true` checks the body without publishing.
+    mutating func handleRemoteConfigTemplate(_ request: HTTPRequest, project: String, _ effects: inout Effects) -> HTTPResponse {
+        if let error = projectError(project) { return error }
+        switch request.method {
+        case "GET":
+            return templateResponse()
+        case "PUT":
+            let template: FirebaseTestServer.RemoteConfigTemplate
+            do {
+                template = try FirebaseTestServer.RemoteConfigTemplate(json: request.body)
+            } catch {
+                return RemoteConfigWire.error(400, "Invalid Remote Config template: \(error)", status: "INVALID_ARGUMENT")
+            }
+            let eTag = remoteConfig.eTag(project: configuration.project)
+            if let expected = request.header("if-match"), expected != "*", expected != eTag {
+                return RemoteConfigWire.error(
+                    409, "Version mismatch: If-Match is \(expected) but the current template's ETag is \(eTag) (send it, or If-Match: *).", status: "ABORTED")
+            }
+            let validateOnly = ["validateOnly", "validate_only"].contains { request.query($0) == "true" }
+            if validateOnly { return templateResponse(validated: template) }
+            _ = publish(template.parameters, &effects)
+            return templateResponse()
+        default:
+            return RemoteConfigWire.error(
+                404, "The requested method \(request.method) is not allowed for \(request.path) (use GET or PUT).", status: "NOT_FOUND")
+        }
+    }
+
+    /// Publishes `entries` as the next version and announces it on every realtime stream.
+    mutating func publish(_ entries: [String: String], _ effects: inout Effects) -> Int {
+        remoteConfig.lastVersion += 1
+        let version = remoteConfig.lastVersion
+        remoteConfig.entries = entries
+        remoteConfig.templateVersion = version
+        broadcastRealtime(RemoteConfigWire.realtimeMessage(latestTemplateVersion: version).data(), &effects)
+        return version
+    }
+
+    /// 200 with the current template (or `validated`, unpublished) in Firebase's shape, its
+    /// `version.versionNumber` (absent without a template) and the `ETag` header.
+    private func templateResponse(validated: FirebaseTestServer.RemoteConfigTemplate? = nil) -> HTTPResponse {
+        let template = validated ?? FirebaseTestServer.RemoteConfigTemplate(parameters: remoteConfig.entries)
+        var members = template.json.objectValue ?? [:]
+        members["conditions"] = .array([])
+        if validated == nil, let version = remoteConfig.templateVersion {
+            members["version"] = ["versionNumber": .string(String(version))]
+        }
+        return .json(200, .object(members), headers: [(name: "ETag", value: remoteConfig.eTag(project: configuration.project))])
+    }
+
+    /// The message of a 404 for an unknown path: what the server does serve.
+    func notFoundMessage(_ path: String) -> String {
+        let served = FirebaseTestServer.endpointSummary(project: configuration.project, namespace: configuration.namespace, apiKey: configuration.apiKey)
+        return "Not found: \(path)." + hint(" FirebaseTestServer serves " + served.map(\.request).joined(separator: "; "))
+    }
+}
+
+extension FirebaseTestServer {
+    /// The requests the server answers, with what each is for (for `--help` and 404 answers).
+    package static func endpointSummary(project: String, namespace: String, apiKey: String) -> [(request: String, purpose: String)] {
+        let namespacePath = "/v1/projects/\(project)/namespaces/\(namespace)"
+        return [
+            ("POST \(namespacePath):fetch?key=\(apiKey)", "Remote Config fetch (the current template's values)"),
+            ("POST \(namespacePath):streamFetchInvalidations?key=\(apiKey)", "Remote Config realtime (a new version is announced here)"),
+            ("GET|PUT /v1/projects/\(project)/remoteConfig", "the Remote Config REST API: read or publish the template"),
+            ("POST /v1/projects/\(project)/installations?key=\(apiKey)", "Firebase Installations: register"),
+            ("POST /v1/projects/\(project)/installations/{fid}/authTokens:generate?key=\(apiKey)", "Firebase Installations: refresh a token"),
+            ("GET|PUT|PATCH|POST|DELETE /{path}.json", "the Realtime Database REST API (GET with Accept: text/event-stream streams)"),
+        ]
     }
 }

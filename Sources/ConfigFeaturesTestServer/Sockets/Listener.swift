@@ -5,7 +5,7 @@ import Darwin
 #endif
 import Streams
 
-/// The listening socket: bound to 127.0.0.1 on an ephemeral port.
+/// The listening socket: bound to 127.0.0.1 on the requested port (0: an ephemeral one).
 ///
 /// `accept()` blocks in `poll(2)` on the socket and a doorbell, so `stop()` wakes it from any
 /// thread; the descriptor is closed by `close()` (after the accept thread is gone) or `deinit`.
@@ -19,10 +19,12 @@ final class Listener: @unchecked Sendable {
     private let stopped = LockedState(false)
     private let closed = LockedState(false)
 
-    /// Binds and listens.
+    /// Binds `port` (0: one the kernel picks) and listens.
     ///
-    /// - Throws: `FirebaseTestServerError.socketFailed`, `.bindFailed` or `.listenFailed`.
-    init() throws(FirebaseTestServerError) {
+    /// - Throws: `FirebaseTestServerError.invalidPort` (outside 0...65535), `.socketFailed`,
+    ///   `.portInUse`, `.bindFailed` or `.listenFailed`.
+    init(port requested: Int = 0) throws(FirebaseTestServerError) {
+        guard (0...65535).contains(requested) else { throw .invalidPort(requested) }
         guard let descriptor = POSIX.tcpSocket() else { throw .socketFailed(errno: errno) }
         POSIX.setOption(descriptor, level: SOL_SOCKET, SO_REUSEADDR)
         var address = sockaddr_in()
@@ -30,7 +32,7 @@ final class Listener: @unchecked Sendable {
         address.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
         #endif
         address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = 0
+        address.sin_port = UInt16(requested).bigEndian
         address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian  // 127.0.0.1
         let bound = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
@@ -40,12 +42,12 @@ final class Listener: @unchecked Sendable {
         guard bound == 0 else {
             let code = errno
             POSIX.close(descriptor)
-            throw .bindFailed(errno: code)
+            throw code == EADDRINUSE ? .portInUse(requested) : .bindFailed(errno: code)
         }
         guard listen(descriptor, 64) == 0 else {
             let code = errno
             POSIX.close(descriptor)
-            throw .listenFailed(errno: code)
+            throw code == EADDRINUSE ? .portInUse(requested) : .listenFailed(errno: code)
         }
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         let named = withUnsafeMutablePointer(to: &address) {
