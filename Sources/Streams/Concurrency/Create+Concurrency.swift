@@ -1,5 +1,5 @@
 extension ObservableConvertibleType {
-    /// The closure an async ``ObservableType/create(_:)`` work closure sends its elements to.
+    /// The closure an async `create` work closure sends its elements to.
     public typealias ElementObserver<Element> = (Element) -> Void
 
     /// Creates an ``Observable`` whose elements are sent by an `async` closure running in a `Task`.

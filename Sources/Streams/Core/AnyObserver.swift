@@ -39,7 +39,7 @@ extension ObserverType {
 
     /// Returns an observer that transforms elements with `transform` before forwarding them.
     ///
-    /// A thrown error is forwarded as an ``ObservableType/error(_:)`` event.
+    /// A thrown error is forwarded as an `error` event.
     public func mapObserver<Result>(_ transform: @escaping (Result) throws -> Element) -> AnyObserver<Result> {
         AnyObserver { event in self.on(event.map(transform)) }
     }

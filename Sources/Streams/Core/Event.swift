@@ -26,7 +26,7 @@ extension Event: CustomDebugStringConvertible {
 }
 
 extension Event {
-    /// Whether this is a terminal event (``ObservableType/error(_:)`` or `completed`).
+    /// Whether this is a terminal event (`error` or `completed`).
     @inlinable
     public var isStopEvent: Bool {
         if case .next = self { return false }
@@ -40,7 +40,7 @@ extension Event {
         return nil
     }
 
-    /// The error of an ``ObservableType/error(_:)`` event, else `nil`.
+    /// The error of an `error` event, else `nil`.
     @inlinable
     public var error: Swift.Error? {
         if case .error(let error) = self { return error }
@@ -54,7 +54,7 @@ extension Event {
         return false
     }
 
-    /// Transforms the element of a `next` event; a thrown error becomes an ``ObservableType/error(_:)`` event.
+    /// Transforms the element of a `next` event; a thrown error becomes an `error` event.
     public func map<Result>(_ transform: (Element) throws -> Result) -> Event<Result> {
         do {
             switch self {

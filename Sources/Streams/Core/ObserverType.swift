@@ -27,7 +27,7 @@ extension ObserverType {
     @inlinable
     public func onCompleted() { on(.completed) }
 
-    /// Sends an ``ObservableType/error(_:)`` event.
+    /// Sends an `error` event.
     @inlinable
     public func onError(_ error: Swift.Error) { on(.error(error)) }
 }

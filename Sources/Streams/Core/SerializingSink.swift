@@ -88,7 +88,7 @@ class SerializingSink<Observer: ObserverType, State>: Sink<Observer> {
         return result
     }
 
-    /// Delivers ``ObservableType/element(at:)`` in order with everything queued before it. The per-element fast path:
+    /// Delivers `element` in order with everything queued before it. The per-element fast path:
     /// when nobody is draining and nothing is queued, it costs two atomic operations (take and
     /// give back the draining role) and no lock; otherwise the element is queued.
     final func serializedNext(_ element: Observer.Element) {
@@ -100,7 +100,7 @@ class SerializingSink<Observer: ObserverType, State>: Sink<Observer> {
         enqueue(element)
     }
 
-    /// Delivers ``ObservableType/element(at:)`` as `serializedNext(_:)` does, if `isCurrent()` still holds when it is
+    /// Delivers `element` as `serializedNext(_:)` does, if `isCurrent()` still holds when it is
     /// its turn: the condition is checked holding the draining role (direct path) or under the
     /// lock when queueing, so a state change made under the lock (e.g. ``ObservableType/flatMapLatest(_:)``'s switch)
     /// either precedes the check or follows the delivery, never falls between them.

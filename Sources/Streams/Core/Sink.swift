@@ -58,7 +58,7 @@ class Sink<Observer: ObserverType>: Disposable {
         }
     }
 
-    /// Forwards ``ObservableType/element(at:)`` unless the sink is stopped, without wrapping it in an ``Event``
+    /// Forwards `element` unless the sink is stopped, without wrapping it in an ``Event``
     /// (the hot path: see <doc:Performance>).
     @inline(__always)  // one call frame less per operator stage (see Sources/Streams/Streams.docc/Performance.md, "Call depth")
     final func forwardNext(_ element: Observer.Element) {

@@ -26,7 +26,7 @@ struct ElementBuffer<Element>: ~Copyable {
     @inline(__always)
     var isEmpty: Bool { count == 0 }
 
-    /// Appends ``ObservableType/element(at:)`` (amortized O(1)). Inlined (as is the subscript): a call would pass the
+    /// Appends `element` (amortized O(1)). Inlined (as is the subscript): a call would pass the
     /// buffer type's metadata, which the caller would have to look up.
     @inline(__always)
     mutating func append(_ element: Element) {

@@ -24,7 +24,7 @@ package struct FIFOQueue<Element> {
     /// The oldest element, if any, without removing it.
     package var first: Element? { isEmpty ? nil : storage[head] }
 
-    /// Adds ``ObservableType/element(at:)`` at the back.
+    /// Adds `element` at the back.
     package mutating func append(_ element: Element) {
         storage.append(element)
     }

@@ -79,14 +79,14 @@ struct KeyedList<Value> {
         }
     }
 
-    /// The value held while it is the only one (``ObservableType/buffer(timeSpan:count:scheduler:)`` is then empty): a list that never holds
+    /// The value held while it is the only one (`buffer` is then empty): a list that never holds
     /// two values at once (most subjects, one ``ObservableType/flatMap(_:)`` inner at a time) allocates nothing.
     private var single: Value?
     private var singleKey: UInt64 = 0
     /// The slots once two values were held at once, in registration order; `nil` where a value
     /// was removed.
     private var buffer: ContiguousArray<Value?> = []
-    /// The key of each slot of ``ObservableType/buffer(timeSpan:count:scheduler:)`` (holes keep theirs), so it is sorted: keys are handed
+    /// The key of each slot of `buffer` (holes keep theirs), so it is sorted: keys are handed
     /// out in increasing order and slots keep registration order.
     private var keys: ContiguousArray<UInt64> = []
     private var holes = 0

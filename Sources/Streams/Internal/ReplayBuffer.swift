@@ -18,8 +18,8 @@ struct ReplayBuffer<Element> {
     /// Whether nothing is buffered.
     var isEmpty: Bool { storage.isEmpty }
 
-    /// Adds ``ObservableType/element(at:)``; returns the element it evicted from a full bounded buffer (or
-    /// ``ObservableType/element(at:)`` itself when `limit` is 0), so the caller can release it outside its lock.
+    /// Adds `element`; returns the element it evicted from a full bounded buffer (or
+    /// `element` itself when `limit` is 0), so the caller can release it outside its lock.
     @discardableResult
     mutating func append(_ element: Element) -> Element? {
         guard let limit else {

@@ -37,7 +37,7 @@ public final class BehaviorRelay<Element>: ObservableType, Sendable {
     }
 
     /// Subscribes `observer`, which first receives the current value; it receives elements
-    /// only (never ``ObservableType/error(_:)`` or `completed`).
+    /// only (never `error` or `completed`).
     public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
         subject.subscribe(observer)
     }

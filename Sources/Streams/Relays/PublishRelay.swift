@@ -27,7 +27,7 @@ public final class PublishRelay<Element>: ObservableType, Sendable {
     /// Whether any observer is subscribed.
     public var hasObservers: Bool { subject.hasObservers }
 
-    /// Subscribes `observer`; it receives elements only (never ``ObservableType/error(_:)`` or `completed`).
+    /// Subscribes `observer`; it receives elements only (never `error` or `completed`).
     public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
         subject.subscribe(observer)
     }

@@ -42,7 +42,7 @@ public final class ReplayRelay<Element>: ObservableType, Sendable {
     }
 
     /// Subscribes `observer`, which first receives the buffered elements; it receives
-    /// elements only (never ``ObservableType/error(_:)`` or `completed`).
+    /// elements only (never `error` or `completed`).
     public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
         subject.subscribe(observer)
     }

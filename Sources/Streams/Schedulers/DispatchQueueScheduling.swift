@@ -70,7 +70,7 @@ struct DispatchQueueScheduling: Sendable {
 }
 
 extension DispatchQueueScheduling {
-    /// The deadline ``ObservableType/interval(_:scheduler:)`` from now: a negative interval is now; `nil` (never) for `.never`
+    /// The deadline `interval` from now: a negative interval is now; `nil` (never) for `.never`
     /// and for a deadline Dispatch saturates to `DispatchTime.distantFuture`.
     static func deadline(after interval: RxTimeInterval) -> DispatchTime? {
         guard let nanoseconds = interval.saturatingNanoseconds else { return nil }

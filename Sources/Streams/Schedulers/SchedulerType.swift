@@ -76,7 +76,7 @@ extension SchedulerType {
 /// A scheduler whose clock can be asked for "strictly later than now" (the virtual time
 /// schedulers, where a zero delay would otherwise run again at the same instant).
 protocol ClockSteppingScheduler: SchedulerType {
-    /// Schedules `action` ``ObservableType/interval(_:scheduler:)`` from now, but at least one step of the clock later;
+    /// Schedules `action` `interval` from now, but at least one step of the clock later;
     /// nothing when that time never comes.
     func scheduleStep<StateType>(_ state: StateType, after interval: RxTimeInterval, action: @escaping (StateType) -> Disposable) -> Disposable
 }
@@ -194,7 +194,7 @@ extension Int {
 }
 
 extension Date {
-    /// `self` moved by ``ObservableType/interval(_:scheduler:)``.
+    /// `self` moved by `interval`.
     func adding(_ interval: RxTimeInterval) -> Date {
         addingTimeInterval(interval.seconds)
     }

@@ -174,7 +174,7 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
         queue.lock.withLock { _ in queue.running = false }
     }
 
-    /// Schedules `action` at the virtual time ``ObservableType/interval(_:scheduler:)`` after the current clock, by the rule for
+    /// Schedules `action` at the virtual time `interval` after the current clock, by the rule for
     /// intervals (with `advancing`, at least one step of the clock later), adjusted by
     /// `adjustScheduledTime(_:)`; nothing when that time never comes. (No `VirtualTime?` on this
     /// path: in unspecialized code each optional of the generic time is a metadata lookup.)
@@ -239,7 +239,7 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
 }
 
 extension VirtualTimeScheduler: ClockSteppingScheduler {
-    /// Schedules `action` ``ObservableType/interval(_:scheduler:)`` from now but at least one step of the virtual clock later
+    /// Schedules `action` `interval` from now but at least one step of the virtual clock later
     /// (adjusted by `adjustScheduledTime(_:)`); nothing if that falls in the far future.
     func scheduleStep<StateType>(_ state: StateType, after interval: RxTimeInterval, action: @escaping (StateType) -> Disposable) -> Disposable {
         schedule(state, after: interval, advancing: true, action: action)

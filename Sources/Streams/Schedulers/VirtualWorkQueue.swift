@@ -46,7 +46,7 @@ final class VirtualWorkQueue: @unchecked Sendable {
         return nil
     }
 
-    /// Removes the first item (which ``ObservableType/first()`` returned) and takes its action (call under `lock`).
+    /// Removes the first item (which `first()` returned) and takes its action (call under `lock`).
     func popFirst() -> (() -> Disposable)? {
         guard let first = heap.first else { return nil }
         removeFirst()

@@ -18,7 +18,7 @@ public final class AsyncSubject<Element>: Observable<Element>, SubjectType, Obse
     private struct State {
         var observers = ObserverList()
         var lastElement: Element?
-        /// `completed` or ``ObservableType/error(_:)`` once the subject has terminated.
+        /// `completed` or `error` once the subject has terminated.
         var stopEvent: Event<Element>?
     }
 

@@ -48,7 +48,7 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
         onNext(element)
     }
 
-    /// Stores ``ObservableType/element(at:)`` as the current value and sends it; ignored after a terminal event or disposal.
+    /// Stores `element` as the current value and sends it; ignored after a terminal event or disposal.
     public func onNext(_ element: Element) {
         // The replaced value is released after the lock.
         var replaced = element

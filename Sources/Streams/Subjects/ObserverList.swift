@@ -47,7 +47,7 @@ func deliver<Element>(_ event: Event<Element>, to handlers: ObserverList.Handler
     handlers.forEachValue { unsafeDowncast($0, to: SubjectObserver<Element>.self).on(event) }
 }
 
-/// Sends ``ObservableType/element(at:)`` to `handlers`, which must all observe `Element` (they come from one subject).
+/// Sends `element` to `handlers`, which must all observe `Element` (they come from one subject).
 @inline(__always)
 func deliverNext<Element>(_ element: Element, to handlers: ObserverList.Handlers) {
     handlers.forEachValue { unsafeDowncast($0, to: SubjectObserver<Element>.self).onNext(element) }

@@ -36,7 +36,7 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ob
         onNext(element)
     }
 
-    /// Sends ``ObservableType/element(at:)`` to every current observer; ignored after a terminal event or disposal.
+    /// Sends `element` to every current observer; ignored after a terminal event or disposal.
     public func onNext(_ element: Element) {
         let handlers = state.withLock { state -> ObserverList.Handlers in
             state.isLive ? state.observers.handlers : []

@@ -61,7 +61,7 @@ final class ReplayGate<Observer: ObserverType>: ReplayGating<Observer.Element>, 
         if deliverNow { handler.on(event) }
     }
 
-    /// Sends ``ObservableType/replay(_:)``, then whatever arrived meanwhile, then lets live events through.
+    /// Sends `replay`, then whatever arrived meanwhile, then lets live events through.
     override func open(replaying replay: [Element]) {
         for element in replay { handler.onNext(element) }
         openGate()
@@ -115,6 +115,6 @@ extension LockedState: ReplayGateLock {
 
 /// A `ReplayGate` seen without its observer type (what `SubscribeOutcome` keeps).
 class ReplayGating<Element>: SubjectObserver<Element> {
-    /// Sends ``ObservableType/replay(_:)``, then whatever arrived meanwhile, then lets live events through.
+    /// Sends `replay`, then whatever arrived meanwhile, then lets live events through.
     func open(replaying replay: [Element]) { fatalError("abstract") }
 }

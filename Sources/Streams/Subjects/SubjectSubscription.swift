@@ -25,9 +25,9 @@ struct SubjectSubscription: Disposable, @unchecked Sendable {
 
 /// What `subscribe` decided under a subject's lock, carried out after it.
 enum SubscribeOutcome<Element> {
-    /// Registered under `key`; `gate` (if any) holds back live events until ``ObservableType/replay(_:)`` is sent.
+    /// Registered under `key`; `gate` (if any) holds back live events until `replay` is sent.
     case subscribed(UInt64, gate: ReplayGating<Element>? = nil, replay: [Element] = [])
-    /// Not registered: ``ObservableType/replay(_:)`` is sent, then the terminal event `stop`.
+    /// Not registered: `replay` is sent, then the terminal event `stop`.
     case rejected(Event<Element>, replay: [Element] = [])
 
     /// Registers `observer` in `observers`, gated if there is something to replay first.

@@ -68,7 +68,7 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
         Completable(raw: Observable.empty())
     }
 
-    /// A ``Completable`` that fails with ``ObservableType/error(_:)`` at subscription.
+    /// A ``Completable`` that fails with `error` at subscription.
     public static func error(_ error: Swift.Error) -> Completable {
         Completable(raw: Observable.error(error))
     }

@@ -38,7 +38,7 @@ extension InfallibleType {
     }
 
     /// Shares one subscription to the source among all subscribers, replaying the last
-    /// ``ObservableType/replay(_:)`` elements to each new one.
+    /// `replay` elements to each new one.
     ///
     ///     source:       --1--2--|
     ///     subscriber A: --1--2--|

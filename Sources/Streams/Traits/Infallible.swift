@@ -6,7 +6,7 @@ public struct Infallible<Element>: InfallibleType {
         self.source = source
     }
 
-    /// Returns the underlying observable sequence (which never sends ``ObservableType/error(_:)``).
+    /// Returns the underlying observable sequence (which never sends `error`).
     public func asObservable() -> Observable<Element> { source }
 }
 
@@ -96,7 +96,7 @@ extension Infallible {
 }
 
 extension ObservableConvertibleType {
-    /// Converts to an ``Infallible`` that emits ``ObservableType/element(at:)`` and completes instead of failing.
+    /// Converts to an ``Infallible`` that emits `element` and completes instead of failing.
     ///
     ///     source: --1--#
     ///     output: --1--(e|)
@@ -142,7 +142,7 @@ extension InfallibleType {
         asObservable().subscribe(with: object, onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
     }
 
-    /// Subscribes a closure that receives every event (never ``ObservableType/error(_:)``).
+    /// Subscribes a closure that receives every event (never `error`).
     public func subscribe(_ on: @escaping (Event<Element>) -> Void) -> Disposable {
         asObservable().subscribe(on)
     }

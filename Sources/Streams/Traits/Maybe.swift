@@ -73,19 +73,19 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
             completionFails: false, onDisposed: onDisposed)
     }
 
-    /// A ``Maybe`` that succeeds with ``ObservableType/element(at:)`` at subscription.
+    /// A ``Maybe`` that succeeds with `element` at subscription.
     @inlinable  // as `Observable.just`
     public static func just(_ element: Element) -> Maybe<Element> {
         PrimitiveSequence(raw: Observable.just(element))
     }
 
-    /// A ``Maybe`` that succeeds with ``ObservableType/element(at:)`` on `scheduler`.
+    /// A ``Maybe`` that succeeds with `element` on `scheduler`.
     /// - Note: Delivers on `scheduler`. See <doc:Traits>.
     public static func just(_ element: Element, scheduler: ImmediateSchedulerType) -> Maybe<Element> {
         PrimitiveSequence(raw: Observable.just(element, scheduler: scheduler))
     }
 
-    /// A ``Maybe`` that fails with ``ObservableType/error(_:)`` at subscription.
+    /// A ``Maybe`` that fails with `error` at subscription.
     public static func error(_ error: Swift.Error) -> Maybe<Element> {
         PrimitiveSequence(raw: Observable.error(error))
     }
@@ -125,7 +125,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
         PrimitiveSequence<MaybeTrait, Result>(raw: primitiveSequence.source.flatMap { try selector($0).asObservable() })
     }
 
-    /// Succeeds with ``ObservableType/element(at:)`` instead of failing.
+    /// Succeeds with `element` instead of failing.
     /// - Note: Delivers on the source's scheduler. See <doc:Traits>.
     public func catchAndReturn(_ element: Element) -> Maybe<Element> {
         PrimitiveSequence(raw: primitiveSequence.source.catchAndReturn(element))

@@ -86,7 +86,7 @@ extension PrimitiveSequence {
         subscribe(on: scheduler)
     }
 
-    /// Delivers the trait's event on `scheduler` (renamed ``ObservableType/observe(on:)``).
+    /// Delivers the trait's event on `scheduler` (renamed `observe(on:)`).
     @available(*, deprecated, renamed: "observe(on:)")
     public func observeOn(_ scheduler: ImmediateSchedulerType) -> PrimitiveSequence<Trait, Element> {
         observe(on: scheduler)
@@ -131,7 +131,7 @@ extension PrimitiveSequenceType where Element: RxAbstractInteger {
 }
 
 extension PrimitiveSequenceType where Trait == SingleTrait {
-    /// Succeeds with ``ObservableType/element(at:)`` instead of failing (renamed ``ObservableType/catchAndReturn(_:)``).
+    /// Succeeds with `element` instead of failing (renamed `catchAndReturn(_:)`).
     @available(*, deprecated, renamed: "catchAndReturn(_:)")
     public func catchErrorJustReturn(_ element: Element) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(raw: primitiveSequence.source.catchAndReturn(element))
@@ -139,7 +139,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
 }
 
 extension PrimitiveSequenceType where Trait == MaybeTrait {
-    /// Succeeds with ``ObservableType/element(at:)`` instead of failing (renamed ``ObservableType/catchAndReturn(_:)``).
+    /// Succeeds with `element` instead of failing (renamed `catchAndReturn(_:)`).
     @available(*, deprecated, renamed: "catchAndReturn(_:)")
     public func catchErrorJustReturn(_ element: Element) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(raw: primitiveSequence.source.catchAndReturn(element))

@@ -3,7 +3,7 @@
 public struct SharedSequence<SharingStrategy: SharingStrategyProtocol, Element>: SharedSequenceConvertibleType {
     let source: Observable<Element>
 
-    /// Wraps `source`, sharing it with the strategy's ``ObservableType/share(replay:scope:)``.
+    /// Wraps `source`, sharing it with the strategy's `share`.
     init(_ source: Observable<Element>) {
         self.source = SharingStrategy.share(source)
     }
@@ -46,8 +46,8 @@ public protocol SharingStrategyProtocol {
 ///     }
 ///
 /// Conforming types get `asObservable()` (so they are ``ObservableConvertibleType``), `drive` or
-/// `emit` (by strategy), the shared-sequence operators (``ObservableType/map(_:)``, ``ObservableType/filter(_:)``, ``ObservableType/flatMapLatest(_:)``,
-/// ``ObservableType/debounce(_:scheduler:)``, …), and they can be passed to `Driver.combineLatest`/`zip` and `withLatestFrom`
+/// `emit` (by strategy), the shared-sequence operators (`map`, `filter`, `flatMapLatest`,
+/// `debounce`, …), and they can be passed to `Driver.combineLatest`/`zip` and `withLatestFrom`
 /// with other sequences of the same strategy. See <doc:Traits>.
 public protocol SharedSequenceConvertibleType: ObservableConvertibleType {
     /// The sharing strategy.
@@ -229,7 +229,7 @@ extension SharedSequenceConvertibleType {
         SharedSequence<SharingStrategy, Element>(asObservable().distinctUntilChanged(comparer))
     }
 
-    /// Prepends ``ObservableType/element(at:)``.
+    /// Prepends `element`.
     /// - Note: Delivers on the sharing scheduler. See <doc:Traits>.
     public func startWith(_ element: Element) -> SharedSequence<SharingStrategy, Element> {
         SharedSequence<SharingStrategy, Element>(asObservable().startWith(element))

@@ -91,19 +91,19 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         subscribe(onSuccess: onSuccess, onFailure: onError, onDisposed: onDisposed)
     }
 
-    /// A ``Single`` that succeeds with ``ObservableType/element(at:)`` at subscription.
+    /// A ``Single`` that succeeds with `element` at subscription.
     @inlinable  // as `Observable.just`: the sequence's metadata is looked up once per call site
     public static func just(_ element: Element) -> Single<Element> {
         PrimitiveSequence(raw: Observable.just(element))
     }
 
-    /// A ``Single`` that succeeds with ``ObservableType/element(at:)`` on `scheduler`.
+    /// A ``Single`` that succeeds with `element` on `scheduler`.
     /// - Note: Delivers on `scheduler`. See <doc:Traits>.
     public static func just(_ element: Element, scheduler: ImmediateSchedulerType) -> Single<Element> {
         PrimitiveSequence(raw: Observable.just(element, scheduler: scheduler))
     }
 
-    /// A ``Single`` that fails with ``ObservableType/error(_:)`` at subscription.
+    /// A ``Single`` that fails with `error` at subscription.
     public static func error(_ error: Swift.Error) -> Single<Element> {
         PrimitiveSequence(raw: Observable.error(error))
     }
@@ -159,7 +159,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         Completable(raw: primitiveSequence.source.flatMap { try selector($0).asObservable() })
     }
 
-    /// Succeeds with ``ObservableType/element(at:)`` instead of failing.
+    /// Succeeds with `element` instead of failing.
     /// - Note: Delivers on the source's scheduler. See <doc:Traits>.
     public func catchAndReturn(_ element: Element) -> Single<Element> {
         PrimitiveSequence(raw: primitiveSequence.source.catchAndReturn(element))

@@ -84,7 +84,7 @@ final class TraitClosureObserver<Element>: ObserverType {
         }
     }
 
-    /// Passes ``ObservableType/error(_:)`` to the failure handler, or without one to `Hooks.defaultErrorHandler`.
+    /// Passes `error` to the failure handler, or without one to `Hooks.defaultErrorHandler`.
     private func fail(_ error: Swift.Error) {
         if let failure { failure(error) } else { Hooks.reportUnhandledError(error, subscriptionCallStack: callStack) }
         disposed.dispose()

@@ -3,7 +3,7 @@ extension ObservableType {
     ///
     ///     Observable.deferred { Observable.just(Date()) }   // a fresh date per subscriber
     ///
-    /// An error thrown by `observableFactory` is sent as an ``ObservableType/error(_:)`` event.
+    /// An error thrown by `observableFactory` is sent as an `error` event.
     /// - Parameter observableFactory: Creates the sequence for one subscription.
     /// - Returns: A sequence whose subscriptions each get a new sequence from the factory.
     /// - Note: The factory runs on the subscribing thread; events arrive wherever the created

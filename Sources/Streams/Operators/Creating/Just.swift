@@ -45,7 +45,7 @@ extension ObservableType {
         NeverObservable()
     }
 
-    /// Fails at once with ``ObservableType/error(_:)``.
+    /// Fails at once with `error`.
     ///
     ///     output: #
     ///

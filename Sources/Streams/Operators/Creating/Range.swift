@@ -5,7 +5,7 @@ extension ObservableType where Element: RxAbstractInteger {
     ///     output: (3456|)
     ///
     /// A negative `count` fails with `RxError.argumentOutOfRange`; a range whose last element
-    /// does not fit in `Element` fails with `RxError.overflow` (both as an ``ObservableType/error(_:)`` event on subscribe).
+    /// does not fit in `Element` fails with `RxError.overflow` (both as an `error` event on subscribe).
     /// - Parameters:
     ///   - start: The first integer.
     ///   - count: How many integers to emit.

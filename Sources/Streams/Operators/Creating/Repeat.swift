@@ -1,5 +1,5 @@
 extension ObservableType {
-    /// Emits ``ObservableType/element(at:)`` over and over, forever.
+    /// Emits `element` over and over, forever.
     ///
     ///     Observable.repeatElement(7).take(3)
     ///     output: (777|)
@@ -11,7 +11,7 @@ extension ObservableType {
     /// - Parameters:
     ///   - element: The element to repeat.
     ///   - scheduler: Where to emit (synchronously on subscribe by default).
-    /// - Returns: An endless sequence of ``ObservableType/element(at:)``.
+    /// - Returns: An endless sequence of `element`.
     /// - Note: Delivers on the subscribing thread (default) or on `scheduler`. See <doc:Creating>.
     public static func repeatElement(_ element: Element, scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance) -> Observable<Element> {
         RepeatProducer(element: element, scheduler: scheduler)

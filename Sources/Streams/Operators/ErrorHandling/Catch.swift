@@ -22,7 +22,7 @@ extension ObservableType {
     ///     output:  -a-b-(x|)     (element: x)
     ///
     /// - Parameter element: The element sent in place of the error.
-    /// - Returns: The source sequence, ending with ``ObservableType/element(at:)`` instead of an error.
+    /// - Returns: The source sequence, ending with `element` instead of an error.
     /// - Note: Delivers on the source's thread. See <doc:ErrorHandling>.
     public func catchAndReturn(_ element: Element) -> Observable<Element> {
         CatchProducer(source: asObservable(), handler: { _ in Observable.just(element) })

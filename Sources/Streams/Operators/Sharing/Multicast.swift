@@ -31,7 +31,7 @@ extension ObservableType {
     /// emits the sequence `selector` builds from it.
     ///
     /// The source is subscribed once per subscription, however many times `selector` uses its argument.
-    /// An error thrown by `subjectSelector` or `selector` is sent as an ``ObservableType/error(_:)`` event.
+    /// An error thrown by `subjectSelector` or `selector` is sent as an `error` event.
     /// - Parameters:
     ///   - subjectSelector: Creates the subject for one subscription.
     ///   - selector: Builds the result from the multicast source.

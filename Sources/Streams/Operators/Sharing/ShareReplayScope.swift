@@ -17,7 +17,7 @@ public enum SubjectLifetimeScope: Sendable {
 }
 
 extension ObservableType {
-    /// Shares one subscription to the source among all observers, replaying the last ``ObservableType/replay(_:)``
+    /// Shares one subscription to the source among all observers, replaying the last `replay`
     /// elements to each new one.
     ///
     ///     source:  --1--2--3--|
@@ -60,7 +60,7 @@ final private class ShareObservable<Element>: Observable<Element>, Unsubscribing
     }
 
     /// The lock-guarded bookkeeping, without the element type (so the per-element path needs no
-    /// runtime metadata lookup); the replay buffer is the ``ObservableType/buffer(timeSpan:count:scheduler:)`` field, under the same lock.
+    /// runtime metadata lookup); the replay buffer is the `buffer` field, under the same lock.
     struct State {
         var observers = ObserverList()
         /// The terminal event, kept only with `.forever`.

@@ -11,7 +11,7 @@ extension ObservableType {
     ///   - dueTime: How long the source must stay quiet before the last element is emitted.
     ///   - scheduler: The scheduler that runs the timer.
     /// - Returns: The debounced sequence.
-    /// - Note: Elements are delivered on `scheduler`; `completed` and ``ObservableType/error(_:)`` on the source's
+    /// - Note: Elements are delivered on `scheduler`; `completed` and `error` on the source's
     ///   thread. See <doc:Time>.
     public func debounce(_ dueTime: RxTimeInterval, scheduler: SchedulerType) -> Observable<Element> {
         DebounceProducer(source: asObservable(), dueTime: dueTime, scheduler: scheduler)

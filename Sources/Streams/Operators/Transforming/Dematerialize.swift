@@ -4,8 +4,8 @@ extension ObservableType where Element: EventConvertible {
     ///     source: --n(1)--n(2)--e(#)--…
     ///     output: --1-----2-----#
     ///
-    /// An element holding ``ObservableType/error(_:)`` or `completed` terminates the output with that event; the
-    /// source's own ``ObservableType/error(_:)`` and `completed` are forwarded as they are.
+    /// An element holding `error` or `completed` terminates the output with that event; the
+    /// source's own `error` and `completed` are forwarded as they are.
     /// - Returns: The sequence the events describe.
     /// - Note: Delivers on the source's scheduler. See <doc:Transforming>.
     public func dematerialize() -> Observable<Element.Element> {

@@ -9,7 +9,7 @@ extension ObservableType {
     /// Per subscription, in order: `onSubscribe`, subscribe to the source, `onSubscribed`; for each
     /// event the `on…` handler, the event itself, then the `after…` handler; `onDispose` once the
     /// subscription is disposed (after a terminal event's `after…` handler). An error thrown by
-    /// `onNext`, `onError` or `onCompleted` is sent as an ``ObservableType/error(_:)`` event instead of that event;
+    /// `onNext`, `onError` or `onCompleted` is sent as an `error` event instead of that event;
     /// one thrown by `afterNext` terminates the sequence with that error after the element;
     /// one thrown by `afterError` or `afterCompleted` is ignored (the sequence has already ended).
     /// - Parameters:
