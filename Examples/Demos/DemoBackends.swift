@@ -198,19 +198,10 @@ public final class DemoBackends: Sendable {
         case .localServer:
             guard let server else { preconditionFailure("a local-server selection always has a server") }
             server.publishTemplate(values)
+            // Every endpoint at the loopback server; its installation lives in memory (the
+            // default for local endpoints), since the server is new on every run.
             let http = HTTPRemoteConfigBackend(
-                project: server.project,
-                apiKey: server.apiKey,
-                appID: localAppID,
-                // The loopback server is new on every run: its installation lives in memory.
-                installations: FirebaseInstallations(
-                    projectID: server.project, apiKey: server.apiKey, appID: localAppID,
-                    storage: InMemoryFirebaseInstallationsStorage(),
-                    baseURL: server.installationsBaseURL, requestTimeout: 10),
-                fetchBaseURL: server.remoteConfigBaseURL,
-                realtimeBaseURL: server.remoteConfigBaseURL,
-                fetchTimeout: 10
-            )
+                project: server.project, apiKey: server.apiKey, appID: localAppID, endpoints: server.endpoints, fetchTimeout: 10)
             // The network on loopback answers in a millisecond: add the storyline's latency so
             // the timeline (e.g. a refresh while loading) is the same.
             let backend: any RemoteConfigBackend = isZero(latency) ? http : DelayedRemoteConfigBackend(base: http, delay: latency, scheduler: scheduler)
@@ -232,8 +223,8 @@ public final class DemoBackends: Sendable {
         case .localServer:
             guard let server else { preconditionFailure("a local-server selection always has a server") }
             try server.setDatabaseValue(seed, at: "/")
-            let rest = FirebaseRESTDatabase(
-                databaseURL: server.databaseURL,
+            let rest = try FirebaseRESTDatabase(
+                endpoints: server.endpoints,
                 scheduler: scheduler,
                 reconnectBackoff: BackoffPolicy(initialDelay: 0.1, maximumDelay: 1),
                 requestTimeout: 10

@@ -74,6 +74,17 @@ public struct DemoOptions: Sendable, Hashable, CustomStringConvertible {
         /// `nil` (Firebase's).
         public var effectiveInstallationsBaseURL: URL? { installationsBaseURL ?? fetchBaseURL }
 
+        /// The hosts actually used, checked: all on this machine or all elsewhere.
+        public var endpoints: FirebaseEndpoints {
+            get throws(FirebaseEndpointsError) {
+                let production = FirebaseEndpoints.production
+                return try FirebaseEndpoints(
+                    remoteConfigFetch: fetchBaseURL ?? production.remoteConfigFetch,
+                    remoteConfigRealtime: effectiveRealtimeBaseURL ?? production.remoteConfigRealtime,
+                    installations: effectiveInstallationsBaseURL ?? production.installations)
+            }
+        }
+
         /// The project, app and hosts; the API key masked.
         public var description: String {
             var text = "project \(project), app \(appID), api key \(apiKey)"
@@ -221,6 +232,10 @@ public enum DemoOptionsError: Error, Sendable, Hashable, CustomStringConvertible
     case credentialInURL(flag: String)
     /// `--duration` that is not a positive, finite number of seconds.
     case invalidDuration(String)
+    /// Remote Config hosts that mix this machine with remote hosts (`--remote-config-url`,
+    /// `--remote-config-realtime-url`, `--installations-url`): part of the demo would reach a
+    /// real service.
+    case mixedEndpoints(FirebaseEndpointsError)
 
     /// A one-line message for the terminal.
     public var description: String {
@@ -245,6 +260,8 @@ public enum DemoOptionsError: Error, Sendable, Hashable, CustomStringConvertible
             return "\(flag) must not carry a token (auth= or access_token=); use --auth-token or --access-token"
         case .invalidDuration(let value):
             return "--duration needs a positive number of seconds, not \"\(value)\""
+        case .mixedEndpoints(let error):
+            return "\(error) (--remote-config-url, --remote-config-realtime-url, --installations-url)"
         }
     }
 }
@@ -343,9 +360,15 @@ extension DemoOptions {
         case (nil, _?):
             throw .missingCompanion(flag: "--api-key", required: "--remote-config-project")
         case (let project?, let key?):
-            options.remoteConfig = RemoteConfigProject(
+            let target = RemoteConfigProject(
                 project: project, apiKey: Secret(key), appID: values["--app-id"] ?? defaultAppID,
                 fetchBaseURL: fetchURL, realtimeBaseURL: realtimeURL, installationsBaseURL: installationsURL)
+            do {
+                _ = try target.endpoints
+            } catch {
+                throw .mixedEndpoints(error)
+            }
+            options.remoteConfig = target
         }
 
         // Database: at most one token, and only with a URL.

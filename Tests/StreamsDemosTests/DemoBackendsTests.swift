@@ -73,11 +73,7 @@ final class DemoBackendsTests: XCTestCase {
         server.publishTemplate(["still": "serving"])
         let remoteConfig = RemoteConfig(
             backend: HTTPRemoteConfigBackend(
-                project: server.project, apiKey: server.apiKey, appID: DemoOptions.defaultAppID,
-                installations: FirebaseInstallations(
-                    projectID: server.project, apiKey: server.apiKey, appID: DemoOptions.defaultAppID,
-                    storage: InMemoryFirebaseInstallationsStorage(), baseURL: server.installationsBaseURL),
-                fetchBaseURL: server.remoteConfigBaseURL, fetchTimeout: 10),
+                project: server.project, apiKey: server.apiKey, appID: DemoOptions.defaultAppID, endpoints: server.endpoints, fetchTimeout: 10),
             scheduler: SerialDispatchQueueScheduler(internalSerialQueueName: "test")
         )
         XCTAssertEqual(try remoteConfig.fetchAndActivate().toBlocking(timeout: demoTimeout).single(), .successFetchedFromRemote)

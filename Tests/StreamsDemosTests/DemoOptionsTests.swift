@@ -100,15 +100,37 @@ final class DemoOptionsTests: XCTestCase {
 
     func testParse_remoteConfigProject_everyFlag() throws {
         let options = try parse(
-            "--api-key=K --remote-config-project p --app-id 1:99:ios:ab --remote-config-url http://127.0.0.1:8080 --remote-config-realtime-url https://rt.example.com/base"
+            "--api-key=K --remote-config-project p --app-id 1:99:ios:ab --remote-config-url https://rc.example.com "
+                + "--remote-config-realtime-url https://rt.example.com/base --installations-url https://fis.example.com"
         )
         XCTAssertEqual(
             options.remoteConfig,
             DemoOptions.RemoteConfigProject(
                 project: "p", apiKey: .init("K"), appID: "1:99:ios:ab",
-                fetchBaseURL: URL(string: "http://127.0.0.1:8080"), realtimeBaseURL: URL(string: "https://rt.example.com/base")
+                fetchBaseURL: URL(string: "https://rc.example.com"), realtimeBaseURL: URL(string: "https://rt.example.com/base"),
+                installationsBaseURL: URL(string: "https://fis.example.com")
             ))
         XCTAssertEqual(options.remoteConfig?.effectiveRealtimeBaseURL, URL(string: "https://rt.example.com/base"))
+    }
+
+    /// Hosts that mix this machine with remote ones are refused before anything runs (part of
+    /// the demo would reach a real service). Fails on ce3e235, which accepted them.
+    func testParse_remoteConfigHosts_mixingLoopbackAndRemote_areRefused() {
+        XCTAssertThrowsError(
+            try parse("--api-key=K --remote-config-project p --remote-config-url http://127.0.0.1:8080 --remote-config-realtime-url https://rt.example.com")
+        ) { error in
+            XCTAssertEqual(
+                error as? DemoOptionsError,
+                .mixedEndpoints(.mixed(local: ["remoteConfigFetch", "installations"], remote: ["remoteConfigRealtime"])))
+            XCTAssertTrue("\(error)".contains("point every endpoint at the test server or emulator"), "\(error)")
+        }
+        XCTAssertThrowsError(
+            try parse("--api-key=K --remote-config-project p --installations-url http://localhost:9099")
+        ) { error in
+            XCTAssertEqual(
+                error as? DemoOptionsError,
+                .mixedEndpoints(.mixed(local: ["installations"], remote: ["remoteConfigFetch", "remoteConfigRealtime"])))
+        }
     }
 
     func testParse_remoteConfigURL_isAlsoTheRealtimeHostByDefault() throws {

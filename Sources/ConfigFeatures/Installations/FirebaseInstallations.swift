@@ -57,9 +57,11 @@ public final class FirebaseInstallations: @unchecked Sendable {
     ///   - projectID: The Firebase project ID or number.
     ///   - apiKey: The app's Web API key (`X-Goog-Api-Key`).
     ///   - appID: The Firebase app ID (`1:1234:ios:abcd`).
-    ///   - storage: Where the record is kept (by default
+    ///   - storage: Where the record is kept. By default
     ///     `FileFirebaseInstallationsStorage.standard(appID:)`, in the user's
-    ///     application-support directory).
+    ///     application-support directory, except when `baseURL` is on this machine (a test
+    ///     server or emulator): then `InMemoryFirebaseInstallationsStorage`, so a test writes
+    ///     nothing to disk unless it chose a storage.
     ///   - appHeaders: Headers that identify the app for API-key restrictions (by default
     ///     `RemoteConfigAppInfo.current.identifierHeaders`).
     ///   - baseURL: The Installations host (Firebase's by default; a test server's in tests).
@@ -77,7 +79,9 @@ public final class FirebaseInstallations: @unchecked Sendable {
     ) {
         self.init(
             wire: FirebaseInstallationsWire(baseURL: baseURL, project: projectID, apiKey: apiKey, appID: appID, sdkVersion: sdkVersion, appHeaders: appHeaders),
-            storage: storage ?? FileFirebaseInstallationsStorage.standard(appID: appID),
+            storage: storage
+                ?? (FirebaseEndpoints.isLoopback(baseURL)
+                    ? InMemoryFirebaseInstallationsStorage() : FileFirebaseInstallationsStorage.standard(appID: appID)),
             transport: URLSessionTransport(),
             requestTimeout: requestTimeout
         )

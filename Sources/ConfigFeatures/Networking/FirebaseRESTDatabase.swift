@@ -91,6 +91,32 @@ public final class FirebaseRESTDatabase: RealtimeDatabase, @unchecked Sendable {
         )
     }
 
+    /// Creates a client for the database `endpoints` name: an emulator's
+    /// (`FirebaseEndpoints.emulator(port:databaseNamespace:)`) or a `FirebaseTestServer`'s
+    /// (`server.endpoints`). The other parameters are those of
+    /// `init(databaseURL:auth:tokenRefresher:scheduler:reconnectBackoff:requestTimeout:pushIDGenerator:randomSource:limits:maximumEventSize:)`.
+    ///
+    /// - Throws: ``FirebaseEndpointsError/invalidURL(endpoint:url:reason:)`` when `endpoints`
+    ///   names no database (``FirebaseEndpoints/production`` does not: each production database
+    ///   has its own URL, which `init(databaseURL:…)` takes).
+    public convenience init(
+        endpoints: FirebaseEndpoints,
+        auth: FirebaseRESTAuth = .none,
+        tokenRefresher: (@Sendable () -> Observable<FirebaseRESTAuth>)? = nil,
+        scheduler: SchedulerType,
+        reconnectBackoff: BackoffPolicy = .default,
+        requestTimeout: TimeInterval = 60
+    ) throws(FirebaseEndpointsError) {
+        guard let databaseURL = endpoints.database else {
+            throw .invalidURL(
+                endpoint: "database", url: "",
+                reason: "these endpoints name no database; give a production database its URL with init(databaseURL:scheduler:)")
+        }
+        self.init(
+            databaseURL: databaseURL, auth: auth, tokenRefresher: tokenRefresher, scheduler: scheduler, reconnectBackoff: reconnectBackoff,
+            requestTimeout: requestTimeout)
+    }
+
     /// Creates a client sending its requests through `transport` (tests inject a scripted one).
     package init(
         databaseURL: URL,

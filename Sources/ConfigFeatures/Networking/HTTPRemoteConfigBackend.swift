@@ -64,6 +64,9 @@ public final class HTTPRemoteConfigBackend: RemoteConfigBackend {
     public let installations: FirebaseInstallations?
     /// The ETag of the last fetch answered, sent as the realtime stream's `If-None-Match`.
     private let lastETag = LockedState<String?>(nil)
+    /// Why this backend refuses to send anything (endpoints that mix this machine with remote
+    /// hosts); every fetch and stream then fails with `.misconfigured` before any I/O.
+    public let misconfiguration: FirebaseEndpointsError?
 
     /// Creates a backend for one Firebase app.
     ///
@@ -82,10 +85,17 @@ public final class HTTPRemoteConfigBackend: RemoteConfigBackend {
     ///     `installationsBaseURL`, kept in `FileFirebaseInstallationsStorage.standard(appID:)`,
     ///     as Firebase's SDKs do.
     ///   - installationsBaseURL: The Installations host of the default client (Firebase's by
-    ///     default; a test server's in tests).
+    ///     default). With a test server, prefer `init(project:apiKey:appID:endpoints:)`, which
+    ///     points every host at it at once.
     ///   - namespace: The Remote Config namespace (`firebase` for app configs).
-    ///   - fetchBaseURL: The fetch host (Firebase's by default; a test server's in tests).
+    ///   - fetchBaseURL: The fetch host (Firebase's by default).
     ///   - realtimeBaseURL: The realtime host (Firebase's by default).
+    ///
+    /// The hosts the backend uses (fetch, realtime, and Installations' unless `appInstanceID` is
+    /// given) must all be on this machine or all elsewhere: a mix, such as a test server's fetch
+    /// host with Firebase's Installations host left as the default, is refused. The backend is
+    /// then ``misconfiguration`` and every fetch and stream fails with
+    /// ``RemoteConfigBackendError/misconfigured(_:)`` without sending anything.
     ///   - sdkVersion: The SDK version reported to the server.
     ///   - languageCode: The language reported to the server (by default `appInfo`'s).
     ///   - appInfo: What the app reports about itself: fetch fields and the app-identifier
@@ -103,8 +113,8 @@ public final class HTTPRemoteConfigBackend: RemoteConfigBackend {
         installations: FirebaseInstallations? = nil,
         installationsBaseURL: URL = FirebaseInstallations.defaultBaseURL,
         namespace: String = "firebase",
-        fetchBaseURL: URL = URL(string: "https://firebaseremoteconfig.googleapis.com")!,
-        realtimeBaseURL: URL = URL(string: "https://firebaseremoteconfigrealtime.googleapis.com")!,
+        fetchBaseURL: URL = FirebaseEndpoints.production.remoteConfigFetch,
+        realtimeBaseURL: URL = FirebaseEndpoints.production.remoteConfigRealtime,
         sdkVersion: String = HTTPRemoteConfigBackend.defaultSDKVersion,
         languageCode: String? = nil,
         appInfo: RemoteConfigAppInfo = .current,
@@ -112,6 +122,10 @@ public final class HTTPRemoteConfigBackend: RemoteConfigBackend {
         maximumJSONDepth: Int = JSONValue.defaultMaximumDepth,
         maximumRealtimeMessageSize: Int = 1 << 20
     ) {
+        var used: [(name: String, url: URL)] = [("remoteConfigFetch", fetchBaseURL), ("remoteConfigRealtime", realtimeBaseURL)]
+        if appInstanceID == nil { used.append(("installations", installations?.wire.baseURL ?? installationsBaseURL)) }
+        var misconfiguration: FirebaseEndpointsError?
+        do { try FirebaseEndpoints.validate(used) } catch { misconfiguration = error }
         let identity: FirebaseInstallations? =
             appInstanceID != nil
             ? nil
@@ -142,15 +156,52 @@ public final class HTTPRemoteConfigBackend: RemoteConfigBackend {
             fetchTimeout: fetchTimeout,
             maximumRealtimeMessageSize: maximumRealtimeMessageSize,
             transport: URLSessionTransport(),
-            installations: identity
+            installations: identity,
+            misconfiguration: misconfiguration
         )
+    }
+
+    /// Creates a backend for one Firebase app whose every host (fetch, realtime, Installations)
+    /// comes from `endpoints`: `FirebaseEndpoints.emulator(port:)`, a `FirebaseTestServer`'s
+    /// `endpoints`, or `.production`.
+    ///
+    ///     let backend = HTTPRemoteConfigBackend(project: "demo-project", apiKey: "test-api-key",
+    ///                                           appID: "1:1:ios:1", endpoints: server.endpoints)
+    ///
+    /// With local endpoints the default Installations client keeps its record in memory, so a
+    /// test writes nothing to disk. The other parameters are those of
+    /// `init(project:apiKey:appID:appInstanceID:appInstanceIDToken:installations:installationsBaseURL:namespace:fetchBaseURL:realtimeBaseURL:sdkVersion:languageCode:appInfo:fetchTimeout:maximumJSONDepth:maximumRealtimeMessageSize:)`;
+    /// an explicit `installations` client whose host is not with the others is refused as there.
+    public convenience init(
+        project: String,
+        apiKey: String,
+        appID: String,
+        endpoints: FirebaseEndpoints,
+        appInstanceID: String? = nil,
+        appInstanceIDToken: String? = nil,
+        installations: FirebaseInstallations? = nil,
+        namespace: String = "firebase",
+        sdkVersion: String = HTTPRemoteConfigBackend.defaultSDKVersion,
+        languageCode: String? = nil,
+        appInfo: RemoteConfigAppInfo = .current,
+        fetchTimeout: TimeInterval = RemoteConfigSettings.defaultFetchTimeout,
+        maximumJSONDepth: Int = JSONValue.defaultMaximumDepth,
+        maximumRealtimeMessageSize: Int = 1 << 20
+    ) {
+        self.init(
+            project: project, apiKey: apiKey, appID: appID, appInstanceID: appInstanceID, appInstanceIDToken: appInstanceIDToken,
+            installations: installations, installationsBaseURL: endpoints.installations, namespace: namespace,
+            fetchBaseURL: endpoints.remoteConfigFetch, realtimeBaseURL: endpoints.remoteConfigRealtime, sdkVersion: sdkVersion,
+            languageCode: languageCode, appInfo: appInfo, fetchTimeout: fetchTimeout, maximumJSONDepth: maximumJSONDepth,
+            maximumRealtimeMessageSize: maximumRealtimeMessageSize)
     }
 
     /// Creates a backend speaking `wire` through `transport` (tests inject a scripted one).
     package init(
         wire: RemoteConfigWire, fetchTimeout: TimeInterval = RemoteConfigSettings.defaultFetchTimeout, maximumRealtimeMessageSize: Int = 1 << 20,
-        transport: any HTTPTransport, installations: FirebaseInstallations? = nil
+        transport: any HTTPTransport, installations: FirebaseInstallations? = nil, misconfiguration: FirebaseEndpointsError? = nil
     ) {
+        self.misconfiguration = misconfiguration
         self.installations = installations
         self.wire = wire
         self.fetchTimeout = fetchTimeout
@@ -178,9 +229,11 @@ public final class HTTPRemoteConfigBackend: RemoteConfigBackend {
         })
     }
 
-    /// `wire` with the installation's ID and token, once `installations` has them.
+    /// `wire` with the installation's ID and token, once `installations` has them (or the
+    /// misconfiguration, before any request is made).
     private func currentWire() -> Observable<RemoteConfigWire> {
         let wire = self.wire
+        if let misconfiguration { return .error(RemoteConfigBackendError.misconfigured(misconfiguration)) }
         guard let installations else { return .just(wire) }
         return installations.installation().asObservable()
             .map { record in

@@ -94,6 +94,9 @@ public enum RemoteConfigBackendError: Error, Sendable, Hashable, CustomStringCon
     /// ended; or a fetch response body grew past the transport's limit (16 MiB) and the
     /// request was cancelled.
     case messageTooLarge(limit: Int)
+    /// The backend's endpoints mix this machine with remote hosts (or one cannot be used), so it
+    /// sent nothing: see ``FirebaseEndpoints``.
+    case misconfigured(FirebaseEndpointsError)
 
     /// `.unavailable(statusCode: statusCode)`.
     public static func unavailable(_ statusCode: Int) -> RemoteConfigBackendError { .unavailable(statusCode: statusCode) }
@@ -107,7 +110,7 @@ public enum RemoteConfigBackendError: Error, Sendable, Hashable, CustomStringCon
     public var isThrottlingSignal: Bool {
         switch self {
         case .rateLimited, .unavailable: return true
-        case .http, .network, .invalidResponse, .jsonTooDeep, .messageTooLarge: return false
+        case .http, .network, .invalidResponse, .jsonTooDeep, .messageTooLarge, .misconfigured: return false
         }
     }
 
@@ -121,6 +124,7 @@ public enum RemoteConfigBackendError: Error, Sendable, Hashable, CustomStringCon
         case .invalidResponse(let message): return "invalid response: \(message)"
         case .jsonTooDeep(let limit): return "invalid response: JSON nested deeper than \(limit) levels"
         case .messageTooLarge(let limit): return "invalid response: message larger than \(limit) bytes"
+        case .misconfigured(let error): return "not sent: \(error)"
         }
     }
 }

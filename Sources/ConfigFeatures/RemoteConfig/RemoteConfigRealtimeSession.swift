@@ -148,7 +148,8 @@ final class RemoteConfigRealtimeSession: Disposable, @unchecked Sendable {
     /// As Firebase's Android SDK (`ConfigRealtimeHttpClient`): HTTP 408, 429, 502, 503, 504 and
     /// network failures are retried; 403 (the Realtime API is disabled for the project, Google's
     /// message says where to enable it) and every other status fail at once. Errors that are
-    /// not ``RemoteConfigBackendError``s count as network failures.
+    /// not ``RemoteConfigBackendError``s count as network failures. A misconfigured backend
+    /// (endpoints that mix this machine with remote hosts) fails at once, as a stream error.
     private static func terminalError(for error: Error) -> RemoteConfigUpdateError? {
         guard let error = error as? RemoteConfigBackendError else { return nil }
         switch error {
@@ -166,6 +167,8 @@ final class RemoteConfigRealtimeSession: Disposable, @unchecked Sendable {
             return .messageInvalid("JSON nested deeper than \(limit) levels")
         case .messageTooLarge(let limit):
             return .messageInvalid("message larger than \(limit) bytes")
+        case .misconfigured:
+            return .streamError(error.description)
         }
     }
 

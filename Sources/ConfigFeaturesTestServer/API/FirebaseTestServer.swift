@@ -1,3 +1,4 @@
+import ConfigFeatures
 import Foundation
 
 /// A loopback HTTP/1.1 server that speaks Firebase's Remote Config client protocol and the
@@ -107,6 +108,15 @@ public final class FirebaseTestServer: Sendable {
     /// The Remote Config host root (`baseURL`), in place of
     /// `https://firebaseremoteconfig.googleapis.com`; clients append `/v1/projects/…`.
     public var remoteConfigBaseURL: URL { baseURL }
+
+    /// Every endpoint a client uses (Remote Config fetch and realtime, Installations, the
+    /// Realtime Database) at this server, so nothing of a test reaches a production host:
+    /// `HTTPRemoteConfigBackend(project:apiKey:appID:endpoints:)`,
+    /// `FirebaseRESTDatabase(endpoints:scheduler:)`.
+    public var endpoints: FirebaseEndpoints {
+        // One loopback origin for all: valid by construction.
+        FirebaseEndpoints(checked: (remoteConfigFetch: baseURL, remoteConfigRealtime: baseURL, installations: baseURL, database: databaseURL))
+    }
 
     /// The full fetch URL: `…/v1/projects/{project}/namespaces/{namespace}:fetch?key={apiKey}`.
     public var remoteConfigFetchURL: URL { remoteConfigURL(method: "fetch") }
