@@ -4,7 +4,7 @@ import Streams
 import XCTest
 
 /// The inspector's answers to "where and when" (issue 29, item 5): where a chain was subscribed
-/// (symbolicated), on which thread, and the whole value of each event.
+/// (symbolicated), on which thread, the whole value of each event, and a page that shows it all.
 final class InspectorWhereAndWhenTests: XCTestCase {
     override func tearDown() {
         Inspector.stop()
@@ -75,5 +75,27 @@ final class InspectorWhereAndWhenTests: XCTestCase {
         XCTAssertEqual(values[1], String(repeating: "y", count: 4096) + "…(truncated, 5000 bytes)")
         XCTAssertEqual(values[2], String(repeating: "é", count: 2048) + "…(truncated, 6000 bytes)", "cut between characters")
         XCTAssertEqual(values[3], String(repeating: "z", count: 4096), "the bound itself is kept whole")
+    }
+
+    func testExportHTML_fitsTheTimelineToTheWidthAndCarriesWholeValues() throws {
+        Inspector.start()
+        let subject = PublishSubject<String>()
+        let subscription = subject.named("long").subscribe(onNext: { _ in })
+        defer { subscription.dispose() }
+        let value = (0..<200).map { "item\($0)" }.joined(separator: ",")
+        subject.onNext(value)
+
+        let html = Inspector.exportHTML()
+        let svgStart = try XCTUnwrap(html.range(of: "<div class=\"timeline\" id=\"named-streams\">"))
+        let svg = html[svgStart.upperBound...]
+        XCTAssertTrue(svg.contains("data-plot-left=\""), "where the time axis starts, for the zoom")
+        XCTAssertTrue(svg.contains("data-x2=\""), "the axes the zoom stretches")
+        XCTAssertTrue(html.contains("function fit()"), "the page fits each timeline to the width")
+        XCTAssertTrue(html.contains("button.dataset.zoom"), "with zoom buttons")
+        XCTAssertTrue(svg.contains("data-event=\"1\" tabindex=\"0\" role=\"button\""), "marbles are focusable and point at their event")
+        XCTAssertTrue(html.contains("<aside id=\"detail\""), "the detail panel")
+        let json = try XCTUnwrap(html.range(of: "id=\"inspector-data\">")).upperBound
+        XCTAssertTrue(html[json...].contains(value), "the whole value is in the page's data")
+        XCTAssertTrue(svg.contains(">\(String(value.prefix(15)))…</text>"), "the lane keeps the short form")
     }
 }
