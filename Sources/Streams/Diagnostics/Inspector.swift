@@ -13,7 +13,8 @@ import Foundation
 /// While it records, each subscription made through an operator or subject is recorded with its
 /// place in its chain (its operator's name, an optional ``ObservableType/named(_:)`` label, the
 /// operator downstream of it), and each event that operator delivers is logged with its kind,
-/// time, thread and a description of its value, cut to ``Configuration/valueLength`` characters.
+/// time, thread and a description of its value, kept whole up to ``Configuration/valueLength``
+/// bytes.
 /// Values themselves are never retained. Each chain keeps its events in a ring buffer of
 /// ``Configuration/eventsPerChain``; ended chains are forgotten beyond
 /// ``Configuration/retainedEndedChains``, so memory stays bounded however long the app runs.
@@ -32,16 +33,19 @@ public enum Inspector {
         public var eventsPerChain: Int
         /// Ended chains kept for their history (the oldest are forgotten first).
         public var retainedEndedChains: Int
-        /// Characters of a value's description kept per event.
+        /// Bytes (UTF-8) of a value's description kept per event, 4096 by default. A longer
+        /// description is cut between characters and ends in `…(truncated, N bytes)`, N being its
+        /// whole size.
         public var valueLength: Int
         /// Whether a chain records the call stack of its first subscription (where it was made).
         public var capturesCallStacks: Bool
 
-        /// A configuration; the defaults keep 512 events per chain and 64 ended chains.
-        public init(eventsPerChain: Int = 512, retainedEndedChains: Int = 64, valueLength: Int = 64, capturesCallStacks: Bool = true) {
+        /// A configuration; the defaults keep 512 events per chain, 64 ended chains and 4 KiB
+        /// of each value's description.
+        public init(eventsPerChain: Int = 512, retainedEndedChains: Int = 64, valueLength: Int = 4096, capturesCallStacks: Bool = true) {
             self.eventsPerChain = max(eventsPerChain, 0)
             self.retainedEndedChains = max(retainedEndedChains, 0)
-            self.valueLength = max(valueLength, 2)
+            self.valueLength = max(valueLength, 1)
             self.capturesCallStacks = capturesCallStacks
         }
     }

@@ -46,7 +46,7 @@ enum InspectorHook {
     ) -> Disposable {
         let record = InspectorRegistry.shared.begin(
             name: InspectorNames.operatorName(of: type(of: source)), label: label, parent: InspectorContext.current,
-            thread: InspectorNames.currentThread(), callStack: Array(Thread.callStackSymbols.dropFirst(2).prefix(16)))
+            thread: InspectorThreads.current(), callStack: CapturedCallStack.capture())
         let subscription = InspectorContext.with(record) { body(InspectingObserver(observer: observer, record: record)) }
         return InspectedSubscription(subscription, record: record)
     }
@@ -73,10 +73,10 @@ struct InspectingObserver<Observer: ObserverType>: ObserverType {
         switch event {
         case .next(let element):
             kind = .next
-            value = MarbleTimelineLayout.cut(String(describing: element), to: length)
+            value = InspectorValues.bounded(String(describing: element), to: length)
         case .error(let error):
             kind = .error
-            value = MarbleTimelineLayout.cut(String(describing: error), to: length)
+            value = InspectorValues.bounded(String(describing: error), to: length)
         case .completed:
             kind = .completed
             value = nil
@@ -85,7 +85,7 @@ struct InspectingObserver<Observer: ObserverType>: ObserverType {
         registry.log(
             InspectorEvent(
                 chain: record.chain, operatorID: record.place, operatorName: record.name, label: record.label,
-                kind: kind, time: registry.now(), thread: InspectorNames.currentThread(), value: value))
+                kind: kind, time: registry.now(), thread: InspectorThreads.current(), value: value))
     }
 }
 
@@ -162,11 +162,18 @@ enum InspectorNames {
         cache.withLock { $0[id] = result }
         return result
     }
+}
 
-    /// `main`, or the thread's name, or its identifier.
-    static func currentThread() -> String {
-        if Thread.isMainThread { return "main" }
-        if let name = Thread.current.name, !name.isEmpty { return name }
-        return "thread \(String(currentThreadID(), radix: 16))"
+/// Value descriptions as the inspector keeps them.
+enum InspectorValues {
+    /// `text` whole when it fits in `limit` bytes of UTF-8; otherwise its first `limit` bytes (at
+    /// most, cut between characters) and `…(truncated, N bytes)`, N being the whole text's size.
+    static func bounded(_ text: String, to limit: Int) -> String {
+        let size = text.utf8.count
+        guard size > limit else { return text }
+        let utf8 = text.utf8
+        var end = utf8.index(utf8.startIndex, offsetBy: limit)
+        while end > utf8.startIndex, UTF8.isContinuation(utf8[end]) { utf8.formIndex(before: &end) }
+        return String(text[..<end]) + "…(truncated, \(size) bytes)"
     }
 }

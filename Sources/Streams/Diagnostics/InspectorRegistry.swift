@@ -24,7 +24,7 @@ final class InspectorRegistry: Sendable {
         var live = 0
         var subscribedAt: Double
         var thread: String
-        var callStack: [String]
+        var callStack: CapturedCallStack?
         var events = EventRing()
     }
 
@@ -91,9 +91,11 @@ final class InspectorRegistry: Sendable {
     }
 
     /// Records a subscription at `name` under `parent` (or as a new chain's first).
-    func begin(name: String, label: String?, parent: InspectorRecord?, thread: String, callStack: @autoclosure () -> [String]) -> InspectorRecord {
+    func begin(name: String, label: String?, parent: InspectorRecord?, thread: String, callStack: @autoclosure () -> CapturedCallStack?)
+        -> InspectorRecord
+    {
         let time = now()
-        let stack = parent == nil && configuration.capturesCallStacks ? callStack() : []
+        let stack = parent == nil && configuration.capturesCallStacks ? callStack() : nil
         return state.withLock { state -> InspectorRecord in
             let chainID: Int
             if let parent, state.chains[parent.chain] != nil {
@@ -157,10 +159,12 @@ final class InspectorRegistry: Sendable {
         }
     }
 
+    /// The chains now; their call stacks are symbolicated after the lock is released.
     func snapshot() -> InspectorSnapshot {
-        state.withLock { state in
-            InspectorSnapshot(
-                chains: state.chains.values.sorted { $0.id < $1.id }.map { chain in
+        let (snapshot, stacks) = state.withLock { state -> (InspectorSnapshot, [CapturedCallStack?]) in
+            let chains = state.chains.values.sorted { $0.id < $1.id }
+            let snapshot = InspectorSnapshot(
+                chains: chains.map { chain in
                     InspectorSnapshot.Chain(
                         id: chain.id, name: chain.name,
                         operators: chain.places.map {
@@ -169,10 +173,17 @@ final class InspectorRegistry: Sendable {
                                 liveSubscriptions: $0.live, totalSubscriptions: $0.total)
                         },
                         isLive: chain.live > 0, subscribedAt: chain.subscribedAt, thread: chain.thread,
-                        callStack: chain.callStack, recordedEvents: chain.events.storage.count,
+                        callStack: [], callSites: [], recordedEvents: chain.events.storage.count,
                         droppedEvents: chain.events.dropped)
                 })
+            return (snapshot, chains.map(\.callStack))
         }
+        var symbolicated = snapshot
+        for (index, sites) in CallSiteSymbolicator.callSites(of: stacks).enumerated() {
+            symbolicated.chains[index].callSites = sites
+            symbolicated.chains[index].callStack = sites.map(\.description)
+        }
+        return symbolicated
     }
 
     /// The events of every chain, oldest chain first, each in order.
@@ -197,7 +208,7 @@ final class InspectorRecord: Sendable {
     let label: String?
     /// The subscription downstream of this one, which receives its events.
     let parent: InspectorRecord?
-    /// How many characters of a value description are kept.
+    /// How many bytes of a value's description are kept.
     let valueLength: Int
     private let hasEnded = AtomicFlag()
 

@@ -14,10 +14,14 @@ public struct InspectorSnapshot: Sendable, Codable, Equatable {
         public var isLive: Bool
         /// Seconds from `Inspector.start()` to the chain's subscription.
         public var subscribedAt: Double
-        /// The thread that subscribed.
+        /// The thread that subscribed: `main`, the dispatch queue's label, or the thread's name.
         public var thread: String
-        /// The call stack of the subscription (innermost first), when captured.
+        /// Where the chain was subscribed: the call stack below Streams' own frames, the
+        /// subscribing code first, as ``CallSite/description``s; empty when not captured.
         public var callStack: [String]
+        /// The same call stack, each frame with its function, file and line where the binary has
+        /// them (see ``CallSite``).
+        public var callSites: [CallSite]
         /// How many events the chain's ring buffer holds now.
         public var recordedEvents: Int
         /// How many events were dropped from the ring buffer because it was full.
@@ -25,6 +29,52 @@ public struct InspectorSnapshot: Sendable, Codable, Equatable {
 
         /// The number of live subscriptions in the chain.
         public var liveSubscriptions: Int { operators.reduce(0) { $0 + $1.liveSubscriptions } }
+    }
+
+    /// One frame of a chain's call stack, symbolicated when the snapshot is taken.
+    ///
+    /// The function comes from the binary's symbol table and the file and line from its debug
+    /// information (DWARF): a debug build has both, a release build without `-g` only the
+    /// function, a stripped binary neither. ``missing`` then says what was missing, and
+    /// ``address`` is the only clue left.
+    public struct CallSite: Sendable, Codable, Equatable, CustomStringConvertible {
+        /// The demangled function, `StreamsDemos.LaunchDemo.run()`, or `nil` without symbols.
+        public var function: String?
+        /// The source file's path, from the debug information.
+        public var file: String?
+        /// The line in ``file``.
+        public var line: Int?
+        /// The binary or library the code is in.
+        public var image: String?
+        /// The return address, in hexadecimal.
+        public var address: String?
+        /// What symbolication could not find, and why (`no file and line: streams-demo has no
+        /// debug info (build it with -g)`), or `nil` when nothing is missing.
+        public var missing: String?
+
+        /// A call site.
+        public init(function: String?, file: String?, line: Int?, image: String?, address: String?, missing: String?) {
+            self.function = function
+            self.file = file
+            self.line = line
+            self.image = image
+            self.address = address
+            self.missing = missing
+        }
+
+        /// `LaunchDemo.swift:42`, the file's name and the line, or `nil`.
+        public var fileAndLine: String? {
+            guard let file, let line else { return nil }
+            return "\(file.split(separator: "/").last.map(String.init) ?? file):\(line)"
+        }
+
+        /// `function at file:line`, or what there is and what is missing.
+        public var description: String {
+            var text = function ?? [image, address].compactMap { $0 }.joined(separator: " ")
+            if let file, let line { text += " at \(file):\(line)" }
+            if let missing { text += " — \(missing)" }
+            return text
+        }
     }
 
     /// One operator of a chain (all its subscriptions at one place in the chain).
@@ -76,7 +126,8 @@ public struct InspectorEvent: Sendable, Codable, Equatable {
     public var time: Double
     /// The delivering thread.
     public var thread: String
-    /// The element's or error's description, cut to `Inspector.Configuration.valueLength`
-    /// characters; `nil` for completion.
+    /// The element's or error's description, whole up to `Inspector.Configuration.valueLength`
+    /// bytes of UTF-8 and cut beyond, ending in `…(truncated, N bytes)` with the whole
+    /// description's size; `nil` for completion.
     public var value: String?
 }

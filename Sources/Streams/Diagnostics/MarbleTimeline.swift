@@ -38,11 +38,18 @@ package struct MarbleTimeline: Sendable {
         package var kind: Kind
         /// Whether to draw it as the first difference of a failed comparison.
         package var isHighlighted: Bool
+        /// The whole text shown on hover (an SVG `<title>`), or `nil`.
+        package var detail: String?
+        /// An index the page's script resolves (the inspector's event index), drawn as
+        /// `data-event`; such a mark is focusable and acts as a button.
+        package var reference: Int?
 
-        package init(time: Double, kind: Kind, isHighlighted: Bool = false) {
+        package init(time: Double, kind: Kind, isHighlighted: Bool = false, detail: String? = nil, reference: Int? = nil) {
             self.time = time
             self.kind = kind
             self.isHighlighted = isHighlighted
+            self.detail = detail
+            self.reference = reference
         }
     }
 
