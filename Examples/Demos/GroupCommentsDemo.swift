@@ -1,4 +1,4 @@
-// group-comments-demo: seed 004's group chat on the embedded Realtime Database.
+// group-comments-demo: the group chat of the user's seed article (004) on the embedded Realtime Database.
 //
 // user1 belongs to group0 and group1; comments arrive; user1 joins group2, a comment arrives
 // there; user1 leaves group0 and its comments disappear; a malformed group shows up as a
@@ -89,9 +89,9 @@ public func runGroupCommentsDemo(backends: DemoBackends) {
     }
 
     if store.isLocalServer {
-        print("Group comments demo (seed 004): the database is the loopback server, read over REST and Server-Sent Events.")
+        print("Group comments: the database is the loopback server, read over REST and Server-Sent Events.")
     } else {
-        print("Group comments demo (seed 004): the database delivers on a serial queue with 30 ms latency.")
+        print("Group comments: the database delivers on a serial queue with 30 ms latency.")
     }
     timeline.log("seeded the database with the seed's database.json")
 

@@ -106,15 +106,18 @@ final class LocalServerDemoTests: XCTestCase {
         XCTAssertTrue(output.contains("SSE streams still open on the server: 0"), output)
     }
 
-    func testStreamsDemoCatalog_printsTheBackendsFirst() throws {
+    /// The output opens with what a reader needs (what runs, how to read a line), then the
+    /// backends, then each demo under its header and the reason it matters.
+    func testStreamsDemoCatalog_printsTheIntroductionThenTheBackends() throws {
         let options = try DemoOptions.parse(["--local-server", "item-list"])
         let backends = DemoBackends(localServer: server)
         let output = try capturingStandardOutput { _ in
             let running = BackgroundDemo { DemoCatalog.run(options, on: backends) }
             XCTAssertTrue(running.wait())
         }
-        XCTAssertTrue(output.hasPrefix("Remote Config: HTTP against the loopback server \(server.baseURL.absoluteString) (project demo-project)\n"), output)
-        XCTAssertTrue(output.contains("━━ item-list: "), output)
+        XCTAssertTrue(output.hasPrefix(DemoCatalog.wrapped(DemoCatalog.introduction) + "\nRemote Config: HTTP against the loopback server \(server.baseURL.absoluteString) (project demo-project)\n"), output)
+        XCTAssertTrue(output.contains("━━ item-list: a list of items read from a JSON config value, loaded by an Action ━━\nA refresh button bound to an Action"), output)
+        XCTAssertFalse(output.contains("seed 00"), "the output names nothing a README reader has not seen")
         XCTAssertFalse(output.contains("━━ launch: "), output)
         XCTAssertEqual(server.requests(on: .remoteConfigFetch).count, 5)
     }
