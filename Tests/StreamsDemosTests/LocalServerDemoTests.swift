@@ -115,8 +115,10 @@ final class LocalServerDemoTests: XCTestCase {
             let running = BackgroundDemo { DemoCatalog.run(options, on: backends) }
             XCTAssertTrue(running.wait())
         }
-        XCTAssertTrue(output.hasPrefix(DemoCatalog.wrapped(DemoCatalog.introduction) + "\nRemote Config: HTTP against the loopback server \(server.baseURL.absoluteString) (project demo-project)\n"), output)
-        XCTAssertTrue(output.contains("━━ item-list: a list of items read from a JSON config value, loaded by an Action ━━\nA refresh button bound to an Action"), output)
+        let backendsLine = "Remote Config: HTTP against the loopback server \(server.baseURL.absoluteString) (project demo-project)"
+        XCTAssertTrue(output.hasPrefix(DemoCatalog.wrapped(DemoCatalog.introduction) + "\n" + backendsLine + "\n"), output)
+        let header = "━━ item-list: a list of items read from a JSON config value, loaded by an Action ━━"
+        XCTAssertTrue(output.contains(header + "\nA refresh button bound to an Action"), output)
         XCTAssertFalse(output.contains("seed 00"), "the output names nothing a README reader has not seen")
         XCTAssertFalse(output.contains("━━ launch: "), output)
         XCTAssertEqual(server.requests(on: .remoteConfigFetch).count, 5)
