@@ -139,15 +139,23 @@ final class RemoteConfigFetchTests: XCTestCase {
         }
     }
 
-    // Fails on ce3e235 (error(211, timeout)): the timer was armed before the backend was asked,
-    // so it won the tie, although the docs say only a call slower than the timeout fails.
-    func testFetch_answerAtExactlyTheTimeoutIsInTime() {
+    /// Fetches at 200 from a backend answering after `latency` seconds, with a 10 s timeout, and
+    /// hands the recording and the client to `check` once the scheduler has run out of work.
+    private func fetchWithTimeout10(latency: Int, _ check: (TestableObserver<RemoteConfigFetchStatus>, RemoteConfig, TestScheduler) -> Void) {
         XCTAssertNoLeaks {
             let scheduler = TestScheduler(initialClock: 0)
-            let backend = InMemoryRemoteConfigBackend(values: ["a": "1"], latency: .seconds(10), scheduler: scheduler)
+            let backend = InMemoryRemoteConfigBackend(values: ["a": "1"], latency: .seconds(latency), scheduler: scheduler)
             let remoteConfig = RemoteConfig(backend: backend, settings: settings(timeout: 10), scheduler: scheduler)
             let res = scheduler.record(at: 200) { remoteConfig.fetch() }
             scheduler.start()
+            check(res, remoteConfig, scheduler)
+        }
+    }
+
+    // Fails on ce3e235 (error(211, timeout)): the timer was armed before the backend was asked,
+    // so it won the tie, although the docs say only a call slower than the timeout fails.
+    func testFetch_answerAtExactlyTheTimeoutIsInTime() {
+        fetchWithTimeout10(latency: 10) { res, remoteConfig, scheduler in
             XCTAssertEqual(res.events, [.next(211, RemoteConfigFetchStatus.success), .completed(211)])
             XCTAssertEqual(remoteConfig.snapshot.fetched, ["a": "1"])
             XCTAssertNoPendingWork(scheduler)
@@ -156,12 +164,7 @@ final class RemoteConfigFetchTests: XCTestCase {
 
     /// One tick slower than the timeout fails.
     func testFetch_answerOneTickAfterTheTimeoutIsLate() {
-        XCTAssertNoLeaks {
-            let scheduler = TestScheduler(initialClock: 0)
-            let backend = InMemoryRemoteConfigBackend(values: ["a": "1"], latency: .seconds(11), scheduler: scheduler)
-            let remoteConfig = RemoteConfig(backend: backend, settings: settings(timeout: 10), scheduler: scheduler)
-            let res = scheduler.record(at: 200) { remoteConfig.fetch() }
-            scheduler.start()
+        fetchWithTimeout10(latency: 11) { res, remoteConfig, _ in
             XCTAssertEqual(res.events, [.error(211, RemoteConfigError.timeout)])
             XCTAssertNil(remoteConfig.snapshot.fetched)
         }
