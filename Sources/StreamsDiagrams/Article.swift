@@ -175,8 +175,8 @@ public struct Timeline: Sendable {
     /// The column of time 0: the leftmost lane's first marble.
     public var originColumn: Int { lanes.map(\.column).min() ?? 0 }
 
-    /// The events drawn on lane `label`: each run of characters other than `-` and space (a
-    /// parenthesised group is one run) at the tick of its first column.
+    /// The events drawn on lane `label`, each at the tick of its first column: a character other
+    /// than `-` and space, or a group `(…)`, `[…]` or `{…}` (`(s|)`, `[1,2]`, `{b,c}`).
     public func tokens(_ label: String, ticksPerColumn: Int = 1) throws(Article.ReadError) -> [ArticleToken] {
         guard let lane = lanes.first(where: { $0.label == label }) else {
             throw Article.ReadError(description: "\(article): no lane \"\(label):\" in the timeline (lanes: \(lanes.map(\.label)))")
@@ -201,8 +201,6 @@ public struct Timeline: Sendable {
                     if characters[end] == close { depth -= 1 }
                     end += 1
                 }
-            } else {
-                while end < characters.count, characters[end] != "-", characters[end] != " " { end += 1 }
             }
             let column = lane.column - originColumn + index
             tokens.append(ArticleToken(time: TestTime(column * ticksPerColumn), text: String(characters[index..<end])))
