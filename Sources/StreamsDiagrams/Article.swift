@@ -159,7 +159,7 @@ public struct Timeline: Sendable {
                 if !lanes.isEmpty { break } else { continue }
             }
             let label = line[..<colon].trimmingCharacters(in: .whitespaces)
-            guard !label.isEmpty, label.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "." }) else {
+            guard let first = label.first, first.isLetter, label.allSatisfy({ $0.isLetter || $0.isNumber || ". ()".contains($0) }) else {
                 if !lanes.isEmpty { break } else { continue }
             }
             let after = line[line.index(after: colon)...]
