@@ -33,7 +33,7 @@ import sys
 import tempfile
 
 TOP_DIRS = ("Examples", "Sources", "Scripts", "Tests", "Benchmarks", "Fuzz", "Guides", ".ci")
-PATH = re.compile(r"(?<![\w./-])((?:\.\./)*(?:%s)/[A-Za-z0-9_.+/-]*)" % "|".join(re.escape(d) for d in TOP_DIRS))
+PATH = re.compile(r"(?<![\w./>-])((?:\.\./)*(?:%s)/[A-Za-z0-9_.+/-]*)" % "|".join(re.escape(d) for d in TOP_DIRS))
 RUN = re.compile(r"\bswift run\b([^`\n]*)")
 BUILD_PRODUCT = re.compile(r"\bswift build\b[^`\n]*?--product[ =]([A-Za-z0-9_.-]+)")
 # `swift run` options that take a value, and those that do not (the first other word is the product).
@@ -207,7 +207,7 @@ let package = Package(name: "Fixture", targets: [
         write("Examples/Lib/Lib.swift", 'public func parse() -> Bool { CommandLine.arguments.contains("--fast") }\n')
         write("Guides/Good.md", "Run `swift run good-demo --fast` (source: `Examples/GoodDemo/main.swift`);\n"
               "or `swift run -c release good-demo`. Link: [x](../Examples/GoodDemo/main.swift).\n"
-              "```swift\n// Sources/Tool/main.swift\n```\nBuild output: `Fuzz/.build/debug/<Target>`.\n")
+              "```swift\n// Sources/Tool/main.swift\n```\nBuild output: `Fuzz/.build/debug/<Target>`; `Examples/<Name>Demo/main.swift`.\n")
         write("README.md", "```sh\nswift run good-demo   # runs it\n```\n`swift run` alone is prose.\n")
         manifest = load_manifest(tmp)
         assert check(tmp, manifest) == [], check(tmp, manifest)
