@@ -41,7 +41,7 @@ let package = Package(
         .testTarget(name: "StreamsTestTests", dependencies: ["Streams", "StreamsTest"]),
         .testTarget(name: "StreamsDiagramsTests", dependencies: ["StreamsDiagrams", "Streams", "StreamsTest"]),
         .testTarget(name: "StreamsBenchmarksTests", dependencies: ["StreamsBenchmarks", "Streams", "StreamsTest"]),
-        .testTarget(name: "ConfigFeaturesTests", dependencies: ["ConfigFeatures", "Streams", "StreamsTest"]),
+        .testTarget(name: "ConfigFeaturesTests", dependencies: ["ConfigFeatures", "Streams", "StreamsTest", "StreamsDiagrams"]),
         .testTarget(name: "StreamsDemosTests", dependencies: ["StreamsDemos", "ConfigFeatures", "ConfigFeaturesTestServer", "Streams", "StreamsTest"]),
         .testTarget(name: "NetworkingTests", dependencies: ["ConfigFeatures", "ConfigFeaturesTestServer", "Streams", "StreamsTest"]),
     ],

@@ -1,0 +1,81 @@
+import ConfigFeatures
+import Foundation
+import Streams
+import StreamsDiagrams
+import StreamsTest
+import XCTest
+
+/// The virtual-time example of the Features-GroupComments article
+/// (Sources/ConfigFeatures/ConfigFeatures.docc/Features-GroupComments.md, section "Semantics",
+/// listen(_:)): the time-labelled timeline (`210: [g0,g1]`) and the first-emission sentence, run
+/// and compared with the article's text. The membership lane drives the run.
+final class FeaturesGroupCommentsArticleTests: XCTestCase {
+    private let article = "Sources/ConfigFeatures/ConfigFeatures.docc/Features-GroupComments.md"
+
+    /// `time: value` pairs of a time-labelled lane (`210: [g0,g1]       300: [g0,g1,g2]`).
+    private func labelled(_ line: String) -> [(time: TestTime, value: String)] {
+        let pattern = /(\d+): (.+?)(?=\s{2,}\d+:|\s*$)/
+        return line.matches(of: pattern).map { (TestTime($0.1)!, String($0.2)) }
+    }
+
+    private func lane(_ label: String, in block: [String]) throws -> String {
+        let line = try XCTUnwrap(block.first { $0.hasPrefix(label + ":") }, "no lane \(label):")
+        return String(line.dropFirst(label.count + 1))
+    }
+
+    private func short(_ group: String) -> String { "g" + group.dropFirst("group".count) }
+
+    func testListenTimeline() throws {
+        let block = try Article(article, testFile: #filePath).codeBlock(containing: "membership is a hot observable")
+        let membershipLane = labelled(try lane("membership", in: block))
+        let scheduler = TestScheduler(initialClock: 0)
+        let database = try SpyDatabase(scheduler: scheduler)
+        let listener = GroupCommentsListener(database: database)
+        var memberships: [Recorded<Event<[String]>>] = []
+        for (time, value) in membershipLane {
+            if value.hasPrefix("write ") {
+                let path = String(value.dropFirst("write ".count))
+                scheduleDatabaseWrite(scheduler, at: time) { try database.base.setValue("new", at: path) }
+            } else {
+                let groups = value.trimmingCharacters(in: CharacterSet(charactersIn: "[]")).split(separator: ",")
+                memberships.append(.next(time, groups.map { "group" + $0.dropFirst() }))
+            }
+        }
+        let membership = scheduler.createHotObservable(memberships)
+        let seed = ["group0": GroupSeed.comments0, "group1": GroupSeed.comments1, "group2": GroupSeed.comments2]
+
+        let res = scheduler.start { listener.listen(membership.asObservable()) }
+
+        let drawn = res.events.compactMap { recorded -> (time: TestTime, value: String)? in
+            guard case .next(let snapshot) = recorded.value else { return nil }
+            let groups = snapshot.keys.sorted().map { short($0) + (snapshot[$0] == seed[$0] ? "" : "'") }
+            return (recorded.time, "{" + groups.joined(separator: ",") + "}")
+        }
+        let documented = labelled(try lane("output", in: block))
+        XCTAssertEqual(documented.count, 4)
+        XCTAssertEqual(documented.map(\.time), drawn.map(\.time))
+        XCTAssertEqual(documented.map(\.value), drawn.map(\.value))
+
+        // observed:    g0 210-400 · g1 210-1000 (never re-attached) · g2 300-1000
+        let observed = try lane("observed", in: block).matches(of: /g(\d+) (\d+)-(\d+)/)
+        XCTAssertEqual(observed.count, 3)
+        for match in observed {
+            XCTAssertEqual(database.subscriptions("Groups/group\(match.1)"), [Subscription(TestTime(match.2)!, TestTime(match.3)!)], "g\(match.1)")
+        }
+
+        let first = try XCTUnwrap(drawn.first?.time)
+        XCTAssertTrue(
+            try Article(article, testFile: #filePath).says("a membership at \(memberships[0].time) gives the first snapshot at \(first)."))
+    }
+
+    func testListenUser_firstSnapshot() throws {
+        let scheduler = TestScheduler(initialClock: 0)
+        let database = try SpyDatabase(scheduler: scheduler)
+        let listener = GroupCommentsListener(database: database)
+        let res = scheduler.start { listener.listen(user: "user1") }
+        let first = try XCTUnwrap(res.events.first?.time)
+        XCTAssertTrue(
+            try Article(article, testFile: #filePath).says(
+                "A membership read with `membership(ofUser:)` arrives one tick after subscription, so the first snapshot is at \(first)."))
+    }
+}

@@ -1,0 +1,55 @@
+import ConfigFeatures
+import Foundation
+import Streams
+import StreamsDiagrams
+import StreamsTest
+import XCTest
+
+/// The virtual-time examples of the RealtimeDatabaseGuide article
+/// (Sources/ConfigFeatures/ConfigFeatures.docc/RealtimeDatabaseGuide.md, sections
+/// "observeValue(at:)" and "Testing with InMemoryRealtimeDatabase"), run and compared with the
+/// article's text.
+final class RealtimeDatabaseGuideArticleTests: XCTestCase {
+    private let article = "Sources/ConfigFeatures/ConfigFeatures.docc/RealtimeDatabaseGuide.md"
+
+    /// observeValue(at:): the writes lane drives the run; the line under it is what the observer gets.
+    func testObserveValueTimeline() throws {
+        let block = try Article(article, testFile: #filePath).codeBlock(containing: "writes (TestScheduler):")
+        let writes = try XCTUnwrap(block.first { $0.hasPrefix("writes") })
+        let received = try XCTUnwrap(block.last)
+        let scheduler = TestScheduler(initialClock: 0)
+        let database = InMemoryRealtimeDatabase(scheduler: scheduler)
+        let parsed = writes.matches(of: /@(\d+) set (\w+)=(\d+)/)
+        XCTAssertEqual(parsed.count, 4)
+        for write in parsed {
+            let (path, value) = (String(write.2), JSONValue.number(Double(write.3)!))
+            scheduler.scheduleAt(TestTime(write.1)!) { try? database.setValue(value, at: path) }
+        }
+        let res = scheduler.start { database.observeValue(at: "x") }
+        let drawn = res.events.compactMap { recorded -> String? in
+            guard case .next(let value) = recorded.value else { return nil }
+            switch value {
+            case .null: return "\(recorded.time): null"
+            case .number(let number): return "\(recorded.time): \(Int(number))"
+            default: return "\(recorded.time): \(value)"
+            }
+        }
+        let documented = received.matches(of: /(\d+: \S+)/).map { String($0.1) }
+        XCTAssertEqual(documented, drawn)
+    }
+
+    /// Testing with InMemoryRealtimeDatabase: the article's snippet, run here.
+    func testTestingSnippet() throws {
+        // article:begin testing
+        let scheduler = TestScheduler(initialClock: 0)
+        let database = InMemoryRealtimeDatabase(scheduler: scheduler)
+        try database.setValue("a", at: "x")
+        scheduler.scheduleAt(300) { try? database.setValue("b", at: "x") }
+        let res = scheduler.start { database.observeValue(at: "x") }
+        XCTAssertEqual(res.events, [.next(201, "a"), .next(301, "b")])
+        XCTAssertEqual(database.activeObserverCount, 0)  // start() disposed the subscription at 1000
+        // article:end testing
+        let inArticle = try Article(article, testFile: #filePath).codeBlock(containing: "let database = InMemoryRealtimeDatabase(scheduler: scheduler)")
+        XCTAssertEqual(Article.compact(inArticle), Article.compact(try Article.testSnippet(in: #filePath, named: "testing")))
+    }
+}
