@@ -90,12 +90,6 @@ public final class HTTPRemoteConfigBackend: RemoteConfigBackend {
     ///   - namespace: The Remote Config namespace (`firebase` for app configs).
     ///   - fetchBaseURL: The fetch host (Firebase's by default).
     ///   - realtimeBaseURL: The realtime host (Firebase's by default).
-    ///
-    /// The hosts the backend uses (fetch, realtime, and Installations' unless `appInstanceID` is
-    /// given) must all be on this machine or all elsewhere: a mix, such as a test server's fetch
-    /// host with Firebase's Installations host left as the default, is refused. The backend is
-    /// then ``misconfiguration`` and every fetch and stream fails with
-    /// ``RemoteConfigBackendError/misconfigured(_:)`` without sending anything.
     ///   - sdkVersion: The SDK version reported to the server.
     ///   - languageCode: The language reported to the server (by default `appInfo`'s).
     ///   - appInfo: What the app reports about itself: fetch fields and the app-identifier
@@ -104,6 +98,12 @@ public final class HTTPRemoteConfigBackend: RemoteConfigBackend {
     ///   - maximumJSONDepth: The deepest JSON nesting a response may have
     ///     (`JSONValue.defaultMaximumDepth`, 512, by default).
     ///   - maximumRealtimeMessageSize: The most bytes of one realtime message (1 MiB by default).
+    ///
+    /// The hosts the backend uses (fetch, realtime, and Installations' unless `appInstanceID` is
+    /// given) must all be on this machine or all elsewhere: a mix, such as a test server's fetch
+    /// host with Firebase's Installations host left as the default, is refused. The backend is
+    /// then ``misconfiguration`` and every fetch and stream fails with
+    /// ``RemoteConfigBackendError/misconfigured(_:)`` without sending anything.
     public convenience init(
         project: String,
         apiKey: String,
