@@ -57,6 +57,55 @@ public final class InMemoryRealtimeDatabase: RealtimeDatabase, @unchecked Sendab
         try setValue(value, at: "/")
     }
 
+    /// The simulated connection between clients and this database, for testing a client (a
+    /// ``LocalFirstRealtimeDatabase``, a view model) in virtual time. `.online` by default.
+    ///
+    ///     database.connectivity = .offline           // @300: observations fail with .network
+    ///     database.connectivity = .online            // @400: new requests work again
+    ///     database.connectivity = .rejectingWrites() // @500: writes fail, reads work
+    ///
+    /// It affects only the observable API, the one clients use. The synchronous API
+    /// (`setValue(_:at:)`, `value(at:)`, …) plays the server side and keeps working, so a
+    /// test can change the data while its clients are cut off.
+    /// - Note: Setting `.offline` fails every live observation with
+    ///   `RealtimeDatabaseError.network` on the scheduler (its pending values are dropped), as
+    ///   a dropped connection would; clients resubscribe once it is `.online` again.
+    public var connectivity: InMemoryRealtimeDatabaseConnectivity {
+        get { state.withLock { $0.connectivity } }
+        set {
+            let dropped = state.withLock { state -> [Observation] in
+                state.connectivity = newValue
+                guard newValue == .offline else { return [] }
+                let dropped = state.observations.sorted { $0.key < $1.key }.map(\.value)
+                state.observations.removeAll()
+                return dropped
+            }
+            for observation in dropped {
+                observation.scheduled.values.forEach { $0.dispose() }
+                let listener = observation.observer
+                _ = scheduler.schedule(listener) { listener in
+                    listener.onError(Self.offlineError)
+                    return Disposables.create()
+                }
+            }
+        }
+    }
+
+    /// What the observable API fails with while `connectivity` is `.offline`.
+    static let offlineError = RealtimeDatabaseError.network(message: "the in-memory database is offline (simulated)")
+
+    /// The error a client request fails with under the current connectivity, if any (`path`
+    /// is the written path for a write).
+    private func connectivityError(writing path: String?) -> RealtimeDatabaseError? {
+        switch state.withLock({ $0.connectivity }) {
+        case .online: return nil
+        case .offline: return Self.offlineError
+        case .rejectingWrites(let error):
+            guard let path else { return nil }
+            return error ?? .permissionDenied(path: path)
+        }
+    }
+
     /// The number of live `observeValue(at:)` subscriptions (Firebase's registered listeners).
     public var activeObserverCount: Int {
         state.withLock { $0.observations.count }
@@ -162,6 +211,7 @@ public final class InMemoryRealtimeDatabase: RealtimeDatabase, @unchecked Sendab
     /// - Note: Delivers on the scheduler. See <doc:RealtimeDatabaseGuide>.
     public func runTransaction(at path: String, update: @escaping (JSONValue) throws -> JSONValue?) -> Single<RealtimeDatabaseTransactionResult> {
         Observable.create { [self] observer in
+            if let error = connectivityError(writing: path) { return deliver(.error(error), to: observer) }
             do {
                 let result: RealtimeDatabaseTransactionResult = try runTransaction(at: path, update: { try update($0) })
                 return deliver(.next(result), to: observer)
@@ -196,19 +246,26 @@ public final class InMemoryRealtimeDatabase: RealtimeDatabase, @unchecked Sendab
             } catch {
                 return deliver(.error(error), to: observer)
             }
-            return register(.value(observer), at: location)
+            guard let subscription = register(.value(observer), at: location) else {
+                return deliver(.error(Self.offlineError), to: observer)
+            }
+            return subscription
         }
     }
 
     /// The value at `location` with the keys of the children each write touched: the current
     /// value first (keys unknown), then one change per write that changed it.
     func observeChanges(at location: RealtimeDatabasePath) -> Observable<RealtimeDatabaseLocationChange> {
-        Observable.create { [self] observer in register(.changes(observer), at: location) }
+        Observable.create { [self] observer in
+            register(.changes(observer), at: location) ?? deliver(.error(Self.offlineError), to: observer)
+        }
     }
 
-    /// Registers an observation, schedules its first value and returns what removes it.
-    private func register(_ listener: Listener, at location: RealtimeDatabasePath) -> Disposable {
-        let (id, delivery) = state.withLock { state -> (UInt64, Delivery) in
+    /// Registers an observation, schedules its first value and returns what removes it; `nil`
+    /// (nothing registered) while `connectivity` is `.offline`.
+    private func register(_ listener: Listener, at location: RealtimeDatabasePath) -> Disposable? {
+        let registered = state.withLock { state -> (UInt64, Delivery)? in
+            if state.connectivity == .offline { return nil }
             let id = state.nextObservationID
             state.nextObservationID += 1
             var observation = Observation(path: location, observer: listener)
@@ -216,6 +273,7 @@ public final class InMemoryRealtimeDatabase: RealtimeDatabase, @unchecked Sendab
             state.observations[id] = observation
             return (id, Delivery(observation: id, token: token))
         }
+        guard let (id, delivery) = registered else { return nil }
         schedule([delivery])
         return Disposables.create { [self] in removeObservation(id) }
     }
@@ -227,6 +285,7 @@ public final class InMemoryRealtimeDatabase: RealtimeDatabase, @unchecked Sendab
     /// - Note: Delivers on the scheduler. See <doc:RealtimeDatabaseGuide>.
     public func getValue(at path: String) -> Observable<JSONValue> {
         Observable.create { [self] observer in
+            if let error = connectivityError(writing: nil) { return deliver(.error(error), to: observer) }
             do {
                 return deliver(.next(try value(at: path)), to: observer)
             } catch {
@@ -243,6 +302,7 @@ public final class InMemoryRealtimeDatabase: RealtimeDatabase, @unchecked Sendab
     /// - Note: Delivers on the scheduler. See <doc:RealtimeDatabaseGuide>.
     public func perform(_ write: RealtimeDatabaseWrite) -> Observable<Void> {
         Observable.create { [self] observer in
+            if let error = connectivityError(writing: write.path) { return deliver(.error(error), to: observer) }
             do {
                 switch write {
                 case .setValue(let value, let path): try setValue(value, at: path)
@@ -406,6 +466,7 @@ extension InMemoryRealtimeDatabase {
 
     private struct State {
         var root: JSONValue = .null
+        var connectivity = InMemoryRealtimeDatabaseConnectivity.online
         var observations: [UInt64: Observation] = [:]
         var nextObservationID: UInt64 = 0
     }
@@ -424,6 +485,13 @@ extension InMemoryRealtimeDatabase {
 
         var wantsChangedKeys: Bool {
             if case .changes = self { return true } else { return false }
+        }
+
+        func onError(_ error: Error) {
+            switch self {
+            case .value(let observer): observer.onError(error)
+            case .changes(let observer): observer.onError(error)
+            }
         }
 
         func onNext(_ change: RealtimeDatabaseLocationChange) {
@@ -472,4 +540,18 @@ extension InMemoryRealtimeDatabase {
             return (observer, queue.popFirst()!)
         }
     }
+}
+
+/// The simulated connectivity of an ``InMemoryRealtimeDatabase`` (its `connectivity`), so that
+/// clients and view models can be tested offline, reconnecting, and refused, in virtual time.
+public enum InMemoryRealtimeDatabaseConnectivity: Sendable, Equatable {
+    /// Requests work (the default).
+    case online
+    /// Every request through the observable API fails with `RealtimeDatabaseError.network`,
+    /// and live observations fail with it when this is set (a dropped connection).
+    case offline
+    /// Reads work; every write (`perform`, the observable writes, `runTransaction`) fails with
+    /// `error`, or with `RealtimeDatabaseError.permissionDenied` at the written path when
+    /// `error` is `nil` (the security rules refusing it).
+    case rejectingWrites(RealtimeDatabaseError? = nil)
 }

@@ -168,4 +168,11 @@ public enum RealtimeDatabaseWrite: Sendable, Equatable {
     case updateChildValues([String: JSONValue], at: String)
     /// Delete the value at `path`: `removeValue`, REST `DELETE`.
     case removeValue(at: String)
+
+    /// The path the write is addressed to.
+    public var path: String {
+        switch self {
+        case .setValue(_, let path), .updateChildValues(_, let path), .removeValue(let path): return path
+        }
+    }
 }

@@ -30,6 +30,14 @@ public enum RealtimeDatabaseError: Error, Equatable, Sendable, CustomStringConve
     case transactionRetriesExhausted(path: String, attempts: Int)
     /// The backend does not implement `operation` (a custom ``RealtimeDatabase`` without it).
     case unsupported(operation: String)
+    /// The database could not be reached (`message` says why): an ``InMemoryRealtimeDatabase``
+    /// whose `connectivity` is `.offline`. ``LocalFirstRealtimeDatabase`` keeps a write that
+    /// failed with it queued and sends it again when the database is reachable.
+    case network(message: String)
+    /// The database refused the write at `path` (Firebase's permission denied): an
+    /// ``InMemoryRealtimeDatabase`` rejecting writes. ``LocalFirstRealtimeDatabase`` reverts
+    /// the write locally and fails its observable with this error.
+    case permissionDenied(path: String)
 
     /// A readable description.
     public var description: String {
@@ -50,6 +58,10 @@ public enum RealtimeDatabaseError: Error, Equatable, Sendable, CustomStringConve
             return "Realtime Database transaction at \"\(path)\" gave up after \(attempts) conflicting attempts"
         case .unsupported(let operation):
             return "This Realtime Database does not support \(operation)"
+        case .network(let message):
+            return "Realtime Database unreachable: \(message)"
+        case .permissionDenied(let path):
+            return "Realtime Database permission denied at \"\(path)\""
         }
     }
 }
