@@ -146,7 +146,7 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
     /// Runs all scheduled work, moving the clock forward, until none is left or `stop()` is called.
     public func start() {
         guard beginRunning() else { return }
-        while let (item, action) = nextItem(upTo: clock, limited: false) { item.result.setDisposable(action()) }
+        while let (item, action) = nextItem(upTo: clock, limited: false) { item.setResult(action()) }
         queue.lock.withLock { _ in queue.running = false }
     }
 
@@ -155,7 +155,7 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
         guard beginRunning() else {
             fatalError("VirtualTimeScheduler.advanceTo called while the scheduler is already running")
         }
-        while let (item, action) = nextItem(upTo: virtualTime, limited: true) { item.result.setDisposable(action()) }
+        while let (item, action) = nextItem(upTo: virtualTime, limited: true) { item.setResult(action()) }
         queue.lock.withLock { _ in
             queue.running = false
             if converter.compareVirtualTime(currentClock, virtualTime) == .lessThan { currentClock = virtualTime }
