@@ -26,6 +26,9 @@ final private class DebounceSink<Observer: ObserverType>: TimerSink<Observer> {
     @exclusivity(unchecked) private var id: UInt64 = 0
     /// The element waiting for quiet (a box, so "none" is a nil reference).
     @exclusivity(unchecked) private var pending: LatestElement<Element>?
+    /// `LatestElement<Element>`, looked up once per subscription rather than per box (naming it
+    /// in this unspecialized code is a runtime metadata lookup; see <doc:Performance>).
+    private let boxType: LatestElement<Element>.Type = LatestElement<Element>.self
 
     init(dueTime: RxTimeInterval, scheduler: SchedulerType, observer: Observer, cancel: SinkDisposer) {
         self.dueTime = dueTime
@@ -35,7 +38,7 @@ final private class DebounceSink<Observer: ObserverType>: TimerSink<Observer> {
 
     override func handleNext(_ element: Element) {
         id &+= 1
-        if let pending { pending.value = element } else { pending = LatestElement(element) }
+        if let pending { pending.value = element } else { pending = boxType.init(element) }
         // Replacing the timer disposes the previous one.
         timer.disposable = scheduler.scheduleRelative(id, dueTime: dueTime) { [self] id in
             handleTimer { self.fire(id) }

@@ -31,6 +31,9 @@ final private class ThrottleSink<Observer: ObserverType>: TimerSink<Observer> {
     /// The last element received in the current window (a box, so "none" is a nil reference);
     /// non-nil exactly while the window's timer runs.
     @exclusivity(unchecked) private var lastUnsent: LatestElement<Element>?
+    /// `LatestElement<Element>`, looked up once per subscription rather than per box (naming it
+    /// in this unspecialized code is a runtime metadata lookup; see <doc:Performance>).
+    private let boxType: LatestElement<Element>.Type = LatestElement<Element>.self
     @exclusivity(unchecked) private var lastSentTime: RxTime?
     @exclusivity(unchecked) private var completed = false
 
@@ -55,7 +58,7 @@ final private class ThrottleSink<Observer: ObserverType>: TimerSink<Observer> {
             lastUnsent.value = element  // the window's timer is already running
             return
         }
-        lastUnsent = LatestElement(element)
+        lastUnsent = boxType.init(element)
         let delay: RxTimeInterval = remaining == Int64.max ? .never : .nanoseconds(Int(clamping: remaining))
         timer.disposable = scheduler.scheduleRelative((), dueTime: delay) { [self] _ in
             handleTimer { self.propagate() }
