@@ -36,9 +36,9 @@ let package = Package(
         // The docs' executable marble diagrams, and the tool that draws them (`swift run streams-diagrams`).
         .target(name: "StreamsDiagrams", dependencies: ["Streams", "StreamsTest"]),
         .executableTarget(name: "streams-diagrams", dependencies: ["StreamsDiagrams"], path: "Sources/StreamsDiagramsTool"),
-        .testTarget(name: "StreamsTests", dependencies: ["Streams", "StreamsTest"]),
+        .testTarget(name: "StreamsTests", dependencies: ["Streams", "StreamsTest", "StreamsDiagrams"]),
         .testTarget(name: "StreamsCocoaTests", dependencies: ["StreamsCocoa", "StreamsTest"]),
-        .testTarget(name: "StreamsTestTests", dependencies: ["Streams", "StreamsTest"]),
+        .testTarget(name: "StreamsTestTests", dependencies: ["Streams", "StreamsTest", "StreamsDiagrams"]),
         .testTarget(name: "StreamsDiagramsTests", dependencies: ["StreamsDiagrams", "Streams", "StreamsTest"]),
         .testTarget(name: "StreamsBenchmarksTests", dependencies: ["StreamsBenchmarks", "Streams", "StreamsTest"]),
         .testTarget(name: "ConfigFeaturesTests", dependencies: ["ConfigFeatures", "Streams", "StreamsTest", "StreamsDiagrams"]),

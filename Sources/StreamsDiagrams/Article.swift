@@ -116,6 +116,45 @@ public struct Article: Sendable {
         throw ReadError(description: "\(path): no line \"\(label):\" in the block containing \"\(anchor)\"")
     }
 
+    /// The lanes of an indented or fenced block whose lines may draw several examples side by side
+    /// (`source: --a--|      ---|`): for each line `label: marbles  marbles …  (remark)`, the
+    /// label and each run of marbles (no spaces inside) with its column, counted from the leftmost
+    /// marble of the block. A label may hold parentheses with colons (`asInfallible(onErrorJustReturn: 9):`).
+    public static func lanes(of block: [String]) -> [(label: String, segments: [(column: Int, marbles: String)])] {
+        var found: [(label: String, segments: [(column: Int, marbles: String)])] = []
+        for line in block {
+            let characters = Array(line)
+            var depth = 0
+            var colon: Int?
+            for (index, character) in characters.enumerated() {
+                if character == "(" { depth += 1 }
+                if character == ")" { depth -= 1 }
+                if character == ":", depth == 0, index + 1 < characters.count, characters[index + 1] == " " {
+                    colon = index
+                    break
+                }
+            }
+            guard let colon else { continue }
+            let label = String(characters[..<colon]).trimmingCharacters(in: .whitespaces)
+            guard let first = label.first, first.isLetter else { continue }
+            var segments: [(column: Int, marbles: String)] = []
+            var index = colon + 1
+            while index < characters.count {
+                while index < characters.count, characters[index] == " " { index += 1 }
+                let start = index
+                // A run ends at two spaces; a run with a single space inside is a remark.
+                while index < characters.count, !(characters[index] == " " && (index + 1 == characters.count || characters[index + 1] == " ")) {
+                    index += 1
+                }
+                let run = String(characters[start..<index])
+                if !run.isEmpty, !run.contains(" ") { segments.append((start, run)) }
+            }
+            found.append((label, segments))
+        }
+        let origin = found.compactMap { $0.segments.first?.column }.min() ?? 0
+        return found.map { lane in (lane.label, lane.segments.map { ($0.column - origin, $0.marbles) }) }
+    }
+
     /// The lines between `// article:begin` and `// article:end` in `testFile` (a `#filePath`), the
     /// test's copy of an article snippet.
     public static func testSnippet(in testFile: String, named name: String) throws(ReadError) -> [String] {
@@ -130,6 +169,28 @@ public struct Article: Sendable {
             let end = lines[begin...].firstIndex(where: { $0.contains("// article:end \(name)") })
         else { throw ReadError(description: "\(testFile): no // article:begin \(name) ... // article:end \(name)") }
         return Array(lines[(begin + 1)..<end])
+    }
+
+    /// The events of an RxTest event list as an article writes it (`[.next(0, 1), .completed(10)]`,
+    /// with or without the dots): `next(time, value)` with `value` read by `element`,
+    /// `completed(time)`, and `error(time, …)` as `error`.
+    public static func recordedEvents<Element>(
+        _ list: String, error: any Error = MarbleError(), element: (String) -> Element?
+    ) throws(ReadError) -> [Recorded<Event<Element>>] {
+        var events: [Recorded<Event<Element>>] = []
+        for match in list.matches(of: /(next|completed|error)\((-?\d+)(?:,\s*([^)]*))?\)/) {
+            guard let time = TestTime(match.2) else { throw ReadError(description: "bad time in \(match.0)") }
+            switch match.1 {
+            case "next":
+                guard let text = match.3, let value = element(String(text).trimmingCharacters(in: .whitespaces)) else {
+                    throw ReadError(description: "cannot read the value of \(match.0)")
+                }
+                events.append(.next(time, value))
+            case "completed": events.append(.completed(time))
+            default: events.append(.error(time, error))
+            }
+        }
+        return events
     }
 
     /// Code with every whitespace character removed, to compare an article snippet with the test's
@@ -181,8 +242,29 @@ public struct Timeline: Sendable {
         guard let lane = lanes.first(where: { $0.label == label }) else {
             throw Article.ReadError(description: "\(article): no lane \"\(label):\" in the timeline (lanes: \(lanes.map(\.label)))")
         }
+        return ArticleToken.tokens(lane.marbles, column: lane.column - originColumn, ticksPerColumn: ticksPerColumn)
+    }
+}
+
+/// One event as an article draws it: its text at its virtual time.
+public struct ArticleToken: Equatable, Sendable, CustomStringConvertible {
+    /// The virtual time.
+    public var time: TestTime
+    /// The drawing: `t`, `[1,2]`, `|`, `(s|)` for events at the same time.
+    public var text: String
+
+    /// Creates a token.
+    public init(time: TestTime, text: String) {
+        self.time = time
+        self.text = text
+    }
+
+    /// The events drawn by `marbles` starting at `column` (time `column * ticksPerColumn`): each
+    /// character other than `-` and space, or group `(…)`, `[…]` or `{…}`, at the tick of its
+    /// first column.
+    public static func tokens(_ marbles: String, column: Int = 0, ticksPerColumn: Int = 1) -> [ArticleToken] {
         var tokens: [ArticleToken] = []
-        let characters = Array(lane.marbles)
+        let characters = Array(marbles)
         var index = 0
         while index < characters.count {
             let character = characters[index]
@@ -202,25 +284,26 @@ public struct Timeline: Sendable {
                     end += 1
                 }
             }
-            let column = lane.column - originColumn + index
-            tokens.append(ArticleToken(time: TestTime(column * ticksPerColumn), text: String(characters[index..<end])))
+            tokens.append(ArticleToken(time: TestTime((column + index) * ticksPerColumn), text: String(characters[index..<end])))
             index = end
         }
         return tokens
     }
-}
 
-/// One event as an article draws it: its text at its virtual time.
-public struct ArticleToken: Equatable, Sendable, CustomStringConvertible {
-    /// The virtual time.
-    public var time: TestTime
-    /// The drawing: `t`, `[1,2]`, `|`, `(s|)` for events at the same time.
-    public var text: String
-
-    /// Creates a token.
-    public init(time: TestTime, text: String) {
-        self.time = time
-        self.text = text
+    /// The events a lane draws, to play them: `|` completes, `#` fails with `error`, a `(…)` group
+    /// is each of its characters at the group's time, any other token is a `next` of its text.
+    public static func recordedEvents(_ tokens: [ArticleToken], error: any Error = MarbleError()) -> [Recorded<Event<String>>] {
+        func event(_ text: String, at time: TestTime) -> Recorded<Event<String>> {
+            switch text {
+            case "|": .completed(time)
+            case "#": .error(time, error)
+            default: .next(time, text)
+            }
+        }
+        return tokens.flatMap { token -> [Recorded<Event<String>>] in
+            guard token.text.hasPrefix("("), token.text.hasSuffix(")") else { return [event(token.text, at: token.time)] }
+            return token.text.dropFirst().dropLast().map { event(String($0), at: token.time) }
+        }
     }
 
     /// `text@time`.
