@@ -18,11 +18,28 @@ enum InspectorThreads {
         if !label.isEmpty, !label.hasPrefix(rootPrefix), label != "com.apple.main-thread" { return label }
         if Thread.isMainThread { return "main" }
         let identifier = String(currentThreadID(), radix: 16)
-        if let name = Thread.current.name, isOwnName(name, queueLabel: label) { return name }
+        if let name = givenNames().first(where: { isOwnName($0, queueLabel: label) }) { return name }
         if label.hasPrefix(rootPrefix), isWorkerThread(queueLabel: label) {
             return "global queue (\(qualityOfService(ofRootQueue: label)) QoS), thread \(identifier)"
         }
         return "thread \(identifier)"
+    }
+
+    /// The names the calling thread may have been given: Foundation's, then (on Linux) the
+    /// kernel's, which `pthread_setname_np` sets (Foundation's `Thread.name` belongs to a `Thread`
+    /// object; a thread may also be named by C code).
+    private static func givenNames() -> [String] {
+        var names: [String] = []
+        if let name = Thread.current.name, !name.isEmpty { names.append(name) }
+        #if os(Linux)
+        // The kernel's name of this thread (what pthread_setname_np set); read only when
+        // recording, which is for debugging.
+        if let comm = try? String(contentsOfFile: "/proc/thread-self/comm", encoding: .utf8) {
+            let name = comm.trimmingCharacters(in: .whitespacesAndNewlines)
+            if !name.isEmpty, !names.contains(name) { names.append(name) }
+        }
+        #endif
+        return names
     }
 
     /// Whether `name` is one a thread was given, not libdispatch's or the process's inherited one.
