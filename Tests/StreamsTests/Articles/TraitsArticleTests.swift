@@ -179,6 +179,56 @@ final class TraitsArticleTests: XCTestCase {
         try check("take(until: other):   --1--2-|", inputs: ["source", "other"], output: "take(until: other)", successes: false) { s, _ in
             s[0].asInfallible(onErrorJustReturn: "").take(until: s[1].asInfallible(onErrorJustReturn: "")).asObservable()
         }
+        try check(
+            "source1:                         --1---------2---------", inputs: ["source1", "source2"], output: "combineLatest(source1, source2)",
+            successes: false
+        ) {
+            s, _ in
+            Infallible.combineLatest(s[0].asInfallible(onErrorJustReturn: ""), s[1].asInfallible(onErrorJustReturn: "")) { "(\($0),\($1))" }.asObservable()
+        }
+    }
+
+    /// ControlProperty and ControlEvent: a property's values and its changes (XCTest runs on the
+    /// main thread, where the subscription is made at once), and a sequence bound to a property.
+    func testControlPropertyAndEvent() throws {
+        func property(_ values: Observable<String>) -> ControlProperty<String> {
+            ControlProperty(values: values, valueSink: PublishSubject<String>().asObserver())
+        }
+        try check("property.changed:  ----b--c--|         (skip(1): the user's changes)", inputs: ["values"], output: "property", successes: false) {
+            s, _ in
+            property(s[0]).asObservable()
+        }
+        try check("property.changed:  ----b--c--|         (skip(1): the user's changes)", inputs: ["values"], output: "property.changed", successes: false) {
+            s, _ in
+            property(s[0]).changed.asObservable()
+        }
+        try check("bound:             --1--2--|", inputs: ["bound"], output: "valueSink", successes: false) { s, _ in
+            // The output is what the property's sink receives while `bound` is bound to it.
+            let valueSink = PublishSubject<String>()
+            let property = ControlProperty(values: Observable<String>.never(), valueSink: valueSink.asObserver())
+            return Observable.create { observer in
+                Disposables.create(valueSink.subscribe(observer), s[0].bind(to: property))
+            }
+        }
+    }
+
+    /// Scheduling: the `twice` snippet, on the main thread (where XCTest runs tests).
+    func testSchedulingTwiceSnippet() throws {
+        XCTAssertTrue(Thread.isMainThread)
+        // article:begin twice
+        // On the main thread:
+        let twice = Observable.just("initial")
+            .asDriver(onErrorJustReturn: "")  // delivers on one MainScheduler()
+            .asObservable()
+            .asDriver(onErrorJustReturn: "")  // and this on another
+        var state = ""
+        _ = twice.drive(onNext: { state = $0 })
+        // state == "initial": both deliveries ran during drive (one shared scheduler would have
+        // deferred the second to the main queue)
+        // article:end twice
+        XCTAssertEqual(state, "initial")
+        let inArticle = try article().codeBlock(containing: "let twice = Observable.just(\"initial\")")
+        XCTAssertEqual(Article.compact(inArticle), Article.compact(try Article.testSnippet(in: #filePath, named: "twice")))
     }
 
     /// Driver and Signal: asDriver, the factories, flatMapLatest and throttle, on a TestScheduler

@@ -1,8 +1,8 @@
 extension ObservableType {
     /// Collects elements into arrays, emitted every `timeSpan` or as soon as `count` elements are collected.
     ///
-    ///     source: -1-2-3--4--------|
-    ///     output: -----a----b----c-(d|)     (count: 3, timeSpan: 5 frames)
+    ///     source: -1-23---4--------|
+    ///     output: ----a----b----c--(d|)     (count: 3, timeSpan: 5 frames)
     ///             a: [1, 2, 3]  b: [4]  c: []  d: []
     ///
     /// A buffer is emitted when it holds `count` elements (and the timer restarts) or when

@@ -1,10 +1,10 @@
 extension ObservableType {
     /// Maps each element to an inner sequence and merges the elements of all inner sequences.
     ///
-    ///     source:  --a-----b------|
+    ///     source:  --a---b--------|
     ///     inner a:   --1--2--|
-    ///     inner b:         --3--4--|
-    ///     output:  ----1--23-4-----|     (arrival order)
+    ///     inner b:       --3--4--|
+    ///     output:  ----1--23--4---|     (arrival order)
     ///
     /// Inner sequences are subscribed as soon as their element arrives and run concurrently.
     /// Completes once the source and every inner sequence have completed. The first error, from
@@ -55,10 +55,10 @@ extension ObservableType {
 extension ObservableType where Element: ObservableConvertibleType {
     /// Merges the elements of the inner sequences this sequence emits.
     ///
-    ///     source:  --A-----B------|
+    ///     source:  --A---B--------|
     ///     A:         --1--2--|
-    ///     B:               --3--4--|
-    ///     output:  ----1--23-4-----|
+    ///     B:             --3--4--|
+    ///     output:  ----1--23--4---|
     ///
     /// Completes once the source and every inner sequence have completed; the first error
     /// terminates the output and disposes everything.
@@ -74,7 +74,7 @@ extension ObservableType where Element: ObservableConvertibleType {
     ///     A:         --1------|
     ///     B:            --2--|
     ///     C:                 --3--|          (waits for B)
-    ///     output:  ----1--2----3----------|
+    ///     output:  ----1--2----3---------|
     ///
     /// Extra inner sequences wait in a queue. A `maxConcurrent` below 1 fails the output with
     /// `RxError.argumentOutOfRange` on subscribe.

@@ -6,7 +6,7 @@ extension ObservableType {
     ///     source:  --a-----b--------|
     ///     inner a:   --1--2--3--|
     ///     inner b:         --4--5--|
-    ///     output:  ----1----4--5--|      (a is disposed when b arrives)
+    ///     output:  ----1--2--4--5---|    (a is disposed when b arrives: 3 is dropped)
     ///
     /// A new element disposes the previous inner subscription before the new inner sequence is
     /// subscribed. Completes once the source has completed and the current inner sequence (if
@@ -26,7 +26,7 @@ extension ObservableType where Element: ObservableConvertibleType {
     ///     source:  --A-----B--------|
     ///     A:         --1--2--3--|
     ///     B:               --4--5--|
-    ///     output:  ----1----4--5--|
+    ///     output:  ----1--2--4--5---|
     ///
     /// Completes once the source and the current inner sequence have completed; the first error
     /// terminates the output and disposes everything.

@@ -3,12 +3,12 @@ import Dispatch
 extension ObservableType {
     /// Splits the sequence into windows, each closed after `timeSpan` or after `count` elements, whichever comes first.
     ///
-    ///     source:  -1-2-3--4--------|
-    ///     output:  a----b----c----d-|     (count: 3, timeSpan: 5 frames)
-    ///     a:       -1-2-(3|)
-    ///     b:            ---4-|
-    ///     c:                 -----|
-    ///     d:                      --|
+    ///     source:  -1-23---4--------|
+    ///     output:  a---b----c----d--|     (count: 3, timeSpan: 5 frames)
+    ///     a:       -1-2(3|)
+    ///     b:           ----4|
+    ///     c:                -----|
+    ///     d:                     ---|
     ///
     /// The first window opens on subscription, and a new one opens whenever the current one
     /// closes (after `count` elements, and then the timer restarts, or when `timeSpan` has
