@@ -9,14 +9,6 @@ import XCTest
 /// to the same server. The server is an `InMemoryRealtimeDatabase`; its `connectivity` or the
 /// poster's `goOffline()` cuts the network, in virtual time (1 tick = 1 second).
 final class GroupCommentsPostingTests: XCTestCase {
-    /// The seed's database with a second member of group0.
-    private static let seed: JSONValue = [
-        "Groups": [
-            "group0": ["comment0-0", "comment0-1", "comment0-2"],
-            "group1": ["comment1-0", "comment1-1", "comment1-2"],
-        ],
-        "Users": ["user1": ["group0", "group1"], "user2": ["group0"]],
-    ]
     private let comments0 = GroupSeed.comments0
     /// A retry policy without jitter: 10, 20, 40, 40… ticks.
     private let backoff = BackoffPolicy(initialDelay: 10, multiplier: 2, maximumDelay: 40, jitter: 0)
@@ -24,7 +16,7 @@ final class GroupCommentsPostingTests: XCTestCase {
     /// The server, its push IDs drawn from a known sequence (`keys` draws the same ones).
     private func makeServer(_ scheduler: TestScheduler) throws -> InMemoryRealtimeDatabase {
         try InMemoryRealtimeDatabase(
-            scheduler: scheduler, value: Self.seed, pushIDGenerator: PushIDGenerator(randomNumberGenerator: DeterministicRandom(seed: 31)))
+            scheduler: scheduler, value: GroupSeed.databaseWithUser2, pushIDGenerator: PushIDGenerator(randomNumberGenerator: DeterministicRandom(seed: 31)))
     }
 
     /// The push IDs the server draws for posts made at `times`, in that order.
@@ -171,7 +163,7 @@ final class GroupCommentsPostingTests: XCTestCase {
             guard case .invalidPath("Groups/a.b", _)? = dot.events.first?.value.error as? RealtimeDatabaseError else {
                 return XCTFail("expected invalidPath, got \(dot.events)")
             }
-            XCTAssertEqual(try server.value(at: "/"), Self.seed)
+            XCTAssertEqual(try server.value(at: "/"), GroupSeed.databaseWithUser2)
         }
     }
 }
