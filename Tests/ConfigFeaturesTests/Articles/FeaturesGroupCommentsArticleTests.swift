@@ -91,7 +91,9 @@ final class FeaturesGroupCommentsArticleTests: XCTestCase {
     /// Runs a posting timeline: the `poster` lane's actions (`goOffline`, `goOnline`,
     /// `post <text>`) on `poster`, user1 listening through it and user2 through `server`, both
     /// subscribed at 200; then compares the `poster sees`, `other sees` and `posts` lanes.
-    private func checkPostingTimeline(containing anchor: String, server: InMemoryRealtimeDatabase, poster: LocalFirstRealtimeDatabase, scheduler: TestScheduler) throws {
+    private func checkPostingTimeline(
+        containing anchor: String, server: InMemoryRealtimeDatabase, poster: LocalFirstRealtimeDatabase, scheduler: TestScheduler
+    ) throws {
         let block = try Article(article, testFile: #filePath).codeBlock(containing: anchor)
         let postingListener = GroupCommentsListener(database: poster)
         var posts: [(time: TestTime, value: String)] = []
