@@ -403,6 +403,31 @@ final class ScriptedDatabase: Sendable {
         }
     }
 
+    /// A second client of the same server, local-first (a phone that can go offline): on the
+    /// embedded database itself, or over its own REST and SSE connections to the loopback
+    /// server.
+    ///
+    /// On the embedded database the client skips `LatencyDatabase`, which delays reads but not
+    /// writes: over it, the snapshot a reconnection reads could arrive after the
+    /// acknowledgement of a write sent at the same moment, and hide that write until the
+    /// server's next event.
+    ///
+    /// - Throws: `FirebaseEndpointsError` when the loopback server's endpoints name no database.
+    func localFirstClient(scheduler: SerialDispatchQueueScheduler) throws -> LocalFirstRealtimeDatabase {
+        switch storage {
+        case .memory(let memory):
+            return LocalFirstRealtimeDatabase(remote: memory, scheduler: scheduler)
+        case .server(let server, _):
+            let rest = try FirebaseRESTDatabase(
+                endpoints: server.endpoints,
+                scheduler: scheduler,
+                reconnectBackoff: BackoffPolicy(initialDelay: 0.1, maximumDelay: 1),
+                requestTimeout: 10
+            )
+            return LocalFirstRealtimeDatabase(remote: rest, scheduler: scheduler, reconnectBackoff: BackoffPolicy(initialDelay: 0.1, maximumDelay: 1))
+        }
+    }
+
     /// The SSE streams open on the loopback server after waiting (bounded) for `expected`;
     /// `nil` for the embedded database.
     func serverStreams(settlingAt expected: Int) -> Int? {

@@ -3,7 +3,9 @@
 // user1 belongs to group0 and group1; comments arrive; user1 joins group2, a comment arrives
 // there; user1 leaves group0 and its comments disappear; a malformed group shows up as a
 // diagnostic. After each change the demo prints how many database listeners are active, and
-// at the end it disposes the subscription and shows that none is left. On the embedded
+// at the end it disposes the subscription and shows that none is left. Then user1 posts while
+// offline from a local-first client (GroupCommentsOfflineDemo.swift): the comment shows on the
+// phone at once and reaches user2's client when the phone is back online. On the embedded
 // database it then shows the chat-scale mode: a group of 10,000 comments followed through a
 // window of its 5 newest, where a new comment moves one row (GroupCommentsChatScaleDemo.swift). With `--local-server`
 // the database is the loopback server, read over REST and Server-Sent Events (one stream per
@@ -120,6 +122,10 @@ public func runGroupCommentsDemo(backends: DemoBackends) {
     diagnostics.dispose()
     queue.sync {}
     timeline.log("disposed: active listeners: \(store.activeListenerCount)")
+    if let streams = store.serverStreams(settlingAt: 0) {
+        timeline.log("SSE streams still open on the server: \(streams)")
+    }
+    runPostingWhileOfflineSection(store: store, scheduler: scheduler, timeline: timeline)
     if let streams = store.serverStreams(settlingAt: 0) {
         timeline.log("SSE streams still open on the server: \(streams)")
     }

@@ -142,6 +142,40 @@ public final class GroupCommentsListener: Sendable {
         }
     }
 
+    /// Posts `text` as a new comment of `groupID`: stores it as a string under a new push ID
+    /// child of `<groupsPath>/<groupID>`, the layout the seed's readers and Firebase's
+    /// `childByAutoId().setValue(text)` share, so every mode of `listen` shows it last.
+    ///
+    ///     (TestScheduler; the poster's LocalFirstRealtimeDatabase; another client on the server)
+    ///     poster:     goOffline @250   post "hi" @300   goOnline @400
+    ///     its list:                    301: […, hi]
+    ///     the other:                                    451: […, hi]     (uplink of 50 ticks)
+    ///     the post:                                     452: completed
+    ///
+    /// On a ``LocalFirstRealtimeDatabase`` the comment shows in this client's lists on the
+    /// scheduler's next tick, offline too; it is queued until the server is reachable, sent in
+    /// order with the other writes, and reaches the other clients when the server stores it.
+    /// A comment the server rejects disappears from this client's lists and the post fails with
+    /// the server's error.
+    ///
+    /// - Parameters:
+    ///   - text: The comment.
+    ///   - groupID: The group; one valid key (as in the membership).
+    /// - Returns: A cold sequence that writes on subscription and completes when the database
+    ///   acknowledges the write (on a local-first database, when the server does). The push ID
+    ///   is drawn when `post` is called, so subscribing again (`retry()`) rewrites the same
+    ///   comment instead of posting it twice. Fails at once with
+    ///   `RealtimeDatabaseError.invalidPath` for an invalid `groupID` (nothing is written), or
+    ///   with the database's error (e.g. `RealtimeDatabaseError.permissionDenied`).
+    /// - Note: Delivers on the database's scheduler. See <doc:Features-GroupComments#Posting-and-offline>.
+    public func post(_ text: String, to groupID: String) -> Completable {
+        let path = GroupCommentsDecoding.path(ofGroup: groupID, below: groupsPath)
+        if let problem = GroupCommentsDecoding.problem(withGroupID: groupID) {
+            return Completable.error(RealtimeDatabaseError.invalidPath(path, reason: "invalid group ID: \(problem)"))
+        }
+        return database.push(.string(text), at: path).ignoreElements().asCompletable()
+    }
+
     /// Why `window` cannot be queried, or `nil`.
     private func validate(_ window: GroupCommentsWindow) -> RealtimeDatabaseError? {
         let sample = window.query(at: GroupCommentsDecoding.path(ofGroup: "group", below: groupsPath), in: database)

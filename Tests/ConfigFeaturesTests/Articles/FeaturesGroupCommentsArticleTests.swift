@@ -78,4 +78,76 @@ final class FeaturesGroupCommentsArticleTests: XCTestCase {
             try Article(article, testFile: #filePath).says(
                 "A membership read with `membership(ofUser:)` arrives one tick after subscription, so the first snapshot is at \(first)."))
     }
+
+    // MARK: - Posting and offline
+
+    /// group0's comments as a lane draws them: `[c0]` for the seed's three, then the posts.
+    private func drawn(_ comments: [String]) -> String {
+        let seed = GroupSeed.comments0
+        guard comments.starts(with: seed) else { return "\(comments)" }
+        return "[" + (["c0"] + comments.dropFirst(seed.count)).joined(separator: ",") + "]"
+    }
+
+    /// Runs a posting timeline: the `poster` lane's actions (`goOffline`, `goOnline`,
+    /// `post <text>`) on `poster`, user1 listening through it and user2 through `server`, both
+    /// subscribed at 200; then compares the `poster sees`, `other sees` and `posts` lanes.
+    private func checkPostingTimeline(
+        containing anchor: String, server: InMemoryRealtimeDatabase, poster: LocalFirstRealtimeDatabase, scheduler: TestScheduler
+    ) throws {
+        let block = try Article(article, testFile: #filePath).codeBlock(containing: anchor)
+        let postingListener = GroupCommentsListener(database: poster)
+        var posts: [(time: TestTime, value: String)] = []
+        let actions = labelled(try lane("poster", in: block))
+        XCTAssertFalse(actions.isEmpty)
+        for (time, action) in actions {
+            switch action {
+            case "goOffline": scheduler.scheduleAt(time) { poster.goOffline() }
+            case "goOnline": scheduler.scheduleAt(time) { poster.goOnline() }
+            default:
+                let text = try XCTUnwrap(action.hasPrefix("post ") ? String(action.dropFirst("post ".count)) : nil, "unknown action \(action)")
+                scheduler.scheduleAt(time) {
+                    _ = postingListener.post(text, to: "group0").subscribe(
+                        onCompleted: { posts.append((scheduler.clock, "\(text) done")) },
+                        onError: { _ in posts.append((scheduler.clock, "\(text) failed")) })
+                }
+            }
+        }
+        let mine = scheduler.createObserver([String].self)
+        let others = scheduler.createObserver([String].self)
+        let subscriptions = CompositeDisposable()
+        scheduler.scheduleAt(200) {
+            _ = subscriptions.insert(postingListener.listen(user: "user1").map { $0["group0"] ?? [] }.subscribe(mine))
+            _ = subscriptions.insert(GroupCommentsListener(database: server).listen(user: "user2").map { $0["group0"] ?? [] }.subscribe(others))
+        }
+        scheduler.scheduleAt(1000) { subscriptions.dispose() }
+        scheduler.start()
+
+        func drawnLane(of observer: TestableObserver<[String]>) -> [String] {
+            observer.events.compactMap { recorded in recorded.value.element.map { "\(recorded.time): \(drawn($0))" } }
+        }
+        func documented(_ label: String) throws -> [String] {
+            labelled(try self.lane(label, in: block)).map { "\($0.time): \($0.value)" }
+        }
+        XCTAssertEqual(try documented("poster sees"), drawnLane(of: mine))
+        XCTAssertEqual(try documented("other sees"), drawnLane(of: others))
+        XCTAssertEqual(try documented("posts"), posts.map { "\($0.time): \($0.value)" })
+    }
+
+    func testPostingOfflineTimeline() throws {
+        let scheduler = TestScheduler(initialClock: 0)
+        let server = try InMemoryRealtimeDatabase(scheduler: scheduler, value: GroupSeed.databaseWithUser2)
+        let poster = LocalFirstRealtimeDatabase(remote: SlowUplinkDatabase(base: server, scheduler: scheduler, delay: 50), scheduler: scheduler)
+        try checkPostingTimeline(containing: "uplink of 50 ticks; user2 reads the server", server: server, poster: poster, scheduler: scheduler)
+        let stored = try XCTUnwrap(try server.value(at: "Groups/group0").objectValue).values.compactMap(\.stringValue)
+        XCTAssertEqual(stored.sorted(), ["comment0-0", "comment0-1", "comment0-2", "first", "second"], "each post once")
+    }
+
+    func testRejectedPostTimeline() throws {
+        let scheduler = TestScheduler(initialClock: 0)
+        let server = try InMemoryRealtimeDatabase(scheduler: scheduler, value: GroupSeed.databaseWithUser2)
+        server.connectivity = .rejectingWrites()
+        let poster = LocalFirstRealtimeDatabase(remote: server, scheduler: scheduler)
+        try checkPostingTimeline(containing: "the server refuses writes", server: server, poster: poster, scheduler: scheduler)
+        XCTAssertEqual(try server.value(at: "Groups/group0"), ["comment0-0", "comment0-1", "comment0-2"])
+    }
 }

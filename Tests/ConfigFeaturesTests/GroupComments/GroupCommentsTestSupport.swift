@@ -14,6 +14,14 @@ enum GroupSeed {
         ],
         "Users": ["user1": ["group0", "group1"]],
     ]
+    /// The seed's groups 0 and 1, with user2 as a second member of group0 (posting tests).
+    static let databaseWithUser2: JSONValue = [
+        "Groups": [
+            "group0": ["comment0-0", "comment0-1", "comment0-2"],
+            "group1": ["comment1-0", "comment1-1", "comment1-2"],
+        ],
+        "Users": ["user1": ["group0", "group1"], "user2": ["group0"]],
+    ]
     static let comments0 = ["comment0-0", "comment0-1", "comment0-2"]
     static let comments1 = ["comment1-0", "comment1-1", "comment1-2"]
     static let comments2 = ["comment2-0", "comment2-1", "comment2-2"]

@@ -4,28 +4,6 @@ import Streams
 import StreamsTest
 import XCTest
 
-/// A server reached over a slow uplink: each write reaches `base` `delay` ticks after it is
-/// sent (reads are immediate), as over a real network.
-private final class SlowUplinkDatabase: RealtimeDatabase, @unchecked Sendable {
-    // Safety: immutable references to thread-safe objects.
-    let base: InMemoryRealtimeDatabase
-    let scheduler: SchedulerType
-    let delay: Int
-
-    init(base: InMemoryRealtimeDatabase, scheduler: SchedulerType, delay: Int) {
-        self.base = base
-        self.scheduler = scheduler
-        self.delay = delay
-    }
-
-    func observeValue(at path: String) -> Observable<JSONValue> { base.observeValue(at: path) }
-    func getValue(at path: String) -> Observable<JSONValue> { base.getValue(at: path) }
-    func childByAutoId() -> String { base.childByAutoId() }
-    func perform(_ write: RealtimeDatabaseWrite) -> Observable<Void> {
-        Observable.just(()).delay(.seconds(delay), scheduler: scheduler).flatMap { [base] in base.perform(write) }
-    }
-}
-
 final class LocalFirstRealtimeDatabaseTests: XCTestCase {
     /// A retry policy without jitter: 10, 20, 40, 40… ticks.
     private let backoff = BackoffPolicy(initialDelay: 10, multiplier: 2, maximumDelay: 40, jitter: 0)
