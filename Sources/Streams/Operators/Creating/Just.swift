@@ -11,7 +11,7 @@ extension ObservableType {
 
     /// Emits one element on `scheduler`, then completes (two scheduled steps).
     ///
-    ///     output: -a-|
+    ///     output: -a|
     ///
     /// - Note: Delivers on `scheduler`. See <doc:Creating>.
     public static func just(_ element: Element, scheduler: ImmediateSchedulerType) -> Observable<Element> {

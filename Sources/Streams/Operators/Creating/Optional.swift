@@ -13,7 +13,7 @@ extension ObservableType {
 
     /// Emits the wrapped value, if any, then completes, each as one step on `scheduler`.
     ///
-    ///     Observable.from(optional: 1, scheduler: s)     output: -1-|
+    ///     Observable.from(optional: 1, scheduler: s)     output: -1|
     ///     Observable.from(optional: nil, scheduler: s)   output: -|
     ///
     /// - Parameters:

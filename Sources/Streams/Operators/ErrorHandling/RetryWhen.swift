@@ -5,7 +5,7 @@ extension ObservableType {
     ///     source (2nd):        -a-b|
     ///     errors:          e
     ///     notifier:        ----x          (e.g. errors.delay(4))
-    ///     output:       -a---------a-b|
+    ///     output:       -a------a-b|
     ///
     /// `notificationHandler` is called once per subscription with the sequence of the source's
     /// errors of type `Error`; the sequence it returns is the notifier. The notifier answers a

@@ -2,7 +2,7 @@ extension ObservableType {
     /// Delivers the source's events on `scheduler`, one at a time and in order.
     ///
     ///     source:  -a-b-c-|        (any thread)
-    ///     output:  -a-b-c-|        (on scheduler)
+    ///     output:  --a-b-c-|       (on scheduler; a TestScheduler delivers one tick later)
     ///
     /// Events are queued as they arrive and delivered one scheduled step at a time, so the observer
     /// is never called concurrently, even on a ``ConcurrentDispatchQueueScheduler``. As in RxSwift,
