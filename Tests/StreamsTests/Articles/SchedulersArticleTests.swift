@@ -59,4 +59,26 @@ final class SchedulersArticleTests: XCTestCase {
         XCTAssertNotNil(failing.first?.value.error)
         XCTAssertTrue(text.says("| `timeout(.never)` / `timeout(.seconds(-1))` | never times out / fails at \(failing[0].time) |"), "\(failing)")
     }
+
+    /// "The trampoline", synchronous sources interleave: the merge step block.
+    func testTrampoline_mergeStepBlock() throws {
+        let block = try article().codeBlock(containing: "Observable.merge(.of(1, 2), .of(3, 4))")
+        let log = StepLog()
+        _ = Observable.merge(log.source("a", .of(1, 2)), log.source("b", .of(3, 4)))
+            .subscribe(onNext: { log.output("output", .next("\($0)")) }, onCompleted: { log.output("output", .completed) })
+        XCTAssertEqual(try articleSteps(block), log.lanes)
+    }
+
+    /// "The trampoline", a subscription made inside a step: the snippet's `prints:` line.
+    func testTrampoline_subscriptionInsideAStep_prints() throws {
+        let block = try article().codeBlock(containing: "print(\"outer\", v)")
+        let stated = try XCTUnwrap(block.first { $0.contains("prints:") }).components(separatedBy: "prints:")[1]
+            .split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        var printed: [String] = []
+        _ = Observable.of(1, 2, 3).subscribe(onNext: { v in
+            printed.append("outer \(v)")
+            _ = Observable.of(10, 20).subscribe(onNext: { printed.append("inner \($0)") })
+        })
+        XCTAssertEqual(stated, printed)
+    }
 }

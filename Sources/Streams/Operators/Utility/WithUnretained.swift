@@ -2,7 +2,7 @@ extension ObservableType {
     /// Pairs each element with `obj`, held weakly; completes at the first element after `obj` is gone.
     ///
     ///     source: --1--2--3--4--|
-    ///     output: --(o,1)--(o,2)--|     (o deallocated between 2 and 3)
+    ///     output: --a--b--|          (a = (o, 1), b = (o, 2); o deallocated between 2 and 3)
     ///
     /// Use it to reach `self` in `subscribe(onNext:)` without a retain cycle. Errors and completion
     /// pass through.
@@ -19,7 +19,7 @@ extension ObservableType {
     /// Pairs each element with `obj`, held weakly; completes at the first element after `obj` is gone.
     ///
     ///     source: --1--2--3--|
-    ///     output: --(o,1)--(o,2)--(o,3)--|
+    ///     output: --a--b--c--|       (a = (o, 1), b = (o, 2), c = (o, 3))
     ///
     /// - Parameter obj: The object to pass along, not retained by the operator.
     /// - Returns: `(obj, element)` tuples.
