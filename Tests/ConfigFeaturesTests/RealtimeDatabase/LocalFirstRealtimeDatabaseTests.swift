@@ -16,11 +16,7 @@ final class LocalFirstRealtimeDatabaseTests: XCTestCase {
     private func record<Element>(
         _ scheduler: TestScheduler, at time: TestTime = 200, until disposed: TestTime = 1000, _ observable: @escaping () -> Observable<Element>
     ) -> TestableObserver<Element> {
-        let observer = scheduler.createObserver(Element.self)
-        let subscription = SerialDisposable()
-        scheduler.scheduleAt(time) { subscription.disposable = observable().subscribe(observer) }
-        scheduler.scheduleAt(disposed) { subscription.dispose() }
-        return observer
+        scheduler.record(at: time, disposeAt: disposed, observable)
     }
 
     // MARK: - Latency compensation
