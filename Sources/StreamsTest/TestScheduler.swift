@@ -68,7 +68,7 @@ public final class TestScheduler: VirtualTimeScheduler<TestSchedulerVirtualTimeC
     /// event at 150, and also one at 200 (it was scheduled first, so it plays before the
     /// subscription). Times before the current clock play next, at the current clock.
     public func createHotObservable<Element>(_ events: [Recorded<Event<Element>>]) -> TestableObservable<Element> {
-        HotObservable(testScheduler: self, recordedEvents: events, state: LockedState(TestableState()))
+        HotObservable(testScheduler: self, recordedEvents: events)
     }
 
     /// Creates a cold observable that plays `events` relative to each subscription.

@@ -20,12 +20,11 @@ public class TestableObservable<Element>: ObservableType, @unchecked Sendable {
     public let recordedEvents: [Recorded<Event<Element>>]
 
     /// The observers and subscriptions; scheduled playback captures this, never the observable.
-    let state: LockedState<TestableState<Element>>
+    let state = LockedState(TestableState<Element>())
 
-    init(testScheduler: TestScheduler, recordedEvents: [Recorded<Event<Element>>], state: LockedState<TestableState<Element>> = LockedState(TestableState())) {
+    init(testScheduler: TestScheduler, recordedEvents: [Recorded<Event<Element>>]) {
         self.testScheduler = testScheduler
         self.recordedEvents = recordedEvents
-        self.state = state
     }
 
     /// When each subscription started and ended.
@@ -69,8 +68,9 @@ struct TestableState<Element> {
 /// every subscriber even when nothing else references the observable.
 final class HotObservable<Element>: TestableObservable<Element>, @unchecked Sendable {
     // Safety: inherits `TestableObservable`'s locking.
-    override init(testScheduler: TestScheduler, recordedEvents: [Recorded<Event<Element>>], state: LockedState<TestableState<Element>>) {
-        super.init(testScheduler: testScheduler, recordedEvents: recordedEvents, state: state)
+    override init(testScheduler: TestScheduler, recordedEvents: [Recorded<Event<Element>>]) {
+        super.init(testScheduler: testScheduler, recordedEvents: recordedEvents)
+        let state = self.state
         for recorded in recordedEvents {
             testScheduler.scheduleAt(recorded.time) {
                 let observers = state.withLock { state in state.observers.sorted { $0.key < $1.key }.map(\.value) }

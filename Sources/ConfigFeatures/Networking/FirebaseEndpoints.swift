@@ -57,9 +57,12 @@ public struct FirebaseEndpoints: Sendable, Hashable, CustomStringConvertible {
     ///   `http` or `https` with a host, ``FirebaseEndpointsError/mixed(local:remote:)`` when some are
     ///   on this machine and others are not.
     public init(remoteConfigFetch: URL, remoteConfigRealtime: URL, installations: URL, database: URL? = nil) throws(FirebaseEndpointsError) {
-        let endpoints = (remoteConfigFetch, remoteConfigRealtime, installations, database)
-        try Self.validate(endpoints)
-        self.init(checked: endpoints)
+        var named: [(name: String, url: URL)] = [
+            ("remoteConfigFetch", remoteConfigFetch), ("remoteConfigRealtime", remoteConfigRealtime), ("installations", installations),
+        ]
+        if let database { named.append(("database", database)) }
+        try Self.validate(named)
+        self.init(checked: (remoteConfigFetch, remoteConfigRealtime, installations, database))
     }
 
     /// Endpoints already known to be valid (Firebase's own, or one loopback origin for all).
@@ -78,16 +81,6 @@ public struct FirebaseEndpoints: Sendable, Hashable, CustomStringConvertible {
         let database = self.database.map(\.absoluteString) ?? "nil"
         return "FirebaseEndpoints(remoteConfigFetch: \(remoteConfigFetch.absoluteString), remoteConfigRealtime: \(remoteConfigRealtime.absoluteString), "
             + "installations: \(installations.absoluteString), database: \(database))"
-    }
-
-    /// Checks that every URL is `http(s)` with a host and that they are all local or all remote.
-    static func validate(_ endpoints: (remoteConfigFetch: URL, remoteConfigRealtime: URL, installations: URL, database: URL?)) throws(FirebaseEndpointsError) {
-        var named: [(name: String, url: URL)] = [
-            ("remoteConfigFetch", endpoints.remoteConfigFetch), ("remoteConfigRealtime", endpoints.remoteConfigRealtime),
-            ("installations", endpoints.installations),
-        ]
-        if let database = endpoints.database { named.append(("database", database)) }
-        try validate(named)
     }
 
     /// Checks that every named URL is `http(s)` with a host and that they are all local or all
