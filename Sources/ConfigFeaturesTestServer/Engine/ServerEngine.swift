@@ -31,7 +31,7 @@ final class ServerEngine: @unchecked Sendable {
         self.listener = listener
         threads.enter()
         Thread { [self] in
-            Thread.current.name = Self.acceptThreadName
+            POSIX.nameCurrentThread(Self.acceptThreadName)
             acceptLoop()
             threads.leave()
         }.start()
@@ -114,7 +114,7 @@ final class ServerEngine: @unchecked Sendable {
             }
             threads.enter()
             Thread { [self] in
-                Thread.current.name = Self.connectionThreadName
+                POSIX.nameCurrentThread(Self.connectionThreadName)
                 serve(connection)
                 mutate { state, _ in
                     state.connections.removeValue(forKey: id)

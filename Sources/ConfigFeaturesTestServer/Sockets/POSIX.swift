@@ -21,6 +21,24 @@ enum POSIX {
     static let sendFlags = Int32(MSG_DONTWAIT)
     #endif
 
+    /// Names the calling thread as the kernel sees it (`/proc/self/task/*/comm`, debuggers).
+    ///
+    /// Foundation's `Thread.name` setter names the OS thread only once the starting thread has
+    /// recorded the new thread's handle, so a thread that names itself at once may stay unnamed.
+    static func nameCurrentThread(_ name: String) {
+        #if canImport(Glibc)
+        // Glibc's pthread_setname_np is not visible to Swift (it needs _GNU_SOURCE); the kernel
+        // takes the same name, at most 15 bytes, through this file.
+        let descriptor = open("/proc/thread-self/comm", O_WRONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return }
+        let bytes = Array(name.utf8.prefix(15))
+        _ = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        _ = Glibc.close(descriptor)
+        #else
+        _ = pthread_setname_np(name)
+        #endif
+    }
+
     /// A new TCP socket, or `nil` with `errno` set.
     static func tcpSocket() -> Int32? {
         #if canImport(Glibc)
