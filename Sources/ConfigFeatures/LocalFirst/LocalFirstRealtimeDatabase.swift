@@ -20,6 +20,13 @@ import Streams
 /// when the server is seen again. `goOffline()` and `goOnline()` cut and restore the
 /// connection; `observeValue(at: ".info/connected")` and `pendingWriteCount` report it.
 ///
+/// With `persistence: .file(directory:maximumCacheSize:)` the pending writes (each on disk before
+/// it is first sent) and the cached data of synced locations survive a restart: the writes are
+/// sent again in order (exactly once in effect, except a server-value increment whose
+/// acknowledgement was lost, which is at-least-once), and observers of a cached location get
+/// its value at once, then the server's. Files that cannot be used are reported as a
+/// ``RealtimeDatabasePersistenceError`` by every operation and `persistenceError`.
+///
 /// - Note: Delivers on `scheduler`, values one tick after the change on a `TestScheduler`. See
 ///   <doc:RealtimeDatabaseGuide#Local-first-writes-and-offline>.
 public final class LocalFirstRealtimeDatabase: RealtimeDatabase, @unchecked Sendable {

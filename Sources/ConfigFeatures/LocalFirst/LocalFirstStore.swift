@@ -41,9 +41,10 @@ final class LocalFirstStore: Sendable {
         let cacheLog = RecordLog(url: directory.appendingPathComponent(Self.cacheName), kind: "cache")
         let writes = try writesLog.read()
         let cached = try cacheLog.read()
-        contents.writes = try writes.map { contents throws(RealtimeDatabasePersistenceError) in
-            try PersistedWriteQueue.restore(contents, path: writesLog.url.path, limits: limits)
-        } ?? []
+        contents.writes =
+            try writes.map { contents throws(RealtimeDatabasePersistenceError) in
+                try PersistedWriteQueue.restore(contents, path: writesLog.url.path, limits: limits)
+            } ?? []
         var cache = PersistedCache(log: cacheLog, maximumSize: maximumCacheSize)
         if let cached { try cache.restore(cached, limits: limits) }
         contents.cache = cache.ordered
