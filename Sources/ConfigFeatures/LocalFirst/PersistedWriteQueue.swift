@@ -19,9 +19,8 @@ struct PersistedWriteQueue {
     }
 
     let log: RecordLog
-    /// The pending writes' records by id, and their order.
+    /// The pending writes' records by id (ids grow in the order issued).
     private var records: [UInt64: [UInt8]] = [:]
-    private var order: [UInt64] = []
     private var settledCount = 0
 
     init(log: RecordLog) {
@@ -59,14 +58,11 @@ struct PersistedWriteQueue {
     /// Rewrites the file with `writes`, numbered from 0 (the ids the database gives them again).
     mutating func start(with writes: [Restored]) throws(RealtimeDatabasePersistenceError) {
         records = [:]
-        order = []
         settledCount = 0
         for (index, restored) in writes.enumerated() {
-            let id = UInt64(index)
-            records[id] = Self.payload(id: id, write: restored.write, issuedAt: restored.issuedAt)
-            order.append(id)
+            records[UInt64(index)] = Self.payload(id: UInt64(index), write: restored.write, issuedAt: restored.issuedAt)
         }
-        try log.rewrite(order.compactMap { records[$0] })
+        try rewrite()
     }
 
     /// Records write `id` durably (appended and synced) before it is sent.
@@ -74,22 +70,25 @@ struct PersistedWriteQueue {
         let payload = Self.payload(id: id, write: write, issuedAt: issuedAt)
         try log.append([payload], sync: true)
         records[id] = payload
-        order.append(id)
     }
 
     /// Records that write `id` was acknowledged or rejected, compacting the file when it is
     /// mostly settled records.
     mutating func settle(id: UInt64) throws(RealtimeDatabasePersistenceError) {
         guard records.removeValue(forKey: id) != nil else { return }
-        order.removeAll { $0 == id }
         settledCount += 1
         if settledCount > max(64, records.count) {
-            try log.rewrite(order.compactMap { records[$0] })
-            settledCount = 0
+            try rewrite()
         } else {
             // Not synced: losing it in a crash only sends the write again, which is idempotent.
             try log.append([JSONWriter.write(.object(["done": .number(Double(id))]), prettyPrinted: false)], sync: false)
         }
+    }
+
+    /// Rewrites the file with the pending writes only, in the order issued.
+    private mutating func rewrite() throws(RealtimeDatabasePersistenceError) {
+        try log.rewrite(records.sorted { $0.key < $1.key }.map(\.value))
+        settledCount = 0
     }
 
     private static func payload(id: UInt64, write: RealtimeDatabaseWrite, issuedAt: Date) -> [UInt8] {
