@@ -162,6 +162,7 @@ final class LocalFirstPersistenceTests: XCTestCase {
         let scheduler = TestScheduler(initialClock: 0)
         try leaveThreePendingWrites(scheduler, server: InMemoryRealtimeDatabase(scheduler: scheduler))
         var bytes = try Data(contentsOf: writesFile)
+        guard bytes.count > 60 else { return XCTFail("the three writes are not on disk: \(bytes.count) bytes") }
         bytes[bytes.count - 3] ^= 0x20  // inside the last record's payload
         try assertFailsLeavingFileUntouched(writesFile, bytes) {
             if case .corrupt(let path, let offset, _) = $0 { return path == self.writesFile.path && offset > 0 }
