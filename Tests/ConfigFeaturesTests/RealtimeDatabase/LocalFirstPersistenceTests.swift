@@ -103,10 +103,12 @@ final class LocalFirstPersistenceTests: XCTestCase {
         let database = makeDatabase(scheduler, remote: server)
         let values = scheduler.record(at: 100, disposeAt: 1000) { database.observeValue(at: "g") }
         let uncached = scheduler.record(at: 100, disposeAt: 1000) { database.observeValue(at: "h") }
+        let under = scheduler.record(at: 100, disposeAt: 1000) { database.observeValue(at: "g/a") }
         scheduler.scheduleAt(200) { server.connectivity = .online }
         scheduler.start()
         XCTAssertEqual(values.events.first, .next(102, ["a": 1]), "from disk, with the server unreachable")
         XCTAssertEqual(values.events.last?.value.element, ["a": 1, "b": 2], "then the server's")
+        XCTAssertEqual(under.events.first, .next(102, 1), "a location under a cached one is cached too")
         let firstUncached = try XCTUnwrap(uncached.events.first?.time)
         XCTAssertTrue((201..<300).contains(firstUncached), "an uncached location waits for the server: \(firstUncached)")
     }
@@ -243,6 +245,46 @@ final class LocalFirstPersistenceTests: XCTestCase {
         try FileManager.default.setAttributes([.posixPermissions: 0o500], ofItemAtPath: directory.path)
         defer { try? FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: directory.path) }
         guard case .directoryUnavailable? = openingError().reported else { return XCTFail("expected directoryUnavailable") }
+    }
+
+    func testDiskFullWhileRunning_failsTheWriteWhichRevertsAndIsNeverSent() throws {
+        let scheduler = TestScheduler(initialClock: 0)
+        let server = InMemoryRealtimeDatabase(scheduler: scheduler)
+        let remote = RecordingDatabase(base: server)
+        let database = makeDatabase(scheduler, remote: remote)
+        let values = scheduler.record(at: 100, disposeAt: 1000) { database.observeValue(at: "x") }
+        let size = try Data(contentsOf: writesFile).count
+        // The file may not grow: the next append fails with EFBIG (SIGXFSZ ignored meanwhile).
+        var limit = rlimit()
+        getrlimit(Int32(RLIMIT_FSIZE.rawValue), &limit)
+        let previousHandler = signal(SIGXFSZ, SIG_IGN)
+        var tight = limit
+        tight.rlim_cur = rlim_t(size)
+        scheduler.scheduleAt(300) { setrlimit(Int32(RLIMIT_FSIZE.rawValue), &tight) }
+        let refused = scheduler.record(at: 300, disposeAt: 1000) { database.setValue(1, at: "x").map { true } }
+        scheduler.scheduleAt(310) {
+            setrlimit(Int32(RLIMIT_FSIZE.rawValue), &limit)
+            signal(SIGXFSZ, previousHandler)
+        }
+        let accepted = scheduler.record(at: 400, disposeAt: 1000) { database.setValue(2, at: "x").map { true } }
+        defer {
+            setrlimit(Int32(RLIMIT_FSIZE.rawValue), &limit)
+            signal(SIGXFSZ, previousHandler)
+        }
+        scheduler.start()
+        guard case .io(let path, _)? = refused.events.first?.value.error as? RealtimeDatabasePersistenceError else {
+            return XCTFail("expected an I/O error, got \(refused.events)")
+        }
+        XCTAssertEqual(path, writesFile.path)
+        XCTAssertEqual(database.persistenceError, refused.events.first?.value.error as? RealtimeDatabasePersistenceError)
+        XCTAssertEqual(values.events.map(\.value.element), [.null, 1, .null, 2], "shown, reverted, then the next write")
+        XCTAssertEqual(remote.sent, [.setValue(2, at: "x")], "the write that is not on disk is never sent")
+        XCTAssertEqual(accepted.events.count, 2, "the file was cut back, so later writes work")
+        database.goOffline()
+        let again = RecordingDatabase(base: server)
+        _ = makeDatabase(scheduler, remote: again)
+        scheduler.start()
+        XCTAssertNil(again.sent.first, "the file is well formed and has nothing pending")
     }
 
     func testInvalidMaximumCacheSize_isATypedError() {
