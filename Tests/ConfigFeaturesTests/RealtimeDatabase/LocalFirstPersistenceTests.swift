@@ -4,6 +4,12 @@ import Streams
 import StreamsTest
 import XCTest
 
+#if os(Linux)
+private let fileSizeLimit = Int32(RLIMIT_FSIZE.rawValue)
+#else
+private let fileSizeLimit = RLIMIT_FSIZE
+#endif
+
 /// `RealtimeDatabasePersistence.file`: a "restart" is a second database on the same directory
 /// (the first one having gone offline, so it sends nothing more).
 final class LocalFirstPersistenceTests: XCTestCase {
@@ -256,19 +262,19 @@ final class LocalFirstPersistenceTests: XCTestCase {
         let size = try Data(contentsOf: writesFile).count
         // The file may not grow: the next append fails with EFBIG (SIGXFSZ ignored meanwhile).
         var limit = rlimit()
-        getrlimit(Int32(RLIMIT_FSIZE.rawValue), &limit)
+        getrlimit(fileSizeLimit, &limit)
         let previousHandler = signal(SIGXFSZ, SIG_IGN)
         var tight = limit
         tight.rlim_cur = rlim_t(size)
-        scheduler.scheduleAt(300) { setrlimit(Int32(RLIMIT_FSIZE.rawValue), &tight) }
+        scheduler.scheduleAt(300) { setrlimit(fileSizeLimit, &tight) }
         let refused = scheduler.record(at: 300, disposeAt: 1000) { database.setValue(1, at: "x").map { true } }
         scheduler.scheduleAt(310) {
-            setrlimit(Int32(RLIMIT_FSIZE.rawValue), &limit)
+            setrlimit(fileSizeLimit, &limit)
             signal(SIGXFSZ, previousHandler)
         }
         let accepted = scheduler.record(at: 400, disposeAt: 1000) { database.setValue(2, at: "x").map { true } }
         defer {
-            setrlimit(Int32(RLIMIT_FSIZE.rawValue), &limit)
+            setrlimit(fileSizeLimit, &limit)
             signal(SIGXFSZ, previousHandler)
         }
         scheduler.start()
