@@ -47,7 +47,7 @@ struct PersistedCache {
             guard case .string(let path) = text, let location = try? RealtimeDatabasePath(path, limits: limits) else {
                 throw corrupt("not a cache record")
             }
-            let used = record["used"]?.numberValue.map { UInt64(max(0, $0)) } ?? 0
+            let used = record["used"]?.numberValue.flatMap(UInt64.init(exactly:)) ?? 0
             clock = max(clock, used)
             switch key {
             case "put":
@@ -89,11 +89,17 @@ struct PersistedCache {
     /// Stores the server's `value` at `location`, a synced location.
     mutating func put(_ value: JSONValue, at location: RealtimeDatabasePath) throws(RealtimeDatabasePersistenceError) {
         clock += 1
+        if entries[location]?.value == value {
+            // The server sent what is cached (a resubscription): only the use changes.
+            entries[location]?.used = clock
+            return
+        }
         let payload = JSONWriter.write(.object(["put": .string(location.description), "value": value, "used": .number(Double(clock))]), prettyPrinted: false)
         var records = [payload]
         // Entries under it that no one uses hold older copies of part of it.
         for (other, _) in entries where other != location && location.isAncestor(ofOrEqualTo: other) && users[other] == nil {
             records.append(Self.evictRecord(other))
+            deadBytes += records[records.count - 1].count
             remove(other)
         }
         remove(location)
@@ -129,6 +135,7 @@ struct PersistedCache {
         for (location, _) in candidates {
             guard liveBytes > maximumSize else { break }
             records.append(Self.evictRecord(location))
+            deadBytes += records[records.count - 1].count
             remove(location)
         }
     }

@@ -33,12 +33,13 @@ struct PersistedWriteQueue {
         for (offset, payload) in contents.records {
             func corrupt(_ reason: String) -> RealtimeDatabasePersistenceError { .corrupt(path: path, offset: offset, reason: reason) }
             guard case .object(let record)? = try? JSONValue(parsing: Data(payload)) else { throw corrupt("not a JSON object") }
-            if case .number(let done)? = record["done"] {
-                pending.removeAll { $0.id == UInt64(done) }
+            if let done = record["done"] {
+                guard let id = done.numberValue.flatMap(UInt64.init(exactly:)) else { throw corrupt("a done record without a valid id") }
+                pending.removeAll { $0.id == id }
                 continue
             }
-            guard case .number(let id)? = record["add"], case .number(let seconds)? = record["at"], case .string(let path)? = record["path"],
-                (try? RealtimeDatabasePath(path, limits: limits)) != nil
+            guard let id = record["add"]?.numberValue.flatMap(UInt64.init(exactly:)), case .number(let seconds)? = record["at"],
+                case .string(let path)? = record["path"], (try? RealtimeDatabasePath(path, limits: limits)) != nil
             else { throw corrupt("not a write record") }
             let write: RealtimeDatabaseWrite
             if let value = record["set"] {
@@ -50,7 +51,7 @@ struct PersistedWriteQueue {
             } else {
                 throw corrupt("a write record without set, update or remove")
             }
-            pending.append((UInt64(id), Restored(write: write, issuedAt: Date(timeIntervalSince1970: seconds), offset: offset)))
+            pending.append((id, Restored(write: write, issuedAt: Date(timeIntervalSince1970: seconds), offset: offset)))
         }
         return pending.map(\.write)
     }
