@@ -36,48 +36,54 @@ final class LocalFirstPersistenceTests: XCTestCase {
     private func leaveThreePendingWrites(_ scheduler: TestScheduler, server: InMemoryRealtimeDatabase) throws {
         let first = makeDatabase(scheduler, remote: server)
         first.goOffline()
-        _ = first.setValue(1, at: "x").subscribe()
-        _ = first.push("hi", at: "g").subscribe()
-        _ = first.updateChildValues(["x": 2, "y": 3], at: "/").subscribe()
+        let writes = [
+            first.setValue(1, at: "x").subscribe(), first.push("hi", at: "g").subscribe(),
+            first.updateChildValues(["x": 2, "y": 3], at: "/").subscribe(),
+        ]
         scheduler.advanceTo(scheduler.clock + 10)
+        writes.forEach { $0.dispose() }  // the process ends: nothing waits for them any more
         XCTAssertEqual(try server.value(at: "/"), .null, "nothing sent while offline")
     }
 
     // MARK: - Pending writes
 
     func testRestart_pendingWritesAreSentOnceInOrder() throws {
-        let scheduler = TestScheduler(initialClock: 0)
-        let server = InMemoryRealtimeDatabase(scheduler: scheduler)
-        try leaveThreePendingWrites(scheduler, server: server)
-        let remote = RecordingDatabase(base: server)
-        let database = makeDatabase(scheduler, remote: remote)
-        let count = scheduler.record(at: 100, disposeAt: 1000) { database.pendingWriteCount }
-        scheduler.start()
-        XCTAssertNil(database.persistenceError)
-        // The push's key was generated before the first launch ended: one child, however often sent.
-        guard case .object(let children) = try server.value(at: "g"), let key = children.keys.first, children.count == 1 else {
-            return XCTFail("expected one pushed child, got \(try server.value(at: "g"))")
+        try XCTAssertNoLeaks {
+            let scheduler = TestScheduler(initialClock: 0)
+            let server = InMemoryRealtimeDatabase(scheduler: scheduler)
+            try leaveThreePendingWrites(scheduler, server: server)
+            let remote = RecordingDatabase(base: server)
+            let database = makeDatabase(scheduler, remote: remote)
+            let count = scheduler.record(at: 100, disposeAt: 1000) { database.pendingWriteCount }
+            scheduler.start()
+            XCTAssertNil(database.persistenceError)
+            // The push's key was generated before the first launch ended: one child, however often sent.
+            guard case .object(let children) = try server.value(at: "g"), let key = children.keys.first, children.count == 1 else {
+                return XCTFail("expected one pushed child, got \(try server.value(at: "g"))")
+            }
+            XCTAssertEqual(remote.sent, [.setValue(1, at: "x"), .setValue("hi", at: "/g/\(key)"), .updateChildValues(["x": 2, "y": 3], at: "/")])
+            XCTAssertEqual(try server.value(at: "/"), ["x": 2, "y": 3, "g": [key: "hi"]])
+            XCTAssertEqual(count.events.last?.value.element, 0)
+            // A third launch has nothing left to send.
+            database.goOffline()
+            let again = RecordingDatabase(base: server)
+            _ = makeDatabase(scheduler, remote: again)
+            scheduler.start()
+            XCTAssertEqual(again.sent, [])
         }
-        XCTAssertEqual(remote.sent, [.setValue(1, at: "x"), .setValue("hi", at: "/g/\(key)"), .updateChildValues(["x": 2, "y": 3], at: "/")])
-        XCTAssertEqual(try server.value(at: "/"), ["x": 2, "y": 3, "g": [key: "hi"]])
-        XCTAssertEqual(count.events.last?.value.element, 0)
-        // A third launch has nothing left to send.
-        database.goOffline()
-        let again = RecordingDatabase(base: server)
-        _ = makeDatabase(scheduler, remote: again)
-        scheduler.start()
-        XCTAssertEqual(again.sent, [])
     }
 
     func testRestart_pendingWritesAreCountedAndVisibleAtOnce() throws {
-        let scheduler = TestScheduler(initialClock: 0)
-        let server = InMemoryRealtimeDatabase(scheduler: scheduler)
-        try leaveThreePendingWrites(scheduler, server: server)
-        let database = makeDatabase(scheduler, remote: server)
-        database.goOffline()
-        let count = scheduler.record(at: 100, disposeAt: 1000) { database.pendingWriteCount }
-        scheduler.start()
-        XCTAssertEqual(count.events, [.next(101, 3)])
+        try XCTAssertNoLeaks {
+            let scheduler = TestScheduler(initialClock: 0)
+            let server = InMemoryRealtimeDatabase(scheduler: scheduler)
+            try leaveThreePendingWrites(scheduler, server: server)
+            let database = makeDatabase(scheduler, remote: server)
+            database.goOffline()
+            let count = scheduler.record(at: 100, disposeAt: 1000) { database.pendingWriteCount }
+            scheduler.start()
+            XCTAssertEqual(count.events, [.next(101, 3)])
+        }
     }
 
     func testWrite_isOnDiskBeforeItIsSent() throws {
@@ -98,46 +104,50 @@ final class LocalFirstPersistenceTests: XCTestCase {
     // MARK: - Cache
 
     func testRestart_cachedValueShowsAtOnceThenTheServers() throws {
-        let scheduler = TestScheduler(initialClock: 0)
-        let server = try InMemoryRealtimeDatabase(scheduler: scheduler, value: ["g": ["a": 1]])
-        let first = makeDatabase(scheduler, remote: server)
-        _ = scheduler.record(at: 10, disposeAt: 20) { first.observeValue(at: "g") }
-        scheduler.advanceTo(30)
-        first.goOffline()
-        server.connectivity = .offline
-        try server.setValue(2, at: "g/b")
-        let database = makeDatabase(scheduler, remote: server)
-        let values = scheduler.record(at: 100, disposeAt: 1000) { database.observeValue(at: "g") }
-        let uncached = scheduler.record(at: 100, disposeAt: 1000) { database.observeValue(at: "h") }
-        let under = scheduler.record(at: 100, disposeAt: 1000) { database.observeValue(at: "g/a") }
-        scheduler.scheduleAt(200) { server.connectivity = .online }
-        scheduler.start()
-        XCTAssertEqual(values.events.first, .next(102, ["a": 1]), "from disk, with the server unreachable")
-        XCTAssertEqual(values.events.last?.value.element, ["a": 1, "b": 2], "then the server's")
-        XCTAssertEqual(under.events.first, .next(102, 1), "a location under a cached one is cached too")
-        let firstUncached = try XCTUnwrap(uncached.events.first?.time)
-        XCTAssertTrue((201..<300).contains(firstUncached), "an uncached location waits for the server: \(firstUncached)")
+        try XCTAssertNoLeaks {
+            let scheduler = TestScheduler(initialClock: 0)
+            let server = try InMemoryRealtimeDatabase(scheduler: scheduler, value: ["g": ["a": 1]])
+            let first = makeDatabase(scheduler, remote: server)
+            _ = scheduler.record(at: 10, disposeAt: 20) { first.observeValue(at: "g") }
+            scheduler.advanceTo(30)
+            first.goOffline()
+            server.connectivity = .offline
+            try server.setValue(2, at: "g/b")
+            let database = makeDatabase(scheduler, remote: server)
+            let values = scheduler.record(at: 100, disposeAt: 1000) { database.observeValue(at: "g") }
+            let uncached = scheduler.record(at: 100, disposeAt: 1000) { database.observeValue(at: "h") }
+            let under = scheduler.record(at: 100, disposeAt: 1000) { database.observeValue(at: "g/a") }
+            scheduler.scheduleAt(200) { server.connectivity = .online }
+            scheduler.start()
+            XCTAssertEqual(values.events.first, .next(102, ["a": 1]), "from disk, with the server unreachable")
+            XCTAssertEqual(values.events.last?.value.element, ["a": 1, "b": 2], "then the server's")
+            XCTAssertEqual(under.events.first, .next(102, 1), "a location under a cached one is cached too")
+            let firstUncached = try XCTUnwrap(uncached.events.first?.time)
+            XCTAssertTrue((201..<300).contains(firstUncached), "an uncached location waits for the server: \(firstUncached)")
+        }
     }
 
     func testCache_evictsTheLeastRecentlyUsedLocationsNoOneObserves() throws {
-        let scheduler = TestScheduler(initialClock: 0)
-        let big = JSONValue.string(String(repeating: "v", count: 100))
-        let server = try InMemoryRealtimeDatabase(scheduler: scheduler, value: ["a": big, "b": big, "c": big, "d": big])
-        // Room for about two entries (each ~140 bytes on disk).
-        let first = makeDatabase(scheduler, remote: server, maximumCacheSize: 300)
-        first.keepSynced("d", true)  // in use throughout: never evicted
-        _ = scheduler.record(at: 10, disposeAt: 20) { first.observeValue(at: "a") }
-        _ = scheduler.record(at: 30, disposeAt: 40) { first.observeValue(at: "b") }
-        _ = scheduler.record(at: 50, disposeAt: 60) { first.observeValue(at: "a") }  // a used after b
-        _ = scheduler.record(at: 70, disposeAt: 80) { first.observeValue(at: "c") }
-        scheduler.advanceTo(90)
-        first.goOffline()
-        server.connectivity = .offline
-        let database = makeDatabase(scheduler, remote: server, maximumCacheSize: 300)
-        let observed = ["a", "b", "c", "d"].map { path in scheduler.record(at: 100, disposeAt: 150) { database.observeValue(at: path) } }
-        scheduler.advanceTo(200)
-        XCTAssertEqual(observed.map { $0.events.first?.time }, [nil, nil, 102, 102], "a and b evicted (b first), c and d cached")
-        XCTAssertLessThan(try Data(contentsOf: cacheFile).count, 600)
+        try XCTAssertNoLeaks {
+            let scheduler = TestScheduler(initialClock: 0)
+            let big = JSONValue.string(String(repeating: "v", count: 100))
+            let server = try InMemoryRealtimeDatabase(scheduler: scheduler, value: ["a": big, "b": big, "c": big, "d": big])
+            // Room for about two entries (each ~140 bytes on disk).
+            let first = makeDatabase(scheduler, remote: server, maximumCacheSize: 300)
+            first.keepSynced("d", true)  // in use throughout: never evicted
+            _ = scheduler.record(at: 10, disposeAt: 20) { first.observeValue(at: "a") }
+            _ = scheduler.record(at: 30, disposeAt: 40) { first.observeValue(at: "b") }
+            _ = scheduler.record(at: 50, disposeAt: 60) { first.observeValue(at: "a") }  // a used after b
+            _ = scheduler.record(at: 70, disposeAt: 80) { first.observeValue(at: "c") }
+            scheduler.advanceTo(90)
+            first.goOffline()
+            server.connectivity = .offline
+            let database = makeDatabase(scheduler, remote: server, maximumCacheSize: 300)
+            let observed = ["a", "b", "c", "d"].map { path in scheduler.record(at: 100, disposeAt: 150) { database.observeValue(at: path) } }
+            scheduler.advanceTo(200)
+            XCTAssertEqual(observed.map { $0.events.first?.time }, [nil, nil, 102, 102], "a and b evicted (b first), c and d cached")
+            XCTAssertLessThan(try Data(contentsOf: cacheFile).count, 600)
+        }
     }
 
     // MARK: - Files that cannot be used
@@ -254,43 +264,45 @@ final class LocalFirstPersistenceTests: XCTestCase {
     }
 
     func testDiskFullWhileRunning_failsTheWriteWhichRevertsAndIsNeverSent() throws {
-        let scheduler = TestScheduler(initialClock: 0)
-        let server = InMemoryRealtimeDatabase(scheduler: scheduler)
-        let remote = RecordingDatabase(base: server)
-        let database = makeDatabase(scheduler, remote: remote)
-        let values = scheduler.record(at: 100, disposeAt: 1000) { database.observeValue(at: "x") }
-        let size = try Data(contentsOf: writesFile).count
-        // The file may not grow: the next append fails with EFBIG (SIGXFSZ ignored meanwhile).
-        var limit = rlimit()
-        getrlimit(fileSizeLimit, &limit)
-        let previousHandler = signal(SIGXFSZ, SIG_IGN)
-        var tight = limit
-        tight.rlim_cur = rlim_t(size)
-        scheduler.scheduleAt(300) { setrlimit(fileSizeLimit, &tight) }
-        let refused = scheduler.record(at: 300, disposeAt: 1000) { database.setValue(1, at: "x").map { true } }
-        scheduler.scheduleAt(310) {
-            setrlimit(fileSizeLimit, &limit)
-            signal(SIGXFSZ, previousHandler)
+        try XCTAssertNoLeaks {
+            let scheduler = TestScheduler(initialClock: 0)
+            let server = InMemoryRealtimeDatabase(scheduler: scheduler)
+            let remote = RecordingDatabase(base: server)
+            let database = makeDatabase(scheduler, remote: remote)
+            let values = scheduler.record(at: 100, disposeAt: 1000) { database.observeValue(at: "x") }
+            let size = try Data(contentsOf: writesFile).count
+            // The file may not grow: the next append fails with EFBIG (SIGXFSZ ignored meanwhile).
+            var limit = rlimit()
+            getrlimit(fileSizeLimit, &limit)
+            let previousHandler = signal(SIGXFSZ, SIG_IGN)
+            var tight = limit
+            tight.rlim_cur = rlim_t(size)
+            scheduler.scheduleAt(300) { setrlimit(fileSizeLimit, &tight) }
+            let refused = scheduler.record(at: 300, disposeAt: 1000) { database.setValue(1, at: "x").map { true } }
+            scheduler.scheduleAt(310) {
+                setrlimit(fileSizeLimit, &limit)
+                signal(SIGXFSZ, previousHandler)
+            }
+            let accepted = scheduler.record(at: 400, disposeAt: 1000) { database.setValue(2, at: "x").map { true } }
+            defer {
+                setrlimit(fileSizeLimit, &limit)
+                signal(SIGXFSZ, previousHandler)
+            }
+            scheduler.start()
+            guard case .io(let path, _)? = refused.events.first?.value.error as? RealtimeDatabasePersistenceError else {
+                return XCTFail("expected an I/O error, got \(refused.events)")
+            }
+            XCTAssertEqual(path, writesFile.path)
+            XCTAssertEqual(database.persistenceError, refused.events.first?.value.error as? RealtimeDatabasePersistenceError)
+            XCTAssertEqual(values.events.map(\.value.element), [.null, 1, .null, 2], "shown, reverted, then the next write")
+            XCTAssertEqual(remote.sent, [.setValue(2, at: "x")], "the write that is not on disk is never sent")
+            XCTAssertEqual(accepted.events.count, 2, "the file was cut back, so later writes work")
+            database.goOffline()
+            let again = RecordingDatabase(base: server)
+            _ = makeDatabase(scheduler, remote: again)
+            scheduler.start()
+            XCTAssertNil(again.sent.first, "the file is well formed and has nothing pending")
         }
-        let accepted = scheduler.record(at: 400, disposeAt: 1000) { database.setValue(2, at: "x").map { true } }
-        defer {
-            setrlimit(fileSizeLimit, &limit)
-            signal(SIGXFSZ, previousHandler)
-        }
-        scheduler.start()
-        guard case .io(let path, _)? = refused.events.first?.value.error as? RealtimeDatabasePersistenceError else {
-            return XCTFail("expected an I/O error, got \(refused.events)")
-        }
-        XCTAssertEqual(path, writesFile.path)
-        XCTAssertEqual(database.persistenceError, refused.events.first?.value.error as? RealtimeDatabasePersistenceError)
-        XCTAssertEqual(values.events.map(\.value.element), [.null, 1, .null, 2], "shown, reverted, then the next write")
-        XCTAssertEqual(remote.sent, [.setValue(2, at: "x")], "the write that is not on disk is never sent")
-        XCTAssertEqual(accepted.events.count, 2, "the file was cut back, so later writes work")
-        database.goOffline()
-        let again = RecordingDatabase(base: server)
-        _ = makeDatabase(scheduler, remote: again)
-        scheduler.start()
-        XCTAssertNil(again.sent.first, "the file is well formed and has nothing pending")
     }
 
     func testInvalidMaximumCacheSize_isATypedError() {
