@@ -59,6 +59,27 @@ final class LocalFirstPersistenceCrashTests: XCTestCase {
         XCTAssertEqual(third.waitForExit(), 0)
     }
 
+    func testKilledAfterTwoAcknowledgements_resendsOnlyTheUnacknowledgedWrites() throws {
+        // The first two write requests are answered at once, the third is held.
+        server.inject(.delay(0, count: 2, route: .database))
+        server.inject(.delay(600, count: 1, route: .database))
+        let first = try Child(arguments: arguments(first: 0, count: 5))
+        XCTAssertEqual(first.readLine(), "restored 0")
+        let keys = (0..<5).map { _ in String(first.readLine()?.split(separator: " ").last ?? "") }
+        // The third request is sent only after the second acknowledgement was recorded on disk.
+        XCTAssertTrue(server.waitForRequests(3, route: .database), "the third write reached the server")
+        first.killHard()
+        XCTAssertEqual(puts(), Array(keys[0..<3]))
+
+        let second = try Child(arguments: arguments(first: 5, count: 0))
+        XCTAssertEqual(second.readLine(), "restored 3")
+        XCTAssertEqual(second.readLine(), "drained")
+        XCTAssertEqual(second.waitForExit(), 0)
+        XCTAssertEqual(puts(), Array(keys[0..<3]) + Array(keys[2..<5]), "acknowledged writes are not sent again")
+        let expected = Dictionary(uniqueKeysWithValues: keys.enumerated().map { ($0.element, JSONValue.number(Double($0.offset))) })
+        XCTAssertEqual(try server.databaseValue(at: "log"), .object(expected))
+    }
+
     private func arguments(first: Int, count: Int) -> [String] {
         ["--database", server.databaseURL.absoluteString, "--folder", folder.path, "--path", "log", "--first", "\(first)", "--count", "\(count)"]
     }
