@@ -38,6 +38,7 @@ let package = Package(
         fuzzTarget("FuzzAppVersion", ["ConfigFeatures"]),
         fuzzTarget("FuzzMarbles", ["StreamsTest"]),
         fuzzTarget("FuzzRemoteConfigStorage", ["ConfigFeatures"]),
+        fuzzTarget("FuzzLocalFirstPersistence", ["ConfigFeatures", "StreamsTest"]),
         fuzzTarget("FuzzItemList", ["ConfigFeatures", "StreamsTest"]),
         fuzzTarget("FuzzTestServerHTTP", ["ConfigFeatures", "ConfigFeaturesTestServer"]),
     ],

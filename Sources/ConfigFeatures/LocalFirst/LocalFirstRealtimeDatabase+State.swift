@@ -20,6 +20,8 @@ extension LocalFirstRealtimeDatabase {
         let hasServerValues: Bool
         /// Who learns the outcome; `nil` once the write's subscription is disposed.
         var observer: AnyObserver<Void>?
+        /// On disk (or no persistence): it may be sent.
+        var isDurable = true
     }
 
     /// A location synced with the server (observed, or kept synced).
@@ -49,6 +51,14 @@ extension LocalFirstRealtimeDatabase {
         case finish(AnyObserver<Void>, Error?)
         /// Start the reconnection timer for the `attempt`-th consecutive failure.
         case retry(generation: UInt64, attempt: Int)
+        /// Store a write on disk, then mark it durable (or fail it).
+        case persistWrite(write: UInt64, RealtimeDatabaseWrite, issuedAt: Date)
+        /// Forget a stored write (acknowledged or rejected).
+        case settlePersistedWrite(UInt64)
+        /// Store the server's value at a synced location on disk.
+        case persistServerValue(RealtimeDatabasePath, JSONValue)
+        /// A synced location gained its first user (`true`) or lost its last one.
+        case persistUse(RealtimeDatabasePath, Bool)
     }
 
     /// Everything the database changes, changed only under its lock. The methods record the
@@ -79,6 +89,8 @@ extension LocalFirstRealtimeDatabase {
         var retryGeneration: UInt64 = 0
         var effects = FIFOQueue<Effect>()
         var isRunningEffects = false
+        /// Whether writes and server data are stored on disk.
+        var persists = false
 
         init(backoff: ReconnectBackoff) {
             policy = backoff.policy
@@ -86,16 +98,25 @@ extension LocalFirstRealtimeDatabase {
 
         // MARK: Syncs
 
-        mutating func acquireSync(_ location: RealtimeDatabasePath) -> UInt64 {
-            if let id = syncIDs[location] {
+        /// Counts a user of `location`'s sync, creating it if needed; `cached` when the disk
+        /// cache holds its data (in `server` since launch), which observers then read at once.
+        mutating func acquireSync(_ location: RealtimeDatabasePath, cached: Bool = false) -> UInt64 {
+            let id: UInt64
+            if let existing = syncIDs[location] {
+                id = existing
                 syncs[id]?.users += 1
-                return id
+            } else {
+                id = nextSyncID
+                nextSyncID += 1
+                syncs[id] = Sync(location: location)
+                syncIDs[location] = id
+                if persists { effects.append(.persistUse(location, true)) }
+                if !isOffline { subscribe(id) }
             }
-            let id = nextSyncID
-            nextSyncID += 1
-            syncs[id] = Sync(location: location)
-            syncIDs[location] = id
-            if !isOffline { subscribe(id) }
+            if cached, syncs[id]?.isLoaded == false, syncs[id]?.error == nil {
+                syncs[id]?.isLoaded = true
+                effects.append(.setInfo(InfoPath.sync(id), "loaded"))
+            }
             return id
         }
 
@@ -108,6 +129,7 @@ extension LocalFirstRealtimeDatabase {
             }
             syncs[id] = nil
             syncIDs[sync.location] = nil
+            if persists { effects.append(.persistUse(sync.location, false)) }
             if let subscription = sync.subscription { effects.append(.dispose(subscription)) }
             effects.append(.setInfo(InfoPath.sync(id), .null))
         }
@@ -149,6 +171,7 @@ extension LocalFirstRealtimeDatabase {
             switch event {
             case .next(let value):
                 serverValue(value, at: sync.location)
+                if persists { effects.append(.persistServerValue(sync.location, value)) }
                 if !sync.isLoaded {
                     syncs[id]?.isLoaded = true
                     effects.append(.setInfo(InfoPath.sync(id), "loaded"))
@@ -193,7 +216,8 @@ extension LocalFirstRealtimeDatabase {
 
         // MARK: Writes
 
-        mutating func issue(_ write: RealtimeDatabaseWrite, _ changes: [Change], observer: AnyObserver<Void>, now: Date) -> UInt64 {
+        /// Applies and queues a write; `restored` when it was read back from disk at launch.
+        mutating func issue(_ write: RealtimeDatabaseWrite, _ changes: [Change], observer: AnyObserver<Void>?, now: Date, restored: Bool = false) -> UInt64 {
             let id = nextWriteID
             nextWriteID += 1
             // Server values resolve against the cache as it is now (the estimated server time,
@@ -207,8 +231,10 @@ extension LocalFirstRealtimeDatabase {
                 RealtimeDatabaseTree.set(value, at: location.segments[...], in: &view)
             }
             let hasServerValues = changes.contains { !$0.placeholders.isEmpty }
-            pending.append(PendingWrite(id: id, write: write, overlay: overlay, hasServerValues: hasServerValues, observer: observer))
+            let isDurable = !persists || restored
+            pending.append(PendingWrite(id: id, write: write, overlay: overlay, hasServerValues: hasServerValues, observer: observer, isDurable: isDurable))
             effects.append(.updateCache(overlay))
+            if !isDurable { effects.append(.persistWrite(write: id, write, issuedAt: now)) }
             publishPendingCount()
             sendNext()
             return id
@@ -219,8 +245,8 @@ extension LocalFirstRealtimeDatabase {
             if let index = pending.firstIndex(where: { $0.id == id }) { pending[index].observer = nil }
         }
 
-        private mutating func sendNext() {
-            guard !isOffline, !isUnreachable, sendingID == nil, let first = pending.first else { return }
+        mutating func sendNext() {
+            guard !isOffline, !isUnreachable, sendingID == nil, let first = pending.first, first.isDurable else { return }
             sendingID = first.id
             effects.append(.send(write: first.id, first.write))
         }
@@ -264,8 +290,9 @@ extension LocalFirstRealtimeDatabase {
         }
 
         /// Shows the cache without `write` (acknowledged, or rejected) and tells its observer.
-        private mutating func settle(_ write: PendingWrite, error: Error?) {
+        mutating func settle(_ write: PendingWrite, error: Error?) {
             effects.append(.updateCache(write.overlay.map { ($0.location, recompute($0.location)) }))
+            if persists, write.isDurable { effects.append(.settlePersistedWrite(write.id)) }
             if let observer = write.observer { effects.append(.finish(observer, error)) }
             publishPendingCount()
         }
@@ -333,7 +360,7 @@ extension LocalFirstRealtimeDatabase {
                 return
             }
             for id in syncs.keys.sorted() { subscribe(id) }
-            if sendingID == nil, let first = pending.first {
+            if sendingID == nil, let first = pending.first, first.isDurable {
                 sendingID = first.id
                 effects.append(.send(write: first.id, first.write))
             }

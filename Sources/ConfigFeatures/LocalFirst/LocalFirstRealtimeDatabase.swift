@@ -20,6 +20,13 @@ import Streams
 /// when the server is seen again. `goOffline()` and `goOnline()` cut and restore the
 /// connection; `observeValue(at: ".info/connected")` and `pendingWriteCount` report it.
 ///
+/// With `persistence: .file(directory:maximumCacheSize:)` the pending writes (each on disk before
+/// it is first sent) and the cached data of synced locations survive a restart: the writes are
+/// sent again in order (exactly once in effect, except a server-value increment whose
+/// acknowledgement was lost, which is at-least-once), and observers of a cached location get
+/// its value at once, then the server's. Files that cannot be used are reported as a
+/// ``RealtimeDatabasePersistenceError`` by every operation and `persistenceError`.
+///
 /// - Note: Delivers on `scheduler`, values one tick after the change on a `TestScheduler`. See
 ///   <doc:RealtimeDatabaseGuide#Local-first-writes-and-offline>.
 public final class LocalFirstRealtimeDatabase: RealtimeDatabase, @unchecked Sendable {
@@ -35,8 +42,10 @@ public final class LocalFirstRealtimeDatabase: RealtimeDatabase, @unchecked Send
     /// `connected`, `pendingWriteCount` and `syncs/s<id>` (each observed location's status).
     private let info: InMemoryRealtimeDatabase
     private let random: @Sendable () -> Double
-    /// Why every operation fails (a persistence not implemented yet), if it does.
-    private let unavailable: RealtimeDatabaseError?
+    /// Why every operation fails (files that cannot be used), if it does.
+    private let unavailable: RealtimeDatabasePersistenceError?
+    /// The files, with `RealtimeDatabasePersistence.file`.
+    private let store: LocalFirstStore?
     private let state: LockedState<State>
 
     /// The limits every path and value is checked against (Firebase's by default).
@@ -47,8 +56,10 @@ public final class LocalFirstRealtimeDatabase: RealtimeDatabase, @unchecked Send
     /// - Parameters:
     ///   - remote: The server's database (``FirebaseRESTDatabase``, or an
     ///     ``InMemoryRealtimeDatabase`` standing in for it in tests).
-    ///   - persistence: Where the cache lives; only `.none` (memory) is implemented so far, and
-    ///     `.file` makes every operation fail with `RealtimeDatabaseError.unsupported`.
+    ///   - persistence: Where the cache and the pending writes live: memory (`.none`), or files
+    ///     (`.file`), read here: the cached locations show at once and the pending writes are
+    ///     queued again, in order. Files that cannot be used make every operation fail with a
+    ///     ``RealtimeDatabasePersistenceError`` (also in `persistenceError`).
     ///   - scheduler: Where observers receive values and writes complete.
     ///   - reconnectBackoff: How long to wait before trying an unreachable server again.
     ///   - random: The jitter source for `reconnectBackoff` (a draw in `[0, 1)`).
@@ -64,13 +75,28 @@ public final class LocalFirstRealtimeDatabase: RealtimeDatabase, @unchecked Send
         self.random = random
         cache = InMemoryRealtimeDatabase(scheduler: scheduler, limits: limits)
         info = InMemoryRealtimeDatabase(scheduler: scheduler)
-        state = LockedState(State(backoff: ReconnectBackoff(policy: reconnectBackoff)))
-        switch persistence {
-        case .none: unavailable = nil
-        case .file: unavailable = .unsupported(operation: "RealtimeDatabasePersistence.file (not implemented yet; use .none)")
-        }
+        let opened = Self.open(persistence, limits: limits)
+        store = opened.store
+        unavailable = opened.failure
+        var initial = State(backoff: ReconnectBackoff(policy: reconnectBackoff))
+        initial.persists = opened.store != nil
+        state = LockedState(initial)
         try? info.setValue(true, at: InfoPath.connected)
         try? info.setValue(0, at: InfoPath.pendingWriteCount)
+        transact { state in
+            for (location, value) in opened.cache { state.serverValue(value, at: location) }
+            for (write, changes, issuedAt) in opened.writes {
+                _ = state.issue(write, changes, observer: nil, now: issuedAt, restored: true)
+            }
+        }
+    }
+
+    /// Why the files of `RealtimeDatabasePersistence.file` cannot be used (every operation then
+    /// fails with it), or the first failure to write them since (a write that could not be stored
+    /// failed with it; cached data may not have been stored); `nil` when all is well or with
+    /// `.none`. See ``RealtimeDatabasePersistenceError`` for how to discard the files.
+    public var persistenceError: RealtimeDatabasePersistenceError? {
+        unavailable ?? store?.failure
     }
 
     // MARK: - Connection
@@ -175,7 +201,8 @@ public final class LocalFirstRealtimeDatabase: RealtimeDatabase, @unchecked Send
             } catch {
                 return cache.deliver(.error(error), to: observer)
             }
-            let id = transact { $0.acquireSync(location) }
+            let cached = store?.isCached(location) ?? false
+            let id = transact { $0.acquireSync(location, cached: cached) }
             let subscription = info.observeValue(at: InfoPath.sync(id))
                 .distinctUntilChanged()
                 .flatMapLatest { [weak self] status -> Observable<Element> in
@@ -215,7 +242,7 @@ public final class LocalFirstRealtimeDatabase: RealtimeDatabase, @unchecked Send
             let changes: [Change]
             do {
                 if let unavailable { throw unavailable }
-                changes = try validated(write)
+                changes = try Self.validated(write, limits: limits)
             } catch {
                 return cache.deliver(.error(error), to: observer)
             }
@@ -251,7 +278,7 @@ public final class LocalFirstRealtimeDatabase: RealtimeDatabase, @unchecked Send
     }
 
     /// The changes `write` makes (normalized, server values still as placeholders).
-    private func validated(_ write: RealtimeDatabaseWrite) throws -> [Change] {
+    static func validated(_ write: RealtimeDatabaseWrite, limits: RealtimeDatabaseLimits) throws -> [Change] {
         switch write {
         case .setValue(let value, let path):
             let location = try RealtimeDatabasePath(path, limits: limits)
@@ -336,6 +363,19 @@ public final class LocalFirstRealtimeDatabase: RealtimeDatabase, @unchecked Send
             }
             let kept = state.withLock { $0.keepRetryTimer(timer, generation: generation) }
             if !kept { timer.dispose() }
+        case .persistWrite(let id, let write, let issuedAt):
+            do {
+                try store?.addWrite(id: id, write, issuedAt: issuedAt)
+                transact { $0.durable(id) }
+            } catch {
+                transact { $0.notDurable(id, error: error) }
+            }
+        case .settlePersistedWrite(let id):
+            store?.settleWrite(id: id)
+        case .persistServerValue(let location, let value):
+            store?.cache(value, at: location)
+        case .persistUse(let location, let inUse):
+            store?.use(location, inUse)
         }
     }
 

@@ -52,4 +52,25 @@ final class RealtimeDatabaseGuideArticleTests: XCTestCase {
         let inArticle = try Article(article, testFile: #filePath).codeBlock(containing: "let database = InMemoryRealtimeDatabase(scheduler: scheduler)")
         XCTAssertEqual(Article.compact(inArticle), Article.compact(try Article.testSnippet(in: #filePath, named: "testing")))
     }
+
+    /// Persistence: the article's restart snippet, run here.
+    func testPersistenceSnippet() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("RealtimeDatabaseGuideArticleTests-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let scheduler = TestScheduler(initialClock: 0)
+        let server = InMemoryRealtimeDatabase(scheduler: scheduler)
+        // article:begin persistence
+        let first = LocalFirstRealtimeDatabase(remote: server, persistence: .file(directory: folder, maximumCacheSize: 10_000_000), scheduler: scheduler)
+        first.goOffline()
+        _ = first.setValue("hello", at: "greeting").subscribe()  // on disk, not sent
+        // ... the process ends; a new one creates the database on the same folder:
+        let second = LocalFirstRealtimeDatabase(remote: server, persistence: .file(directory: folder, maximumCacheSize: 10_000_000), scheduler: scheduler)
+        let pending = scheduler.record(at: 100, disposeAt: 1000) { second.pendingWriteCount }
+        scheduler.start()
+        XCTAssertEqual(pending.events, [.next(101, 0)])  // sent at once on creation, acknowledged by 101
+        XCTAssertEqual(try server.value(at: "greeting"), "hello")
+        // article:end persistence
+        let inArticle = try Article(article, testFile: #filePath).codeBlock(containing: "let first = LocalFirstRealtimeDatabase(")
+        XCTAssertEqual(Article.compact(inArticle), Article.compact(try Article.testSnippet(in: #filePath, named: "persistence")))
+    }
 }

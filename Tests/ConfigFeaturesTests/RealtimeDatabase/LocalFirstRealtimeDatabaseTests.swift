@@ -246,20 +246,6 @@ final class LocalFirstRealtimeDatabaseTests: XCTestCase {
         }
     }
 
-    func testFilePersistence_failsClearlyUntilImplemented() throws {
-        XCTAssertNoLeaks {
-            let scheduler = TestScheduler(initialClock: 0)
-            let database = LocalFirstRealtimeDatabase(
-                remote: InMemoryRealtimeDatabase(scheduler: scheduler),
-                persistence: .file(directory: URL(fileURLWithPath: NSTemporaryDirectory()), maximumCacheSize: 10_000_000), scheduler: scheduler)
-            let write = record(scheduler) { database.setValue(1, at: "x").map { true } }
-            scheduler.start()
-            guard case .unsupported? = write.events.first?.value.error as? RealtimeDatabaseError else {
-                return XCTFail("expected unsupported, got \(write.events)")
-            }
-        }
-    }
-
     // MARK: - Simulated connectivity of the in-memory database
 
     func testInMemoryConnectivity_offlineFailsObservationsRejectingFailsWrites() throws {
