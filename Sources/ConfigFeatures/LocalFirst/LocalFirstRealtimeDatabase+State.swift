@@ -20,6 +20,26 @@ extension LocalFirstRealtimeDatabase {
         let hasServerValues: Bool
         /// Who learns the outcome; `nil` once the write's subscription is disposed.
         var observer: AnyObserver<Void>?
+        /// The server values of each overlay entry (positions relative to its location).
+        var placeholders: [[RealtimeDatabaseServerValue.Placeholder]] = []
+        /// Whether the server's data has shown this write (its echo) since it was issued.
+        var isEchoed = false
+
+        /// Whether `server` holds this write: its values at every location it wrote, server
+        /// values matched by position (any number there, as the server resolves them itself).
+        func isHeld(by server: JSONValue) -> Bool {
+            overlay.indices.allSatisfy { index in
+                let (location, written) = overlay[index]
+                var stored = RealtimeDatabaseTree.value(at: location.segments[...], in: server)
+                for placeholder in placeholders.indices.contains(index) ? placeholders[index] : [] {
+                    let resolved = placeholder.keys.isEmpty ? stored : RealtimeDatabaseTree.value(at: placeholder.keys[...], in: stored)
+                    guard case .number = resolved else { return false }
+                    let local = placeholder.keys.isEmpty ? written : RealtimeDatabaseTree.value(at: placeholder.keys[...], in: written)
+                    if placeholder.keys.isEmpty { stored = local } else { RealtimeDatabaseTree.set(local, at: placeholder.keys[...], in: &stored) }
+                }
+                return stored == written
+            }
+        }
     }
 
     /// A location synced with the server (observed, or kept synced).
@@ -33,6 +53,11 @@ extension LocalFirstRealtimeDatabase {
         var isSubscribed = false
         var isLoaded = false
         var error: Error?
+        /// `State.acknowledgements` when the current subscription was made: its first value is
+        /// newer than the writes acknowledged before then.
+        var subscribedAfter: UInt64 = 0
+        /// Whether the current subscription has not delivered its first value yet.
+        var awaitsFirstValue = false
     }
 
     /// Something to do after leaving the lock, in the order recorded.
@@ -59,6 +84,12 @@ extension LocalFirstRealtimeDatabase {
         /// `server` with the pending writes on top: the cache's content.
         var view: JSONValue = .null
         var pending: [PendingWrite] = []
+        /// Writes the server acknowledged before its data showed them (the acknowledgement
+        /// overtook the server's events): still laid over `server`, after which `pending`, until
+        /// the server's data has them (see `echoed`).
+        var acknowledged: [(write: PendingWrite, number: UInt64)] = []
+        /// How many acknowledgements have arrived.
+        var acknowledgements: UInt64 = 0
         var nextWriteID: UInt64 = 0
         /// The write being sent (always the first pending one) and its request.
         var sendingID: UInt64?
@@ -124,6 +155,8 @@ extension LocalFirstRealtimeDatabase {
             guard var sync = syncs[id], !sync.isSubscribed, sync.error == nil else { return }
             sync.generation += 1
             sync.isSubscribed = true
+            sync.subscribedAfter = acknowledgements
+            sync.awaitsFirstValue = true
             syncs[id] = sync
             effects.append(.subscribe(sync: id, generation: sync.generation, sync.location))
         }
@@ -148,6 +181,14 @@ extension LocalFirstRealtimeDatabase {
             guard let sync = syncs[id], sync.generation == generation, sync.isSubscribed else { return }
             switch event {
             case .next(let value):
+                if sync.awaitsFirstValue {
+                    syncs[id]?.awaitsFirstValue = false
+                    // A subscription made after an acknowledgement starts from data newer than
+                    // that write: stop laying it over the server's data below this location.
+                    acknowledged.removeAll { entry in
+                        entry.number <= sync.subscribedAfter && entry.write.overlay.allSatisfy { sync.location.isAncestor(ofOrEqualTo: $0.location) }
+                    }
+                }
                 serverValue(value, at: sync.location)
                 if !sync.isLoaded {
                     syncs[id]?.isLoaded = true
@@ -170,7 +211,27 @@ extension LocalFirstRealtimeDatabase {
         /// result): store it, and show it under the pending writes.
         mutating func serverValue(_ value: JSONValue, at location: RealtimeDatabasePath) {
             RealtimeDatabaseTree.set(value, at: location.segments[...], in: &server)
-            effects.append(.updateCache([(location, recompute(location))]))
+            let touched: (PendingWrite) -> Bool = { write in
+                write.overlay.contains { location.isAncestor(ofOrEqualTo: $0.location) || $0.location.isAncestor(ofOrEqualTo: location) }
+            }
+            for index in pending.indices where !pending[index].isEchoed && touched(pending[index]) {
+                pending[index].isEchoed = pending[index].isHeld(by: server)
+            }
+            // Echoed acknowledged writes are no longer laid on top; the locations they wrote
+            // outside `location` show the server's data from now on too.
+            var shown = [location]
+            acknowledged.removeAll { entry in
+                guard touched(entry.write), entry.write.isHeld(by: server) else { return false }
+                shown += entry.write.overlay.map(\.location)
+                return true
+            }
+            // One update of disjoint locations (an ancestor's value covers its descendants).
+            var disjoint: [RealtimeDatabasePath] = []
+            for candidate in shown.sorted(by: { $0.segments.count < $1.segments.count })
+            where !disjoint.contains(where: { $0.isAncestor(ofOrEqualTo: candidate) }) {
+                disjoint.append(candidate)
+            }
+            effects.append(.updateCache(disjoint.map { ($0, recompute($0)) }))
         }
 
         /// The value at `location` of the server's data with the pending writes applied in
@@ -178,7 +239,7 @@ extension LocalFirstRealtimeDatabase {
         private mutating func recompute(_ location: RealtimeDatabasePath) -> JSONValue {
             var value = RealtimeDatabaseTree.value(at: location.segments[...], in: server)
             let depth = location.segments.count
-            for write in pending {
+            for write in acknowledged.lazy.map(\.write) + pending {
                 for (written, writtenValue) in write.overlay {
                     if written.isAncestor(ofOrEqualTo: location) {
                         value = RealtimeDatabaseTree.value(at: location.segments[written.segments.count...], in: writtenValue)
@@ -207,7 +268,11 @@ extension LocalFirstRealtimeDatabase {
                 RealtimeDatabaseTree.set(value, at: location.segments[...], in: &view)
             }
             let hasServerValues = changes.contains { !$0.placeholders.isEmpty }
-            pending.append(PendingWrite(id: id, write: write, overlay: overlay, hasServerValues: hasServerValues, observer: observer))
+            var pendingWrite = PendingWrite(
+                id: id, write: write, overlay: overlay, hasServerValues: hasServerValues, observer: observer, placeholders: changes.map(\.placeholders))
+            // Already on the server as seen (a write that changes nothing there has no echo).
+            pendingWrite.isEchoed = pendingWrite.isHeld(by: server)
+            pending.append(pendingWrite)
             effects.append(.updateCache(overlay))
             publishPendingCount()
             sendNext()
@@ -241,13 +306,7 @@ extension LocalFirstRealtimeDatabase {
                 sendingID = nil
                 sending = nil
                 pending.removeFirst()
-                if !first.hasServerValues {
-                    // The server stored it. A write holding server values waits for the server's
-                    // data instead, whose values are the real ones.
-                    for (location, value) in first.overlay {
-                        RealtimeDatabaseTree.set(value, at: location.segments[...], in: &server)
-                    }
-                }
+                acknowledge(first)
                 settle(first, error: nil)
                 reachable()
             case .error where isUnreachable:
@@ -261,6 +320,28 @@ extension LocalFirstRealtimeDatabase {
                 settle(first, error: error)
             }
             sendNext()
+        }
+
+        /// Decides how an acknowledged write stays shown. The server's events and its
+        /// acknowledgements travel separately (over REST, a stream and a request), so either
+        /// may come first: when the server's data has already shown the write, its data is
+        /// current; when a subscription will deliver it, the write stays laid over the server's
+        /// data until it does, so an older value arriving meanwhile (a snapshot taken before
+        /// the write, another client's earlier change) does not hide it; otherwise it is
+        /// stored as written (or, holding server values, waits for the server's values).
+        private mutating func acknowledge(_ write: PendingWrite) {
+            acknowledgements += 1
+            if write.isEchoed { return }
+            let awaited = write.overlay.allSatisfy { written in
+                syncs.values.contains { $0.isSubscribed && $0.location.isAncestor(ofOrEqualTo: written.location) }
+            }
+            if awaited {
+                acknowledged.append((write, acknowledgements))
+            } else if !write.hasServerValues {
+                for (location, value) in write.overlay {
+                    RealtimeDatabaseTree.set(value, at: location.segments[...], in: &server)
+                }
+            }
         }
 
         /// Shows the cache without `write` (acknowledged, or rejected) and tells its observer.
