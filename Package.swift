@@ -29,7 +29,7 @@ let package = Package(
         // A command-line tool using StreamsBlocking alone; StreamsBlockingLinkTests checks it links no XCTest.
         .executableTarget(name: "blocking-demo", dependencies: ["StreamsBlocking"], path: "Examples/BlockingDemo"),
         .executableTarget(name: "firebase-test-server", dependencies: ["ConfigFeaturesTestServer"], path: "Examples/FirebaseTestServerTool"),
-        .target(name: "StreamsBenchmarks", dependencies: ["Streams"], path: "Benchmarks/StreamsBenchmarks"),
+        .target(name: "StreamsBenchmarks", dependencies: ["Streams", "ConfigFeatures"], path: "Benchmarks/StreamsBenchmarks"),
         .executableTarget(name: "streams-bench", dependencies: ["StreamsBenchmarks"], path: "Benchmarks/StreamsBench"),
         // Writes the fixed-arity sources (`swift run streams-codegen`); depends on nothing.
         .executableTarget(name: "streams-codegen", path: "Sources/StreamsCodegen"),
