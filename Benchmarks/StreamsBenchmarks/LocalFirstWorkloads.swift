@@ -18,7 +18,29 @@ func localFirstWorkloads() -> [Workload] {
         localFirstWrite(name: "localfirst_write_offline_100observers", tree: 1_000, observers: 100, onLeaf: true, online: false),
         localFirstWrite(name: "localfirst_write_online_tree1k", tree: 1_000, observers: 10, onLeaf: false, online: true),
         localFirstWrite(name: "localfirst_write_online_tree100k", tree: 100_000, observers: 10, onLeaf: false, online: true),
+        localFirstDrain(),
     ]
+}
+
+/// `n` writes queued offline (`q/k<i> = i`, nothing observed), then `goOnline()`: the queue
+/// is sent, one write at a time, until every write is acknowledged. The checksum is the sum of
+/// the acknowledged writes' values.
+private func localFirstDrain() -> Workload {
+    Workload(name: "localfirst_drain_queue", unit: "write", baseSize: 20_000, events: { $0 }, expected: triangular) { n in
+        let sum = Tally()
+        defer { sum.free() }
+        let scheduler = HistoricalScheduler()
+        let database = LocalFirstRealtimeDatabase(remote: InMemoryRealtimeDatabase(scheduler: scheduler), scheduler: scheduler)
+        database.goOffline()
+        let writes = (0..<n).map { i in
+            database.setValue(.number(Double(i)), at: "q/k\(i)").subscribe(onCompleted: { sum.add(i) })
+        }
+        scheduler.start()
+        database.goOnline()
+        scheduler.start()
+        writes.forEach { $0.dispose() }
+        return sum.value
+    }
 }
 
 /// `n` writes `g/k<i % tree> = i` (or `g/k0 = i` when `onLeaf`) through a local-first

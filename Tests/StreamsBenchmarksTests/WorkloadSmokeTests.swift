@@ -87,7 +87,7 @@ final class WorkloadSmokeTests: XCTestCase {
         ]
         let issue31 = [
             "localfirst_write_offline_tree1k", "localfirst_write_offline_tree100k", "localfirst_write_offline_100observers",
-            "localfirst_write_online_tree1k", "localfirst_write_online_tree100k",
+            "localfirst_write_online_tree1k", "localfirst_write_online_tree100k", "localfirst_drain_queue",
         ]
         XCTAssertEqual(names, issue6 + issue12 + issue31)
         let unchecked = allWorkloads().filter { !$0.isChecked }.map(\.name)

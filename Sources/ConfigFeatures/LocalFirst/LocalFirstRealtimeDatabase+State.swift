@@ -141,6 +141,19 @@ extension LocalFirstRealtimeDatabase {
             syncIDs[sync.location] = nil
             if let subscription = sync.subscription { effects.append(.dispose(subscription)) }
             effects.append(.setInfo(InfoPath.sync(id), .null))
+            // Acknowledged writes no subscription will deliver any more are stored as written
+            // (the cache shows them already), as when none was subscribed at acknowledgement.
+            acknowledged.removeAll { entry in
+                let awaited = entry.write.overlay.allSatisfy { written in
+                    syncs.values.contains { $0.location.isAncestor(ofOrEqualTo: written.location) }
+                }
+                if !awaited {
+                    for (location, value) in entry.write.overlay {
+                        RealtimeDatabaseTree.set(value, at: location.segments[...], in: &server)
+                    }
+                }
+                return !awaited
+            }
         }
 
         mutating func keepSynced(_ location: RealtimeDatabasePath, _ enabled: Bool) {
@@ -239,8 +252,8 @@ extension LocalFirstRealtimeDatabase {
         private mutating func recompute(_ location: RealtimeDatabasePath) -> JSONValue {
             var value = RealtimeDatabaseTree.value(at: location.segments[...], in: server)
             let depth = location.segments.count
-            for write in acknowledged.lazy.map(\.write) + pending {
-                for (written, writtenValue) in write.overlay {
+            func layer(_ overlay: [(location: RealtimeDatabasePath, value: JSONValue)]) {
+                for (written, writtenValue) in overlay {
                     if written.isAncestor(ofOrEqualTo: location) {
                         value = RealtimeDatabaseTree.value(at: location.segments[written.segments.count...], in: writtenValue)
                     } else if location.isAncestor(ofOrEqualTo: written) {
@@ -248,6 +261,9 @@ extension LocalFirstRealtimeDatabase {
                     }
                 }
             }
+            // Acknowledged writes are older than the pending ones (no copy of either list).
+            for index in acknowledged.indices { layer(acknowledged[index].write.overlay) }
+            for index in pending.indices { layer(pending[index].overlay) }
             RealtimeDatabaseTree.set(value, at: location.segments[...], in: &view)
             return value
         }
@@ -280,8 +296,15 @@ extension LocalFirstRealtimeDatabase {
         }
 
         /// Forgets the observer of a write whose subscription was disposed (the write goes on).
+        /// - Complexity: O(log p) for p pending writes (they are in issue order, so by ID).
         mutating func detach(_ id: UInt64) {
-            if let index = pending.firstIndex(where: { $0.id == id }) { pending[index].observer = nil }
+            var low = pending.startIndex
+            var high = pending.endIndex
+            while low < high {
+                let middle = (low + high) / 2
+                if pending[middle].id < id { low = middle + 1 } else { high = middle }
+            }
+            if low < pending.endIndex, pending[low].id == id { pending[low].observer = nil }
         }
 
         private mutating func sendNext() {
