@@ -95,8 +95,8 @@ final class LocalFirstRealtimeDatabaseStressTests: XCTestCase {
                 if (index + 1) % Self.flapEvery == 0 { progress.signal() }
             }
         }
-        wait(for: [allAcknowledged], timeout: 60)
-        XCTAssertEqual(flapperDone.wait(timeout: .now() + 60), .success, "the flapper made its last change (goOnline)")
+        wait(for: [allAcknowledged], timeout: 120)
+        XCTAssertEqual(flapperDone.wait(timeout: .now() + 120), .success, "the flapper made its last change (goOnline)")
 
         let (issued, events) = log.withLock { ($0.issued, $0.events) }
         XCTAssertEqual(issued.count, total)
@@ -118,7 +118,7 @@ final class LocalFirstRealtimeDatabaseStressTests: XCTestCase {
             .filter { $0.0 == 0 && $0.1 == expected }
             .take(1)
             .subscribe(onNext: { _ in drained.fulfill() })
-        wait(for: [drained], timeout: 30)
+        wait(for: [drained], timeout: 120)
         settled.dispose()
         observation.dispose()
         subscriptions.withLock { $0.forEach { $0.dispose() } }
