@@ -223,6 +223,7 @@ extension LocalFirstRealtimeDatabase {
         /// The server's `value` at `location` (an observation's value, or a transaction's
         /// result): store it, and show it under the pending writes.
         mutating func serverValue(_ value: JSONValue, at location: RealtimeDatabasePath) {
+            let shownBefore = RealtimeDatabaseTree.value(at: location.segments[...], in: view)
             RealtimeDatabaseTree.set(value, at: location.segments[...], in: &server)
             let touched: (PendingWrite) -> Bool = { write in
                 write.overlay.contains { location.isAncestor(ofOrEqualTo: $0.location) || $0.location.isAncestor(ofOrEqualTo: location) }
@@ -244,7 +245,11 @@ extension LocalFirstRealtimeDatabase {
             where !disjoint.contains(where: { $0.isAncestor(ofOrEqualTo: candidate) }) {
                 disjoint.append(candidate)
             }
-            effects.append(.updateCache(disjoint.map { ($0, recompute($0)) }))
+            let changes = disjoint.map { ($0, recompute($0)) }
+            // The server's echo of what the cache already shows changes nothing: skip storing
+            // the location again (for a large location, most of an echo's cost).
+            if changes.count == 1, changes[0].0 == location, changes[0].1 == shownBefore { return }
+            effects.append(.updateCache(changes))
         }
 
         /// The value at `location` of the server's data with the pending writes applied in
