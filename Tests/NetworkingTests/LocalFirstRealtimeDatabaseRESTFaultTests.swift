@@ -166,6 +166,7 @@ final class LocalFirstRealtimeDatabaseRESTFaultTests: FirebaseTestServerTestCase
             }
             XCTAssertEqual(writesReceived(), ["PUT /g/own0.json 0", "PUT /g/own1.json 1"])
             XCTAssertEqual(client.connected.elements, [true], "a dropped stream is reconnected by the REST client, unseen")
+            XCTAssertTrue(client.count.waitForElements(5), "the last count is delivered after the last completion")
             XCTAssertEqual(client.count.elements, [0, 1, 0, 1, 0])
             client.dispose()
         }

@@ -120,6 +120,14 @@ final class LocalFirstRealtimeDatabaseStressTests: XCTestCase {
             .subscribe(onNext: { _ in drained.fulfill() })
         wait(for: [drained], timeout: 120)
         settled.dispose()
+        // The first observer's delivery of that value was queued with the one just seen: wait
+        // for the client's serial queue to pass it.
+        let barrier = DispatchSemaphore(value: 0)
+        _ = scheduler.schedule(()) { _ in
+            barrier.signal()
+            return Disposables.create()
+        }
+        XCTAssertEqual(barrier.wait(timeout: .now() + 120), .success)
         observation.dispose()
         subscriptions.withLock { $0.forEach { $0.dispose() } }
         XCTAssertEqual(observed.withLock { $0.last }, expected, "the observer ends on the server's data")
