@@ -22,7 +22,7 @@ extension LocalFirstRealtimeDatabase {
         var observer: AnyObserver<Void>?
         /// The server values of each overlay entry (positions relative to its location).
         var placeholders: [[RealtimeDatabaseServerValue.Placeholder]] = []
-        /// Whether the server's data has shown this write (its echo) since it was issued.
+        /// Whether the server's data has shown this write (its echo) since it was last sent.
         var isEchoed = false
 
         /// Whether `server` holds this write: its values at every location it wrote, server
@@ -289,11 +289,10 @@ extension LocalFirstRealtimeDatabase {
                 RealtimeDatabaseTree.set(value, at: location.segments[...], in: &view)
             }
             let hasServerValues = changes.contains { !$0.placeholders.isEmpty }
-            var pendingWrite = PendingWrite(
-                id: id, write: write, overlay: overlay, hasServerValues: hasServerValues, observer: observer, placeholders: changes.map(\.placeholders))
-            // Already on the server as seen (a write that changes nothing there has no echo).
-            pendingWrite.isEchoed = pendingWrite.isHeld(by: server)
-            pending.append(pendingWrite)
+            pending.append(
+                PendingWrite(
+                    id: id, write: write, overlay: overlay, hasServerValues: hasServerValues, observer: observer,
+                    placeholders: changes.map(\.placeholders)))
             effects.append(.updateCache(overlay))
             publishPendingCount()
             sendNext()
@@ -313,9 +312,17 @@ extension LocalFirstRealtimeDatabase {
         }
 
         private mutating func sendNext() {
-            guard !isOffline, !isUnreachable, sendingID == nil, let first = pending.first else { return }
-            sendingID = first.id
-            effects.append(.send(write: first.id, first.write))
+            guard !isOffline, !isUnreachable, sendingID == nil, !pending.isEmpty else { return }
+            send()
+        }
+
+        /// Sends the first pending write. Whether the server's data already shows it starts over
+        /// from the data as seen now, so an echo is one that arrives after this send (or the
+        /// data already holds the write, and storing it changes nothing).
+        private mutating func send() {
+            pending[0].isEchoed = pending[0].isHeld(by: server)
+            sendingID = pending[0].id
+            effects.append(.send(write: pending[0].id, pending[0].write))
         }
 
         /// Keeps the request of the write being sent; `false` when it ended meanwhile.
@@ -442,10 +449,7 @@ extension LocalFirstRealtimeDatabase {
                 return
             }
             for id in syncs.keys.sorted() { subscribe(id) }
-            if sendingID == nil, let first = pending.first {
-                sendingID = first.id
-                effects.append(.send(write: first.id, first.write))
-            }
+            if sendingID == nil, !pending.isEmpty { send() }
         }
 
         private mutating func cancelRetry() {
