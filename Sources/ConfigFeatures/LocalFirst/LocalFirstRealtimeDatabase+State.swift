@@ -74,7 +74,16 @@ extension LocalFirstRealtimeDatabase {
         case finish(AnyObserver<Void>, Error?)
         /// Start the reconnection timer for the `attempt`-th consecutive failure.
         case retry(generation: UInt64, attempt: Int)
+        /// Start the timer that stops laying acknowledged write `number` over the server's data
+        /// if its echo has not arrived by then (see `echoTimeout`).
+        case expireEcho(number: UInt64)
     }
+
+    /// How long an acknowledged write stays laid over the server's data waiting for its echo.
+    /// The echo normally arrives within a round trip; a stream that skipped it (reconnected,
+    /// with another client's change in between) would otherwise hide the server's data until
+    /// the location is subscribed again.
+    static let echoTimeout: RxTimeInterval = .seconds(60)
 
     /// Everything the database changes, changed only under its lock. The methods record the
     /// effects of each change in `effects` instead of calling out.
@@ -90,6 +99,8 @@ extension LocalFirstRealtimeDatabase {
         var acknowledged: [(write: PendingWrite, number: UInt64)] = []
         /// How many acknowledgements have arrived.
         var acknowledgements: UInt64 = 0
+        /// The `echoTimeout` timers of the `acknowledged` writes, by number.
+        var echoTimers: [UInt64: Disposable] = [:]
         var nextWriteID: UInt64 = 0
         /// The write being sent (always the first pending one) and its request.
         var sendingID: UInt64?
@@ -143,16 +154,14 @@ extension LocalFirstRealtimeDatabase {
             effects.append(.setInfo(InfoPath.sync(id), .null))
             // Acknowledged writes no subscription will deliver any more are stored as written
             // (the cache shows them already), as when none was subscribed at acknowledgement.
-            acknowledged.removeAll { entry in
-                let awaited = entry.write.overlay.allSatisfy { written in
-                    syncs.values.contains { $0.location.isAncestor(ofOrEqualTo: written.location) }
+            let synced = syncs.values.map(\.location)
+            let orphans = forgetAcknowledged { entry in
+                !entry.write.overlay.allSatisfy { written in synced.contains { $0.isAncestor(ofOrEqualTo: written.location) } }
+            }
+            for write in orphans {
+                for (location, value) in write.overlay {
+                    RealtimeDatabaseTree.set(value, at: location.segments[...], in: &server)
                 }
-                if !awaited {
-                    for (location, value) in entry.write.overlay {
-                        RealtimeDatabaseTree.set(value, at: location.segments[...], in: &server)
-                    }
-                }
-                return !awaited
             }
         }
 
@@ -198,7 +207,7 @@ extension LocalFirstRealtimeDatabase {
                     syncs[id]?.awaitsFirstValue = false
                     // A subscription made after an acknowledgement starts from data newer than
                     // that write: stop laying it over the server's data below this location.
-                    acknowledged.removeAll { entry in
+                    forgetAcknowledged { entry in
                         entry.number <= sync.subscribedAfter && entry.write.overlay.allSatisfy { sync.location.isAncestor(ofOrEqualTo: $0.location) }
                     }
                 }
@@ -233,23 +242,54 @@ extension LocalFirstRealtimeDatabase {
             }
             // Echoed acknowledged writes are no longer laid on top; the locations they wrote
             // outside `location` show the server's data from now on too.
-            var shown = [location]
-            acknowledged.removeAll { entry in
-                guard touched(entry.write), entry.write.isHeld(by: server) else { return false }
-                shown += entry.write.overlay.map(\.location)
-                return true
-            }
-            // One update of disjoint locations (an ancestor's value covers its descendants).
-            var disjoint: [RealtimeDatabasePath] = []
-            for candidate in shown.sorted(by: { $0.segments.count < $1.segments.count })
-            where !disjoint.contains(where: { $0.isAncestor(ofOrEqualTo: candidate) }) {
-                disjoint.append(candidate)
-            }
-            let changes = disjoint.map { ($0, recompute($0)) }
+            let data = server
+            let echoed = forgetAcknowledged { touched($0.write) && $0.write.isHeld(by: data) }
+            let changes = recompute([location] + echoed.flatMap { $0.overlay.map(\.location) })
             // The server's echo of what the cache already shows changes nothing: skip storing
             // the location again (for a large location, most of an echo's cost).
             if changes.count == 1, changes[0].0 == location, changes[0].1 == shownBefore { return }
             effects.append(.updateCache(changes))
+        }
+
+        /// The values at `locations` recomputed, as one update of disjoint locations (an
+        /// ancestor's value covers its descendants).
+        private mutating func recompute(_ locations: [RealtimeDatabasePath]) -> [(location: RealtimeDatabasePath, value: JSONValue)] {
+            var disjoint: [RealtimeDatabasePath] = []
+            for candidate in locations.sorted(by: { $0.segments.count < $1.segments.count })
+            where !disjoint.contains(where: { $0.isAncestor(ofOrEqualTo: candidate) }) {
+                disjoint.append(candidate)
+            }
+            return disjoint.map { ($0, recompute($0)) }
+        }
+
+        /// Removes the acknowledged writes matching `predicate` (and their timers); returns them.
+        @discardableResult
+        private mutating func forgetAcknowledged(where predicate: ((write: PendingWrite, number: UInt64)) -> Bool) -> [PendingWrite] {
+            var forgotten: [PendingWrite] = []
+            acknowledged.removeAll { entry in
+                guard predicate(entry) else { return false }
+                forgotten.append(entry.write)
+                if let timer = echoTimers.removeValue(forKey: entry.number) { effects.append(.dispose(timer)) }
+                return true
+            }
+            return forgotten
+        }
+
+        /// Keeps the `echoTimeout` timer of acknowledged write `number`; `false` when the write
+        /// is no longer waiting (dispose the timer).
+        mutating func keepEchoTimer(_ timer: Disposable, number: UInt64) -> Bool {
+            guard acknowledged.contains(where: { $0.number == number }) else { return false }
+            echoTimers[number] = timer
+            return true
+        }
+
+        /// The echo of acknowledged write `number` did not arrive in time: show the server's
+        /// data without it.
+        mutating func echoExpired(number: UInt64) {
+            echoTimers[number] = nil
+            let expired = forgetAcknowledged { $0.number == number }
+            guard !expired.isEmpty else { return }
+            effects.append(.updateCache(recompute(expired.flatMap { $0.overlay.map(\.location) })))
         }
 
         /// The value at `location` of the server's data with the pending writes applied in
@@ -372,6 +412,7 @@ extension LocalFirstRealtimeDatabase {
             }
             if awaited {
                 acknowledged.append((write, acknowledgements))
+                effects.append(.expireEcho(number: acknowledgements))
             } else if !write.hasServerValues {
                 for (location, value) in write.overlay {
                     RealtimeDatabaseTree.set(value, at: location.segments[...], in: &server)

@@ -336,6 +336,13 @@ public final class LocalFirstRealtimeDatabase: RealtimeDatabase, @unchecked Send
             }
             let kept = state.withLock { $0.keepRetryTimer(timer, generation: generation) }
             if !kept { timer.dispose() }
+        case .expireEcho(let number):
+            let timer = scheduler.scheduleRelative(number, dueTime: Self.echoTimeout) { [weak self] number in
+                self?.transact { $0.echoExpired(number: number) }
+                return Disposables.create()
+            }
+            let kept = state.withLock { $0.keepEchoTimer(timer, number: number) }
+            if !kept { timer.dispose() }
         }
     }
 

@@ -239,6 +239,24 @@ final class LocalFirstRealtimeDatabaseTests: XCTestCase {
         }
     }
 
+    func testAcknowledgement_whoseEchoNeverArrivesStopsHidingTheServersDataAfterTheEchoTimeout() throws {
+        try XCTAssertNoLeaks {
+            let scheduler = TestScheduler(initialClock: 0)
+            let server = try InMemoryRealtimeDatabase(scheduler: scheduler, value: ["x": 1])
+            let database = makeDatabase(scheduler, remote: CoalescingReadsDatabase(base: server, scheduler: scheduler, quiet: 5))
+            let values = record(scheduler) { database.observeValue(at: "x") }
+            // Stored and acknowledged at 300-301; another client's x=7 at 302 replaces it before
+            // the coalescing stream emits, so x=2 never comes back as an echo. The write stays
+            // shown for echoTimeout (60 ticks here), then the server's 7 shows.
+            scheduler.scheduleAt(300) { _ = database.setValue(2, at: "x").subscribe() }
+            scheduler.scheduleAt(302) { try? server.setValue(7, at: "x") }
+            scheduler.start()
+            XCTAssertEqual(values.events.map(\.value.element), [1, 2, 7])
+            XCTAssertEqual(values.events.last?.time, 362)
+            XCTAssertNoPendingWork(scheduler)
+        }
+    }
+
     // MARK: - Offline
 
     func testOffline_writesQueueAndDrainInOrderOnReconnect() throws {
