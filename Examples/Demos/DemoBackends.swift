@@ -405,18 +405,15 @@ final class ScriptedDatabase: Sendable {
 
     /// A second client of the same server, local-first (a phone that can go offline): on the
     /// embedded database itself, or over its own REST and SSE connections to the loopback
-    /// server.
-    ///
-    /// On the embedded database the client skips `LatencyDatabase`, which delays reads but not
-    /// writes: over it, the snapshot a reconnection reads could arrive after the
-    /// acknowledgement of a write sent at the same moment, and hide that write until the
-    /// server's next event.
+    /// server. On the embedded database it reads through the demo's `LatencyDatabase`, as the
+    /// listener does (reads late, writes acknowledged at once: the client keeps an
+    /// acknowledged write shown until the server's data has it).
     ///
     /// - Throws: `FirebaseEndpointsError` when the loopback server's endpoints name no database.
     func localFirstClient(scheduler: SerialDispatchQueueScheduler) throws -> LocalFirstRealtimeDatabase {
         switch storage {
-        case .memory(let memory):
-            return LocalFirstRealtimeDatabase(remote: memory, scheduler: scheduler)
+        case .memory:
+            return LocalFirstRealtimeDatabase(remote: database, scheduler: scheduler)
         case .server(let server, _):
             let rest = try FirebaseRESTDatabase(
                 endpoints: server.endpoints,

@@ -9,8 +9,7 @@ extension LocalFirstRealtimeDatabase.State {
         if isUnreachable, !isOffline, retryTimer == nil, sendingID == nil {
             // No retry is due (the last one found nothing to probe the server with): this
             // write is the probe.
-            sendingID = id
-            effects.append(.send(write: id, pending[0].write))
+            send()
         } else {
             sendNext()
         }

@@ -22,6 +22,26 @@ extension LocalFirstRealtimeDatabase {
         var observer: AnyObserver<Void>?
         /// On disk (or no persistence): it may be sent.
         var isDurable = true
+        /// The server values of each overlay entry (positions relative to its location).
+        var placeholders: [[RealtimeDatabaseServerValue.Placeholder]] = []
+        /// Whether the server's data has shown this write (its echo) since it was last sent.
+        var isEchoed = false
+
+        /// Whether `server` holds this write: its values at every location it wrote, server
+        /// values matched by position (any number there, as the server resolves them itself).
+        func isHeld(by server: JSONValue) -> Bool {
+            overlay.indices.allSatisfy { index in
+                let (location, written) = overlay[index]
+                var stored = RealtimeDatabaseTree.value(at: location.segments[...], in: server)
+                for placeholder in placeholders.indices.contains(index) ? placeholders[index] : [] {
+                    let resolved = placeholder.keys.isEmpty ? stored : RealtimeDatabaseTree.value(at: placeholder.keys[...], in: stored)
+                    guard case .number = resolved else { return false }
+                    let local = placeholder.keys.isEmpty ? written : RealtimeDatabaseTree.value(at: placeholder.keys[...], in: written)
+                    if placeholder.keys.isEmpty { stored = local } else { RealtimeDatabaseTree.set(local, at: placeholder.keys[...], in: &stored) }
+                }
+                return stored == written
+            }
+        }
     }
 
     /// A location synced with the server (observed, or kept synced).
@@ -35,6 +55,11 @@ extension LocalFirstRealtimeDatabase {
         var isSubscribed = false
         var isLoaded = false
         var error: Error?
+        /// `State.acknowledgements` when the current subscription was made: its first value is
+        /// newer than the writes acknowledged before then.
+        var subscribedAfter: UInt64 = 0
+        /// Whether the current subscription has not delivered its first value yet.
+        var awaitsFirstValue = false
     }
 
     /// Something to do after leaving the lock, in the order recorded.
@@ -59,7 +84,16 @@ extension LocalFirstRealtimeDatabase {
         case persistServerValue(RealtimeDatabasePath, JSONValue)
         /// A synced location gained its first user (`true`) or lost its last one.
         case persistUse(RealtimeDatabasePath, Bool)
+        /// Start the timer that stops laying acknowledged write `number` over the server's data
+        /// if its echo has not arrived by then (see `echoTimeout`).
+        case expireEcho(number: UInt64)
     }
+
+    /// How long an acknowledged write stays laid over the server's data waiting for its echo.
+    /// The echo normally arrives within a round trip; a stream that skipped it (reconnected,
+    /// with another client's change in between) would otherwise hide the server's data until
+    /// the location is subscribed again.
+    static let echoTimeout: RxTimeInterval = .seconds(60)
 
     /// Everything the database changes, changed only under its lock. The methods record the
     /// effects of each change in `effects` instead of calling out.
@@ -69,6 +103,14 @@ extension LocalFirstRealtimeDatabase {
         /// `server` with the pending writes on top: the cache's content.
         var view: JSONValue = .null
         var pending: [PendingWrite] = []
+        /// Writes the server acknowledged before its data showed them (the acknowledgement
+        /// overtook the server's events): still laid over `server`, after which `pending`, until
+        /// the server's data has them (see `echoed`).
+        var acknowledged: [(write: PendingWrite, number: UInt64)] = []
+        /// How many acknowledgements have arrived.
+        var acknowledgements: UInt64 = 0
+        /// The `echoTimeout` timers of the `acknowledged` writes, by number.
+        var echoTimers: [UInt64: Disposable] = [:]
         var nextWriteID: UInt64 = 0
         /// The write being sent (always the first pending one) and its request.
         var sendingID: UInt64?
@@ -132,6 +174,17 @@ extension LocalFirstRealtimeDatabase {
             if persists { effects.append(.persistUse(sync.location, false)) }
             if let subscription = sync.subscription { effects.append(.dispose(subscription)) }
             effects.append(.setInfo(InfoPath.sync(id), .null))
+            // Acknowledged writes no subscription will deliver any more are stored as written
+            // (the cache shows them already), as when none was subscribed at acknowledgement.
+            let synced = syncs.values.map(\.location)
+            let orphans = forgetAcknowledged { entry in
+                !entry.write.overlay.allSatisfy { written in synced.contains { $0.isAncestor(ofOrEqualTo: written.location) } }
+            }
+            for write in orphans {
+                for (location, value) in write.overlay {
+                    RealtimeDatabaseTree.set(value, at: location.segments[...], in: &server)
+                }
+            }
         }
 
         mutating func keepSynced(_ location: RealtimeDatabasePath, _ enabled: Bool) {
@@ -146,6 +199,8 @@ extension LocalFirstRealtimeDatabase {
             guard var sync = syncs[id], !sync.isSubscribed, sync.error == nil else { return }
             sync.generation += 1
             sync.isSubscribed = true
+            sync.subscribedAfter = acknowledgements
+            sync.awaitsFirstValue = true
             syncs[id] = sync
             effects.append(.subscribe(sync: id, generation: sync.generation, sync.location))
         }
@@ -170,6 +225,14 @@ extension LocalFirstRealtimeDatabase {
             guard let sync = syncs[id], sync.generation == generation, sync.isSubscribed else { return }
             switch event {
             case .next(let value):
+                if sync.awaitsFirstValue {
+                    syncs[id]?.awaitsFirstValue = false
+                    // A subscription made after an acknowledgement starts from data newer than
+                    // that write: stop laying it over the server's data below this location.
+                    forgetAcknowledged { entry in
+                        entry.number <= sync.subscribedAfter && entry.write.overlay.allSatisfy { sync.location.isAncestor(ofOrEqualTo: $0.location) }
+                    }
+                }
                 serverValue(value, at: sync.location)
                 if persists { effects.append(.persistServerValue(sync.location, value)) }
                 if !sync.isLoaded {
@@ -192,8 +255,64 @@ extension LocalFirstRealtimeDatabase {
         /// The server's `value` at `location` (an observation's value, or a transaction's
         /// result): store it, and show it under the pending writes.
         mutating func serverValue(_ value: JSONValue, at location: RealtimeDatabasePath) {
+            let shownBefore = RealtimeDatabaseTree.value(at: location.segments[...], in: view)
             RealtimeDatabaseTree.set(value, at: location.segments[...], in: &server)
-            effects.append(.updateCache([(location, recompute(location))]))
+            let touched: (PendingWrite) -> Bool = { write in
+                write.overlay.contains { location.isAncestor(ofOrEqualTo: $0.location) || $0.location.isAncestor(ofOrEqualTo: location) }
+            }
+            for index in pending.indices where !pending[index].isEchoed && touched(pending[index]) {
+                pending[index].isEchoed = pending[index].isHeld(by: server)
+            }
+            // Echoed acknowledged writes are no longer laid on top; the locations they wrote
+            // outside `location` show the server's data from now on too.
+            let data = server
+            let echoed = forgetAcknowledged { touched($0.write) && $0.write.isHeld(by: data) }
+            let changes = recompute([location] + echoed.flatMap { $0.overlay.map(\.location) })
+            // The server's echo of what the cache already shows changes nothing: skip storing
+            // the location again (for a large location, most of an echo's cost).
+            if changes.count == 1, changes[0].0 == location, changes[0].1 == shownBefore { return }
+            effects.append(.updateCache(changes))
+        }
+
+        /// The values at `locations` recomputed, as one update of disjoint locations (an
+        /// ancestor's value covers its descendants).
+        private mutating func recompute(_ locations: [RealtimeDatabasePath]) -> [(location: RealtimeDatabasePath, value: JSONValue)] {
+            var disjoint: [RealtimeDatabasePath] = []
+            for candidate in locations.sorted(by: { $0.segments.count < $1.segments.count })
+            where !disjoint.contains(where: { $0.isAncestor(ofOrEqualTo: candidate) }) {
+                disjoint.append(candidate)
+            }
+            return disjoint.map { ($0, recompute($0)) }
+        }
+
+        /// Removes the acknowledged writes matching `predicate` (and their timers); returns them.
+        @discardableResult
+        private mutating func forgetAcknowledged(where predicate: ((write: PendingWrite, number: UInt64)) -> Bool) -> [PendingWrite] {
+            var forgotten: [PendingWrite] = []
+            acknowledged.removeAll { entry in
+                guard predicate(entry) else { return false }
+                forgotten.append(entry.write)
+                if let timer = echoTimers.removeValue(forKey: entry.number) { effects.append(.dispose(timer)) }
+                return true
+            }
+            return forgotten
+        }
+
+        /// Keeps the `echoTimeout` timer of acknowledged write `number`; `false` when the write
+        /// is no longer waiting (dispose the timer).
+        mutating func keepEchoTimer(_ timer: Disposable, number: UInt64) -> Bool {
+            guard acknowledged.contains(where: { $0.number == number }) else { return false }
+            echoTimers[number] = timer
+            return true
+        }
+
+        /// The echo of acknowledged write `number` did not arrive in time: show the server's
+        /// data without it.
+        mutating func echoExpired(number: UInt64) {
+            echoTimers[number] = nil
+            let expired = forgetAcknowledged { $0.number == number }
+            guard !expired.isEmpty else { return }
+            effects.append(.updateCache(recompute(expired.flatMap { $0.overlay.map(\.location) })))
         }
 
         /// The value at `location` of the server's data with the pending writes applied in
@@ -201,8 +320,8 @@ extension LocalFirstRealtimeDatabase {
         private mutating func recompute(_ location: RealtimeDatabasePath) -> JSONValue {
             var value = RealtimeDatabaseTree.value(at: location.segments[...], in: server)
             let depth = location.segments.count
-            for write in pending {
-                for (written, writtenValue) in write.overlay {
+            func layer(_ overlay: [(location: RealtimeDatabasePath, value: JSONValue)]) {
+                for (written, writtenValue) in overlay {
                     if written.isAncestor(ofOrEqualTo: location) {
                         value = RealtimeDatabaseTree.value(at: location.segments[written.segments.count...], in: writtenValue)
                     } else if location.isAncestor(ofOrEqualTo: written) {
@@ -210,6 +329,9 @@ extension LocalFirstRealtimeDatabase {
                     }
                 }
             }
+            // Acknowledged writes are older than the pending ones (no copy of either list).
+            for index in acknowledged.indices { layer(acknowledged[index].write.overlay) }
+            for index in pending.indices { layer(pending[index].overlay) }
             RealtimeDatabaseTree.set(value, at: location.segments[...], in: &view)
             return value
         }
@@ -232,7 +354,10 @@ extension LocalFirstRealtimeDatabase {
             }
             let hasServerValues = changes.contains { !$0.placeholders.isEmpty }
             let isDurable = !persists || restored
-            pending.append(PendingWrite(id: id, write: write, overlay: overlay, hasServerValues: hasServerValues, observer: observer, isDurable: isDurable))
+            pending.append(
+                PendingWrite(
+                    id: id, write: write, overlay: overlay, hasServerValues: hasServerValues, observer: observer,
+                    isDurable: isDurable, placeholders: changes.map(\.placeholders)))
             effects.append(.updateCache(overlay))
             if !isDurable { effects.append(.persistWrite(write: id, write, issuedAt: now)) }
             publishPendingCount()
@@ -241,14 +366,29 @@ extension LocalFirstRealtimeDatabase {
         }
 
         /// Forgets the observer of a write whose subscription was disposed (the write goes on).
+        /// - Complexity: O(log p) for p pending writes (they are in issue order, so by ID).
         mutating func detach(_ id: UInt64) {
-            if let index = pending.firstIndex(where: { $0.id == id }) { pending[index].observer = nil }
+            var low = pending.startIndex
+            var high = pending.endIndex
+            while low < high {
+                let middle = (low + high) / 2
+                if pending[middle].id < id { low = middle + 1 } else { high = middle }
+            }
+            if low < pending.endIndex, pending[low].id == id { pending[low].observer = nil }
         }
 
         mutating func sendNext() {
-            guard !isOffline, !isUnreachable, sendingID == nil, let first = pending.first, first.isDurable else { return }
-            sendingID = first.id
-            effects.append(.send(write: first.id, first.write))
+            guard !isOffline, !isUnreachable, sendingID == nil, pending.first?.isDurable == true else { return }
+            send()
+        }
+
+        /// Sends the first pending write. Whether the server's data already shows it starts over
+        /// from the data as seen now, so an echo is one that arrives after this send (or the
+        /// data already holds the write, and storing it changes nothing).
+        mutating func send() {
+            pending[0].isEchoed = pending[0].isHeld(by: server)
+            sendingID = pending[0].id
+            effects.append(.send(write: pending[0].id, pending[0].write))
         }
 
         /// Keeps the request of the write being sent; `false` when it ended meanwhile.
@@ -267,13 +407,7 @@ extension LocalFirstRealtimeDatabase {
                 sendingID = nil
                 sending = nil
                 pending.removeFirst()
-                if !first.hasServerValues {
-                    // The server stored it. A write holding server values waits for the server's
-                    // data instead, whose values are the real ones.
-                    for (location, value) in first.overlay {
-                        RealtimeDatabaseTree.set(value, at: location.segments[...], in: &server)
-                    }
-                }
+                acknowledge(first)
                 settle(first, error: nil)
                 reachable()
             case .error where isUnreachable:
@@ -287,6 +421,29 @@ extension LocalFirstRealtimeDatabase {
                 settle(first, error: error)
             }
             sendNext()
+        }
+
+        /// Decides how an acknowledged write stays shown. The server's events and its
+        /// acknowledgements travel separately (over REST, a stream and a request), so either
+        /// may come first: when the server's data has already shown the write, its data is
+        /// current; when a subscription will deliver it, the write stays laid over the server's
+        /// data until it does, so an older value arriving meanwhile (a snapshot taken before
+        /// the write, another client's earlier change) does not hide it; otherwise it is
+        /// stored as written (or, holding server values, waits for the server's values).
+        private mutating func acknowledge(_ write: PendingWrite) {
+            acknowledgements += 1
+            if write.isEchoed { return }
+            let awaited = write.overlay.allSatisfy { written in
+                syncs.values.contains { $0.isSubscribed && $0.location.isAncestor(ofOrEqualTo: written.location) }
+            }
+            if awaited {
+                acknowledged.append((write, acknowledgements))
+                effects.append(.expireEcho(number: acknowledgements))
+            } else if !write.hasServerValues {
+                for (location, value) in write.overlay {
+                    RealtimeDatabaseTree.set(value, at: location.segments[...], in: &server)
+                }
+            }
         }
 
         /// Shows the cache without `write` (acknowledged, or rejected) and tells its observer.
@@ -360,10 +517,7 @@ extension LocalFirstRealtimeDatabase {
                 return
             }
             for id in syncs.keys.sorted() { subscribe(id) }
-            if sendingID == nil, let first = pending.first, first.isDurable {
-                sendingID = first.id
-                effects.append(.send(write: first.id, first.write))
-            }
+            if sendingID == nil, pending.first?.isDurable == true { send() }
         }
 
         private mutating func cancelRetry() {

@@ -376,6 +376,13 @@ public final class LocalFirstRealtimeDatabase: RealtimeDatabase, @unchecked Send
             store?.cache(value, at: location)
         case .persistUse(let location, let inUse):
             store?.use(location, inUse)
+        case .expireEcho(let number):
+            let timer = scheduler.scheduleRelative(number, dueTime: Self.echoTimeout) { [weak self] number in
+                self?.transact { $0.echoExpired(number: number) }
+                return Disposables.create()
+            }
+            let kept = state.withLock { $0.keepEchoTimer(timer, number: number) }
+            if !kept { timer.dispose() }
         }
     }
 

@@ -7,8 +7,8 @@ import XCTest
 
 /// The virtual-time examples of the RealtimeDatabaseGuide article
 /// (Sources/ConfigFeatures/ConfigFeatures.docc/RealtimeDatabaseGuide.md, sections
-/// "observeValue(at:)" and "Testing with InMemoryRealtimeDatabase"), run and compared with the
-/// article's text.
+/// "observeValue(at:)", "Testing with InMemoryRealtimeDatabase" and the local-first
+/// acknowledgement timeline), run and compared with the article's text.
 final class RealtimeDatabaseGuideArticleTests: XCTestCase {
     private let article = "Sources/ConfigFeatures/ConfigFeatures.docc/RealtimeDatabaseGuide.md"
 
@@ -72,5 +72,27 @@ final class RealtimeDatabaseGuideArticleTests: XCTestCase {
         // article:end persistence
         let inArticle = try Article(article, testFile: #filePath).codeBlock(containing: "let first = LocalFirstRealtimeDatabase(")
         XCTAssertEqual(Article.compact(inArticle), Article.compact(try Article.testSnippet(in: #filePath, named: "persistence")))
+    }
+
+    /// Local-first writes and offline: the acknowledgement that overtakes the server's data.
+    func testLocalFirstAcknowledgementTimeline() throws {
+        let block = try Article(article, testFile: #filePath).codeBlock(containing: "reads arrive 30 ticks late")
+        XCTAssertEqual(block.count, 3)
+        let scheduler = TestScheduler(initialClock: 0)
+        let server = try InMemoryRealtimeDatabase(scheduler: scheduler, value: ["x": 1])
+        let database = LocalFirstRealtimeDatabase(
+            remote: SlowReadsDatabase(base: server, scheduler: scheduler, delay: 30), scheduler: scheduler,
+            reconnectBackoff: BackoffPolicy(initialDelay: 10, jitter: 0))
+        let values = scheduler.record(at: 200, disposeAt: 1000) { database.observeValue(at: "x") }
+        let write = scheduler.record(at: 310, disposeAt: 1000) { database.setValue(2, at: "x") }
+        scheduler.scheduleAt(300) { database.goOffline() }
+        scheduler.scheduleAt(400) { database.goOnline() }
+        scheduler.start()
+        let drawn = values.events.compactMap { recorded -> String? in
+            guard case .number(let number)? = recorded.value.element else { return nil }
+            return "\(recorded.time): \(Int(number))"
+        }
+        XCTAssertEqual(block[1].matches(of: /(\d+: \d+)/).map { String($0.1) }, drawn)
+        XCTAssertEqual(block[2].matches(of: /(\d+): \(\) \|/).map { TestTime($0.1)! }, write.events.filter { $0.value.isCompleted }.map(\.time))
     }
 }

@@ -142,6 +142,121 @@ final class LocalFirstRealtimeDatabaseTests: XCTestCase {
         }
     }
 
+    // MARK: - Acknowledgements that overtake the server's data
+
+    func testReconnect_snapshotOlderThanAnAcknowledgementDoesNotHideTheWrite() throws {
+        try XCTAssertNoLeaks {
+            let scheduler = TestScheduler(initialClock: 0)
+            let server = try InMemoryRealtimeDatabase(scheduler: scheduler, value: ["x": 1])
+            let database = makeDatabase(scheduler, remote: SlowReadsDatabase(base: server, scheduler: scheduler, delay: 30))
+            let values = record(scheduler) { database.observeValue(at: "x") }
+            let write = record(scheduler, at: 310) { database.setValue(2, at: "x").map { true } }
+            scheduler.scheduleAt(300) { database.goOffline() }
+            scheduler.scheduleAt(400) { database.goOnline() }
+            scheduler.start()
+            // 400: resubscribed (its snapshot, x=1, is taken at 401 and arrives at 431) and the
+            // write sent (acknowledged at 401, before that snapshot). The snapshot is older than
+            // the acknowledgement, so the write stays shown until the server's data has it
+            // (the echo, at 431); before the fix the values were 1, 2, 1 (432), 2 (433).
+            XCTAssertEqual(values.events, [.next(233, 1), .next(311, 2)])
+            XCTAssertEqual(write.events.map(\.time), [402, 402])
+            XCTAssertEqual(try server.value(at: "x"), 2)
+            XCTAssertNoPendingWork(scheduler)
+        }
+    }
+
+    func testRetry_snapshotOlderThanAnAcknowledgementDoesNotHideTheWrite() throws {
+        try XCTAssertNoLeaks {
+            let scheduler = TestScheduler(initialClock: 0)
+            let server = try InMemoryRealtimeDatabase(scheduler: scheduler, value: ["x": 1])
+            let database = makeDatabase(scheduler, remote: SlowReadsDatabase(base: server, scheduler: scheduler, delay: 30))
+            let values = record(scheduler) { database.observeValue(at: "x") }
+            let count = record(scheduler) { database.pendingWriteCount }
+            scheduler.scheduleAt(300) { server.connectivity = .offline }
+            let write = record(scheduler, at: 310) { database.setValue(2, at: "x").map { true } }
+            scheduler.scheduleAt(400) { server.connectivity = .online }
+            scheduler.start()
+            XCTAssertEqual(values.events.map(\.value.element), [1, 2], "no old value between the acknowledgement and the echo")
+            XCTAssertEqual(count.events.map(\.value.element), [0, 1, 0])
+            XCTAssertEqual(write.events.count, 2)
+            XCTAssertEqual(try server.value(at: "x"), 2)
+            XCTAssertNoPendingWork(scheduler)
+        }
+    }
+
+    func testAcknowledgement_overtakingAnotherClientsEarlierChangeKeepsTheWriteShown() throws {
+        try XCTAssertNoLeaks {
+            let scheduler = TestScheduler(initialClock: 0)
+            let server = try InMemoryRealtimeDatabase(scheduler: scheduler, value: ["x": 1, "y": 1])
+            let database = makeDatabase(scheduler, remote: SlowReadsDatabase(base: server, scheduler: scheduler, delay: 30))
+            let values = record(scheduler) { database.observeValue(at: "/") }
+            // Another client at 300; this client's write at 305 is acknowledged (306) long
+            // before the other change reaches this client (331), then its own echo (336).
+            scheduler.scheduleAt(300) { try? server.updateChildValues(["x": 5, "y": 5], at: "/") }
+            scheduler.scheduleAt(305) { _ = database.setValue(2, at: "x").subscribe() }
+            scheduler.scheduleAt(400) { try? server.setValue(7, at: "x") }  // a later change shows
+            scheduler.start()
+            XCTAssertEqual(
+                values.events,
+                [
+                    .next(233, ["x": 1, "y": 1]), .next(306, ["x": 2, "y": 1]),
+                    .next(332, ["x": 2, "y": 5]),  // the other client's y; its older x stays hidden
+                    .next(432, ["x": 7, "y": 5]),
+                ])
+            XCTAssertEqual(try server.value(at: "/"), ["x": 7, "y": 5])
+        }
+    }
+
+    func testAcknowledgement_afterTheEchoAndAnotherClientsLaterChangeShowsThatChange() throws {
+        try XCTAssertNoLeaks {
+            let scheduler = TestScheduler(initialClock: 0)
+            let server = try InMemoryRealtimeDatabase(scheduler: scheduler, value: ["x": 1])
+            let database = makeDatabase(scheduler, remote: SlowAcknowledgementsDatabase(base: server, scheduler: scheduler, delay: 50))
+            let values = record(scheduler) { database.observeValue(at: "x") }
+            // Stored at 300 (echo 301), overwritten by another client at 320 (hidden under the
+            // pending write), acknowledged 50 ticks after 301: the other client's value shows
+            // then, instead of the write being stored again as written (which hid it until a
+            // later event).
+            scheduler.scheduleAt(300) { _ = database.setValue(2, at: "x").subscribe() }
+            scheduler.scheduleAt(320) { try? server.setValue(9, at: "x") }
+            scheduler.start()
+            XCTAssertEqual(values.events, [.next(203, 1), .next(301, 2), .next(353, 9)])
+        }
+    }
+
+    func testAcknowledgement_beforeTheServerValuesArriveKeepsThePushShown() {
+        XCTAssertNoLeaks {
+            let scheduler = TestScheduler(initialClock: 0)
+            let server = InMemoryRealtimeDatabase(scheduler: scheduler)
+            let database = makeDatabase(scheduler, remote: SlowReadsDatabase(base: server, scheduler: scheduler, delay: 30))
+            let children = record(scheduler) { database.observeChildren(of: database.query(at: "g")) }
+            scheduler.scheduleAt(300) { _ = database.push(["at": RealtimeDatabaseServerValue.timestamp], at: "g").subscribe() }
+            scheduler.start()
+            // Acknowledged at 301, its data (with the server's time) here at 331: the comment
+            // never disappears in between.
+            XCTAssertEqual(children.events.map { $0.value.element?.count }, [0, 1])
+            XCTAssertEqual(children.events.map(\.time), [233, 301])
+        }
+    }
+
+    func testAcknowledgement_whoseEchoNeverArrivesStopsHidingTheServersDataAfterTheEchoTimeout() throws {
+        try XCTAssertNoLeaks {
+            let scheduler = TestScheduler(initialClock: 0)
+            let server = try InMemoryRealtimeDatabase(scheduler: scheduler, value: ["x": 1])
+            let database = makeDatabase(scheduler, remote: CoalescingReadsDatabase(base: server, scheduler: scheduler, quiet: 5))
+            let values = record(scheduler) { database.observeValue(at: "x") }
+            // Stored and acknowledged at 300-301; another client's x=7 at 302 replaces it before
+            // the coalescing stream emits, so x=2 never comes back as an echo. The write stays
+            // shown for echoTimeout (60 ticks here), then the server's 7 shows.
+            scheduler.scheduleAt(300) { _ = database.setValue(2, at: "x").subscribe() }
+            scheduler.scheduleAt(302) { try? server.setValue(7, at: "x") }
+            scheduler.start()
+            XCTAssertEqual(values.events.map(\.value.element), [1, 2, 7])
+            XCTAssertEqual(values.events.last?.time, 362)
+            XCTAssertNoPendingWork(scheduler)
+        }
+    }
+
     // MARK: - Offline
 
     func testOffline_writesQueueAndDrainInOrderOnReconnect() throws {
