@@ -30,7 +30,7 @@ let package = Package(
         .executableTarget(name: "blocking-demo", dependencies: ["StreamsBlocking"], path: "Examples/BlockingDemo"),
         .executableTarget(name: "firebase-test-server", dependencies: ["ConfigFeaturesTestServer"], path: "Examples/FirebaseTestServerTool"),
         .executableTarget(name: "local-first-writer", dependencies: ["ConfigFeatures", "Streams"], path: "Examples/LocalFirstWriter"),
-                .target(name: "StreamsBenchmarks", dependencies: ["Streams", "ConfigFeatures"], path: "Benchmarks/StreamsBenchmarks"),
+        .target(name: "StreamsBenchmarks", dependencies: ["Streams", "ConfigFeatures"], path: "Benchmarks/StreamsBenchmarks"),
         .executableTarget(name: "streams-bench", dependencies: ["StreamsBenchmarks"], path: "Benchmarks/StreamsBench"),
         // Writes the fixed-arity sources (`swift run streams-codegen`); depends on nothing.
         .executableTarget(name: "streams-codegen", path: "Sources/StreamsCodegen"),
