@@ -151,15 +151,32 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
     }
 
     /// Runs the work due up to `virtualTime` and sets the clock to it.
+    ///
+    /// One lock per item run, plus one: starting, taking the next due item and finishing (when
+    /// none is left) share it.
     public func advanceTo(_ virtualTime: VirtualTime) {
-        guard beginRunning() else {
+        var step = queue.lock.withLock { _ -> AdvanceStep in
+            if queue.running { return .alreadyRunning }
+            queue.running = true
+            return takeDue(upTo: virtualTime)
+        }
+        while case .run(let item, let action) = step {
+            item.setResult(action())
+            step = queue.lock.withLock { _ in takeDue(upTo: virtualTime) }
+        }
+        if case .alreadyRunning = step {
             fatalError("VirtualTimeScheduler.advanceTo called while the scheduler is already running")
         }
-        while let (item, action) = nextItem(upTo: virtualTime, limited: true) { item.setResult(action()) }
-        queue.lock.withLock { _ in
-            queue.running = false
-            if converter.compareVirtualTime(currentClock, virtualTime) == .lessThan { currentClock = virtualTime }
-        }
+    }
+
+    /// Takes the next item due at or before `limit` and its action, moving the clock to its due
+    /// time; when none is due (or the run was stopped), ends the run and moves the clock to
+    /// `limit` (call under `queue.lock`, running).
+    private func takeDue(upTo limit: VirtualTime) -> AdvanceStep {
+        if let (item, action) = nextDue(upTo: limit, limited: true) { return .run(item, action) }
+        queue.running = false
+        if converter.compareVirtualTime(currentClock, limit) == .lessThan { currentClock = limit }
+        return .finished
     }
 
     /// Moves the clock forward by `virtualInterval` without running work.
@@ -193,8 +210,7 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
         let now = converter.convertFromVirtualTime(clock)
         var time = converter.convertToVirtualTime(now.addingTimeInterval(Swift.max(0, seconds)))
         if advancing, converter.compareVirtualTime(time, clock) != .greaterThan {
-            guard let next = smallestStep(after: clock, at: now) else { return Disposables.create() }
-            time = next
+            guard smallestStep(after: clock, at: now, into: &time) else { return Disposables.create() }
         }
         // Work due now always runs, even on a clock already past the far future.
         if seconds > 0 || advancing, converter.compareVirtualTime(time, farFuture) != .lessThan { return Disposables.create() }
@@ -205,20 +221,23 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
     /// to its latest representable time). Work due then or later never runs.
     private var farFuture: VirtualTime { converter.convertToVirtualTime(.distantFuture) }
 
-    /// The earliest virtual time after `clock` (whose date is `now`) that the converter
-    /// distinguishes from it: 1 ns later, doubled until the clock moves (a tick, or the precision
-    /// of a `Date`). `nil` if none exists before the far future.
-    private func smallestStep(after clock: VirtualTime, at now: RxTime) -> VirtualTime? {
+    /// Sets `time` to the earliest virtual time after `clock` (whose date is `now`) that the
+    /// converter distinguishes from it: 1 ns later, doubled until the clock moves (a tick, or the
+    /// precision of a `Date`). `false` if none exists before the far future. (An `inout` result,
+    /// not a `VirtualTime?`: naming that optional in `schedule` cost a metadata lookup on every
+    /// scheduling call, even those that never step.)
+    @inline(never)
+    private func smallestStep(after clock: VirtualTime, at now: RxTime, into time: inout VirtualTime) -> Bool {
         var step: TimeInterval = 1e-9
         // 1 ns * 2^128 is far beyond `Date.distantFuture`, so the loop always ends.
         for _ in 0..<128 {
             let date = now.addingTimeInterval(step)
-            if date >= .distantFuture { return nil }
-            let time = converter.convertToVirtualTime(date)
-            if converter.compareVirtualTime(time, clock) == .greaterThan { return time }
+            if date >= .distantFuture { return false }
+            time = converter.convertToVirtualTime(date)
+            if converter.compareVirtualTime(time, clock) == .greaterThan { return true }
             step *= 2
         }
-        return nil
+        return false
     }
 
     private func beginRunning() -> Bool {
@@ -232,16 +251,30 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
     /// Takes the next item due at or before `limit` (if `limited`; any otherwise) and its action,
     /// moving the clock to its due time; `nil` when none is due or the run was stopped.
     private func nextItem(upTo limit: VirtualTime, limited: Bool) -> (VirtualWorkItem, () -> Disposable)? {
-        queue.lock.withLock { _ -> (VirtualWorkItem, () -> Disposable)? in
-            while queue.running, let first = queue.first() {
-                let time = unsafeDowncast(first, to: VirtualSchedulerItem<VirtualTime>.self).time
-                if limited, converter.compareVirtualTime(time, limit) == .greaterThan { return nil }
-                if converter.compareVirtualTime(currentClock, time) == .lessThan { currentClock = time }
-                if let action = queue.popFirst() { return (first, action) }
-            }
-            return nil
-        }
+        queue.lock.withLock { _ in nextDue(upTo: limit, limited: limited) }
     }
+
+    /// `nextItem(upTo:limited:)`'s work (call under `queue.lock`).
+    private func nextDue(upTo limit: VirtualTime, limited: Bool) -> (VirtualWorkItem, () -> Disposable)? {
+        while queue.running, let first = queue.first() {
+            let time = unsafeDowncast(first, to: VirtualSchedulerItem<VirtualTime>.self).time
+            if limited, converter.compareVirtualTime(time, limit) == .greaterThan { return nil }
+            if converter.compareVirtualTime(currentClock, time) == .lessThan { currentClock = time }
+            if let action = queue.popFirst() { return (first, action) }
+        }
+        return nil
+    }
+}
+
+/// What `advanceTo(_:)` does next (outside the generic scheduler, so naming it needs no
+/// metadata lookup).
+private enum AdvanceStep {
+    /// Another `start()` or `advanceTo(_:)` is running: a programmer error.
+    case alreadyRunning
+    /// Nothing more is due: the run has ended and the clock has moved.
+    case finished
+    /// Run this item's action (the clock is at its due time).
+    case run(VirtualWorkItem, () -> Disposable)
 }
 
 extension VirtualTimeScheduler: ClockSteppingScheduler {
