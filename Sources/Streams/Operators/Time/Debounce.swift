@@ -40,10 +40,11 @@ final private class DebounceSink<Observer: ObserverType>: TimerSink<Observer> {
         id &+= 1
         if let pending { pending.value = element } else { pending = boxType.init(element) }
         // Replacing the timer disposes the previous one.
-        timer.disposable = scheduler.scheduleRelative(id, dueTime: dueTime) { [self] id in
-            handleTimer { self.fire(id) }
-            return Disposables.create()
-        }
+        setTimer(
+            scheduler.scheduleRelative(id, dueTime: dueTime) { [self] id in
+                handleTimer { self.fire(id) }
+                return Disposables.create()
+            })
     }
 
     private func fire(_ timerId: UInt64) {
