@@ -36,9 +36,9 @@ public enum VirtualTimeComparison: Sendable {
 /// Work due at the same virtual time runs in the order it was scheduled. Work runs on the
 /// thread that drives the clock, outside the scheduler's lock, so actions may schedule more work.
 open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerType, @unchecked Sendable {
-    // Safety: the clock (`currentClock`), the work queue and the running flag are read and
-    // written only under `queue.lock`; scheduled actions are run outside it by the driving
-    // thread.
+    // Safety: the clock (`currentClock`, `currentDate`), the work queue and the running flag
+    // are read and written only under `queue.lock`; scheduled actions are run outside it by the
+    // driving thread.
     /// The virtual time type.
     public typealias VirtualTime = Converter.VirtualTimeUnit
     /// The virtual interval type.
@@ -48,6 +48,10 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
     // needs no runtime metadata lookup.
     private let queue: VirtualWorkQueue
     @exclusivity(unchecked) private var currentClock: VirtualTime
+    /// `currentClock` as a date, kept with it (`setClock(_:)`), so that `now` reads a plain
+    /// `Date` under the lock instead of copying the generic clock out of it and converting it
+    /// (~300 instructions per read in unspecialized code; see <doc:Performance>).
+    @exclusivity(unchecked) private var currentDate: RxTime
     /// The converter between virtual and real time.
     public let converter: Converter
     /// `VirtualSchedulerItem<VirtualTime>`, looked up once here: naming it in the unspecialized
@@ -59,6 +63,7 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
     public init(initialClock: VirtualTime, converter: Converter) {
         self.converter = converter
         currentClock = initialClock
+        currentDate = converter.convertFromVirtualTime(initialClock)
         itemType = VirtualSchedulerItem<VirtualTime>.self
         queue = VirtualWorkQueue { lhs, rhs in
             let lhsTime = unsafeDowncast(lhs, to: VirtualSchedulerItem<Converter.VirtualTimeUnit>.self).time
@@ -82,7 +87,7 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
     public var clock: VirtualTime { queue.lock.withLock { _ in currentClock } }
 
     /// The current virtual time as a date.
-    public var now: RxTime { converter.convertFromVirtualTime(clock) }
+    public var now: RxTime { queue.lock.withLock { _ in currentDate } }
 
     /// Whether the clock is currently being driven by `start()` or `advanceTo(_:)`.
     public var isRunning: Bool { queue.lock.withLock { _ in queue.running } }
@@ -175,7 +180,7 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
     private func takeDue(upTo limit: VirtualTime) -> AdvanceStep {
         if let (item, action) = nextDue(upTo: limit, limited: true) { return .run(item, action) }
         queue.running = false
-        if converter.compareVirtualTime(currentClock, limit) == .lessThan { currentClock = limit }
+        if converter.compareVirtualTime(currentClock, limit) == .lessThan { setClock(limit) }
         return .finished
     }
 
@@ -186,7 +191,7 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
         let movedBack = queue.lock.withLock { _ -> Bool in
             let sleepTo = converter.offsetVirtualTime(currentClock, offset: virtualInterval)
             if converter.compareVirtualTime(sleepTo, currentClock) == .lessThan { return true }
-            currentClock = sleepTo
+            setClock(sleepTo)
             return false
         }
         precondition(!movedBack, "VirtualTimeScheduler.sleep: can't sleep to the past")
@@ -206,11 +211,13 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
     {
         let seconds = interval.seconds
         guard seconds.isFinite else { return Disposables.create() }
-        let clock = self.clock
-        let now = converter.convertFromVirtualTime(clock)
-        var time = converter.convertToVirtualTime(now.addingTimeInterval(Swift.max(0, seconds)))
-        if advancing, converter.compareVirtualTime(time, clock) != .greaterThan {
-            guard smallestStep(after: clock, at: now, into: &time) else { return Disposables.create() }
+        var time: VirtualTime
+        if advancing {
+            time = clock
+            guard steppedTime(seconds, into: &time) else { return Disposables.create() }
+        } else {
+            // `now` is a plain date read under the lock: no generic clock copied out of it.
+            time = converter.convertToVirtualTime(now.addingTimeInterval(Swift.max(0, seconds)))
         }
         // Work due now always runs, even on a clock already past the far future.
         if seconds > 0 || advancing, converter.compareVirtualTime(time, farFuture) != .lessThan { return Disposables.create() }
@@ -220,6 +227,17 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
     /// The far future: `Date.distantFuture` in virtual time (a converter that saturates maps it
     /// to its latest representable time). Work due then or later never runs.
     private var farFuture: VirtualTime { converter.convertToVirtualTime(.distantFuture) }
+
+    /// Sets `time` (the clock on entry) to the clock plus `seconds`, but at least one step of
+    /// the clock later; `false` if no such time exists before the far future.
+    @inline(never)
+    private func steppedTime(_ seconds: TimeInterval, into time: inout VirtualTime) -> Bool {
+        let clock = time
+        let now = converter.convertFromVirtualTime(clock)
+        time = converter.convertToVirtualTime(now.addingTimeInterval(Swift.max(0, seconds)))
+        if converter.compareVirtualTime(time, clock) == .greaterThan { return true }
+        return smallestStep(after: clock, at: now, into: &time)
+    }
 
     /// Sets `time` to the earliest virtual time after `clock` (whose date is `now`) that the
     /// converter distinguishes from it: 1 ns later, doubled until the clock moves (a tick, or the
@@ -254,12 +272,18 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
         queue.lock.withLock { _ in nextDue(upTo: limit, limited: limited) }
     }
 
+    /// Moves the clock (call under `queue.lock`).
+    private func setClock(_ time: VirtualTime) {
+        currentClock = time
+        currentDate = converter.convertFromVirtualTime(time)
+    }
+
     /// `nextItem(upTo:limited:)`'s work (call under `queue.lock`).
     private func nextDue(upTo limit: VirtualTime, limited: Bool) -> (VirtualWorkItem, () -> Disposable)? {
         while queue.running, let first = queue.first() {
             let time = unsafeDowncast(first, to: VirtualSchedulerItem<VirtualTime>.self).time
             if limited, converter.compareVirtualTime(time, limit) == .greaterThan { return nil }
-            if converter.compareVirtualTime(currentClock, time) == .lessThan { currentClock = time }
+            if converter.compareVirtualTime(currentClock, time) == .lessThan { setClock(time) }
             if let action = queue.popFirst() { return (first, action) }
         }
         return nil
