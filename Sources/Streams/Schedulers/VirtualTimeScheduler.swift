@@ -122,6 +122,11 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
     /// Schedules `action` at virtual time `time`, unadjusted (a time in the past runs next, at
     /// the current clock).
     public func scheduleAbsoluteVirtual<StateType>(_ state: StateType, time: VirtualTime, action: @escaping (StateType) -> Disposable) -> Disposable {
+        insertItem(state, time: time, action: action)
+    }
+
+    /// Queues `action` at `time` and returns its work item.
+    private func insertItem<StateType>(_ state: StateType, time: VirtualTime, action: @escaping (StateType) -> Disposable) -> VirtualWorkItem {
         let queue = self.queue
         let itemType = self.itemType
         return queue.lock.withLock { _ -> VirtualWorkItem in
@@ -209,19 +214,29 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
     private func schedule<StateType>(_ state: StateType, after interval: RxTimeInterval, advancing: Bool, action: @escaping (StateType) -> Disposable)
         -> Disposable
     {
+        let item = withDueTime(after: interval, advancing: advancing) { time in insertItem(state, time: time, action: action) }
+        if let item { return item }
+        return Disposables.create()
+    }
+
+    /// Calls `body` with the adjusted virtual time `interval` after the current clock (see
+    /// `schedule(_:after:advancing:action:)`) and returns its result; `nil` when that time never
+    /// comes.
+    @inline(__always)
+    private func withDueTime(after interval: RxTimeInterval, advancing: Bool, _ body: (VirtualTime) -> VirtualWorkItem?) -> VirtualWorkItem? {
         let seconds = interval.seconds
-        guard seconds.isFinite else { return Disposables.create() }
+        guard seconds.isFinite else { return nil }
         var time: VirtualTime
         if advancing {
             time = clock
-            guard steppedTime(seconds, into: &time) else { return Disposables.create() }
+            guard steppedTime(seconds, into: &time) else { return nil }
         } else {
             // `now` is a plain date read under the lock: no generic clock copied out of it.
             time = converter.convertToVirtualTime(now.addingTimeInterval(Swift.max(0, seconds)))
         }
         // Work due now always runs, even on a clock already past the far future.
-        if seconds > 0 || advancing, converter.compareVirtualTime(time, farFuture) != .lessThan { return Disposables.create() }
-        return scheduleAbsoluteVirtual(state, time: adjustScheduledTime(time), action: action)
+        if seconds > 0 || advancing, converter.compareVirtualTime(time, farFuture) != .lessThan { return nil }
+        return body(adjustScheduledTime(time))
     }
 
     /// The far future: `Date.distantFuture` in virtual time (a converter that saturates maps it
@@ -299,6 +314,31 @@ private enum AdvanceStep {
     case finished
     /// Run this item's action (the clock is at its due time).
     case run(VirtualWorkItem, () -> Disposable)
+}
+
+extension VirtualTimeScheduler: TimerMovingScheduler {
+    /// Schedules `action` as `scheduleRelative(_:dueTime:action:)` does and returns its work
+    /// item (`nil`: nothing was scheduled).
+    func scheduleMovable<StateType>(_ state: StateType, dueTime: RxTimeInterval, action: @escaping (StateType) -> Disposable) -> VirtualWorkItem? {
+        withDueTime(after: dueTime, advancing: false) { time in insertItem(state, time: time, action: action) }
+    }
+
+    /// Moves the pending `timer` to `dueTime` after the current clock, computed and ordered
+    /// exactly as `scheduleRelative(_:dueTime:action:)` would schedule it anew; `false` (nothing
+    /// changed) if it no longer waits or that time never comes.
+    func move(_ timer: VirtualWorkItem, dueTime: RxTimeInterval) -> Bool {
+        let queue = self.queue
+        let moved = withDueTime(after: dueTime, advancing: false) { time in
+            queue.lock.withLock { _ -> VirtualWorkItem? in
+                guard queue.isPending(timer) else { return nil }
+                // Every item of this queue is a `VirtualSchedulerItem<VirtualTime>`.
+                unsafeDowncast(timer, to: VirtualSchedulerItem<VirtualTime>.self).time = time
+                queue.requeue(timer, id: queue.takeId())
+                return timer
+            }
+        }
+        return moved != nil
+    }
 }
 
 extension VirtualTimeScheduler: ClockSteppingScheduler {
