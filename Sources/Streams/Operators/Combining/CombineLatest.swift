@@ -121,6 +121,7 @@ final class CombineLatestSink<Result, Observer: ObserverType>: DrainingSink<Obse
     }
 
     /// An element of source `index`, in turn with the other sources' events.
+    @inline(__always)
     fileprivate func sourceNext<E>(_ element: E, at index: Int) {
         serialize({ onNext(element, at: index) }, later: { { self.onNext(element, at: index) } })
     }
@@ -136,6 +137,7 @@ final class CombineLatestSink<Result, Observer: ObserverType>: DrainingSink<Obse
         forwardCompleted()
     }
 
+    @inline(__always)
     private func onNext<E>(_ element: E, at index: Int) {
         guard !isDisposed else { return }
         if let slot = values.slots[index] {
@@ -154,6 +156,7 @@ final class CombineLatestSink<Result, Observer: ObserverType>: DrainingSink<Obse
         if othersDone == arity - 1 { forwardCompleted() }
     }
 
+    @inline(__always)
     private func emitCombination() {
         let result: Result
         do {
@@ -190,6 +193,7 @@ private struct CombineLatestSourceObserver<Element, Result, Observer: ObserverTy
     let sink: CombineLatestSink<Result, Observer>
     let index: Int
 
+    @inline(__always)
     func onNext(_ element: Element) {
         sink.sourceNext(element, at: index)
     }
