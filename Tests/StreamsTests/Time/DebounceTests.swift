@@ -81,9 +81,16 @@ final class DebounceTests: XCTestCase {
             let subscription = subject.debounce(.seconds(2), scheduler: scheduler).subscribe(observer)
             let sent = DispatchSemaphore(value: 0)
             let count = 3_000
+            // Handed over, and let go before `sent` is signalled: the block itself must not hold
+            // the subject (it is released on its thread some time after it returns, which would
+            // race with the leak check).
+            let handOver = ThreadSafeTestBox<PublishSubject<Int>?>(subject)
             DispatchQueue.global().async {
-                for i in 0..<count { subject.onNext(i) }
-                subject.onCompleted()
+                do {
+                    guard let subject = handOver.mutate({ $0.take() }) else { return }
+                    for i in 0..<count { subject.onNext(i) }
+                    subject.onCompleted()
+                }
                 sent.signal()
             }
             var time = 0
