@@ -5,7 +5,9 @@
 /// All of its state, the items' bookkeeping and the scheduler's clock are guarded by `lock`.
 /// A cancelled item is only marked and skipped when it comes first (O(1) to cancel); the marked
 /// items are squeezed out once they are more than half of the queue, so a stream of replaced
-/// timers (``ObservableType/debounce(_:scheduler:)``, `timeout`) cannot grow it.
+/// timers (`timeout`) cannot grow it. A pending item can also be moved to a new due time
+/// (`requeue(_:id:)`, which ``ObservableType/debounce(_:scheduler:)`` uses instead of replacing its timer): each
+/// item knows its place in the heap.
 final class VirtualWorkQueue: @unchecked Sendable {
     // Safety: every field is read and written only inside `lock.withLock`.
     let lock = LockedState(())
@@ -32,8 +34,28 @@ final class VirtualWorkQueue: @unchecked Sendable {
 
     /// Adds `item` (call under `lock`).
     func insert(_ item: VirtualWorkItem) {
+        item.heapIndex = heap.count
         heap.append(item)
         siftUp(heap.count - 1)
+    }
+
+    /// Whether `item` waits in the queue: neither run, nor taken to run, nor cancelled (call
+    /// under `lock`).
+    func isPending(_ item: VirtualWorkItem) -> Bool {
+        item.queue === self && item.isQueued && !item.isCancelled
+    }
+
+    /// Gives the pending `item`, whose due time the caller has just changed, the scheduling
+    /// order `id` (as if it were scheduled anew) and moves it to its new place (call under
+    /// `lock`, with `isPending(item)`).
+    func requeue(_ item: VirtualWorkItem, id: Int) {
+        item.id = id
+        let index = item.heapIndex
+        if index > 0, isBefore(item, heap[(index - 1) / 2]) {
+            siftUp(index)
+        } else {
+            siftDown(index)
+        }
     }
 
     /// The first item that is not cancelled, without removing it (call under `lock`).
@@ -88,6 +110,7 @@ final class VirtualWorkQueue: @unchecked Sendable {
     /// Drops the cancelled items and rebuilds the heap (O(n), after n/2 cancellations at least).
     private func squeeze() {
         heap.removeAll { $0.isCancelled }
+        for index in heap.indices { heap[index].heapIndex = index }
         cancelledInHeap = 0
         var index = heap.count / 2
         while index > 0 {
@@ -97,7 +120,7 @@ final class VirtualWorkQueue: @unchecked Sendable {
     }
 
     private func removeFirst() {
-        heap.swapAt(0, heap.count - 1)
+        swapEntries(0, heap.count - 1)
         heap.removeLast()
         if !heap.isEmpty { siftDown(0) }
     }
@@ -107,7 +130,7 @@ final class VirtualWorkQueue: @unchecked Sendable {
         while child > 0 {
             let parent = (child - 1) / 2
             guard isBefore(heap[child], heap[parent]) else { break }
-            heap.swapAt(child, parent)
+            swapEntries(child, parent)
             child = parent
         }
     }
@@ -120,21 +143,32 @@ final class VirtualWorkQueue: @unchecked Sendable {
             if left < heap.count, isBefore(heap[left], heap[best]) { best = left }
             if right < heap.count, isBefore(heap[right], heap[best]) { best = right }
             if best == parent { return }
-            heap.swapAt(parent, best)
+            swapEntries(parent, best)
             parent = best
         }
+    }
+
+    /// Swaps two entries and tells them their new places.
+    @inline(__always)
+    private func swapEntries(_ i: Int, _ j: Int) {
+        heap.swapAt(i, j)
+        heap[i].heapIndex = i
+        heap[j].heapIndex = j
     }
 }
 
 /// One unit of work on a virtual time scheduler, without its due time (see
 /// `VirtualSchedulerItem`). Its bookkeeping is guarded by its queue's lock.
 class VirtualWorkItem: Cancelable, @unchecked Sendable {
-    // Safety: `action`, `isQueued` and `isCancelled` are read and written only under
-    // `queue.lock`; `result` is written once before `resultState.assign` publishes it and read
+    // Safety: `id`, `heapIndex`, `action`, `isQueued` and `isCancelled` (and a subclass's due
+    // time) are read and written only under `queue.lock`; `result` is written once before `resultState.assign` publishes it and read
     // and cleared only by the one caller `AssignOnceState` designates (as in `SinkDisposer`);
     // the rest is immutable.
-    let id: Int
-    private let queue: VirtualWorkQueue
+    /// The scheduling order, which breaks ties between equal due times (renewed by `requeue`).
+    @exclusivity(unchecked) fileprivate(set) var id: Int
+    /// The item's index in the queue's heap while it is queued.
+    @exclusivity(unchecked) fileprivate var heapIndex = 0
+    fileprivate let queue: VirtualWorkQueue
     @exclusivity(unchecked) fileprivate(set) var action: (() -> Disposable)?
     @exclusivity(unchecked) fileprivate(set) var isQueued = true
     @exclusivity(unchecked) fileprivate(set) var isCancelled = false
@@ -172,8 +206,9 @@ class VirtualWorkItem: Cancelable, @unchecked Sendable {
 
 /// A work item with its due time.
 final class VirtualSchedulerItem<Time>: VirtualWorkItem, @unchecked Sendable {
-    // Safety: `time` is immutable; the rest is `VirtualWorkItem`'s.
-    let time: Time
+    // Safety: `time` is read and written only under the queue's lock (it changes only when the
+    // item is moved, `VirtualWorkQueue.requeue`); the rest is `VirtualWorkItem`'s.
+    @exclusivity(unchecked) var time: Time
 
     init(time: Time, id: Int, queue: VirtualWorkQueue, action: @escaping () -> Disposable) {
         self.time = time

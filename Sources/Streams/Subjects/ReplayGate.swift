@@ -30,7 +30,7 @@ final class ReplayGate<Observer: ObserverType>: ReplayGating<Observer.Element>, 
         self.lock = lock ?? LockedState(())
     }
 
-    override func onNext(_ element: Observer.Element) {
+    override __consuming func onNext(_ element: Observer.Element) {
         if phase.load(ordering: .acquiring) == Self.open {
             handler.onNext(element)
             return

@@ -200,6 +200,36 @@ final class BehaviorSubjectTests: XCTestCase {
         XCTAssertNil(weakSubject)
     }
 
+    /// The value an element replaces is released after the subject's lock: a value whose deinit
+    /// reads the subject (taking that lock) would otherwise deadlock. Sent on another thread, so
+    /// a regression fails the wait instead of hanging the suite.
+    func testBehaviorSubject_replacedValueIsReleasedOutsideTheLock() {
+        final class Probe: @unchecked Sendable {
+            // Safety: `onDeinit` is set before the probe is shared and only read in `deinit`.
+            var onDeinit: () -> Void = {}
+            deinit { onDeinit() }
+        }
+        let subject = BehaviorSubject(value: Probe())
+        let reads = ThreadSafeTestBox(0)
+        /// Sends a probe that only the subject holds once this returns.
+        @Sendable func sendProbe() {
+            let probe = Probe()
+            probe.onDeinit = { [weak subject] in
+                _ = try? subject?.value()
+                reads.mutate { $0 += 1 }
+            }
+            subject.onNext(probe)
+        }
+        let sent = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            sendProbe()
+            subject.onNext(Probe())  // replaces the probe: its deinit reads the subject
+            sent.signal()
+        }
+        XCTAssertEqual(sent.wait(timeout: .now() + 60), .success, "deadlock: released under the lock")
+        XCTAssertEqual(reads.value, 1)
+    }
+
     /// One thread sends while others subscribe: every observer must see a contiguous, increasing
     /// sequence that starts at the value current when it subscribed (nothing overtakes the replay).
     func testBehaviorSubject_stressReplayIsNeverOvertaken() {

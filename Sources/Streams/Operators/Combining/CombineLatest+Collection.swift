@@ -71,6 +71,6 @@ final private class CombineLatestCollection<SourceElement, Result>: Producer<Res
 extension CombineLatestValues {
     /// Every source's latest element, in source order.
     func elements<Element>(as type: Element.Type) -> [Element] {
-        slots.indices.map { self[$0, as: Element.self] }
+        (0..<count).map { self[$0, as: Element.self] }
     }
 }

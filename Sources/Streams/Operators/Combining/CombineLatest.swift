@@ -52,8 +52,28 @@ extension ObservableType where Element == Any {
 
 /// The latest element of each source of a `combineLatest`, boxed per source so the storage is
 /// not generic (see <doc:Performance>). Read by the result selector.
+///
+/// A view of memory the sink owns (allocated with it, freed in its `deinit`), not an array: passing
+/// it to the selector retains nothing, and reading or replacing a slot has no bounds or
+/// uniqueness check.
 struct CombineLatestValues {
-    var slots: ContiguousArray<AnyObject?>
+    /// One slot per source: its `LatestElement` box, `nil` until it emits.
+    let slots: UnsafeMutablePointer<AnyObject?>
+    /// The number of sources.
+    let count: Int
+
+    /// `count` empty slots (the owner calls `free()` when done).
+    init(count: Int) {
+        slots = .allocate(capacity: Swift.max(count, 1))
+        slots.initialize(repeating: nil, count: count)
+        self.count = count
+    }
+
+    /// Releases the boxes and the memory.
+    func free() {
+        slots.deinitialize(count: count)
+        slots.deallocate()
+    }
 
     /// The latest element of source `index` (which must have emitted), as an `Element`.
     @inline(__always)
@@ -76,7 +96,8 @@ final class CombineLatestSink<Result, Observer: ObserverType>: DrainingSink<Obse
     private let subscriptions: [SingleAssignmentDisposable]
     // Touched only by handlers run through `serialize`, one at a time (so exclusive by
     // construction: the runtime's exclusivity checks are skipped).
-    @exclusivity(unchecked) private var values: CombineLatestValues
+    /// The latest elements: its slots, like the fields below, are touched only by handlers.
+    private let values: CombineLatestValues
     @exclusivity(unchecked) private var valueCount = 0
     @exclusivity(unchecked) private var isDone: [Bool]
     @exclusivity(unchecked) private var doneCount = 0
@@ -85,10 +106,12 @@ final class CombineLatestSink<Result, Observer: ObserverType>: DrainingSink<Obse
         self.arity = arity
         self.select = select
         subscriptions = (0..<arity).map { _ in SingleAssignmentDisposable() }
-        values = CombineLatestValues(slots: ContiguousArray(repeating: nil, count: arity))
+        values = CombineLatestValues(count: arity)
         isDone = Array(repeating: false, count: arity)
         super.init(observer: observer, cancel: cancel)
     }
+
+    deinit { values.free() }
 
     var subscription: Disposable { Disposables.create(subscriptions) }
 
@@ -98,6 +121,7 @@ final class CombineLatestSink<Result, Observer: ObserverType>: DrainingSink<Obse
     }
 
     /// An element of source `index`, in turn with the other sources' events.
+    @inline(__always)
     fileprivate func sourceNext<E>(_ element: E, at index: Int) {
         serialize({ onNext(element, at: index) }, later: { { self.onNext(element, at: index) } })
     }
@@ -113,6 +137,7 @@ final class CombineLatestSink<Result, Observer: ObserverType>: DrainingSink<Obse
         forwardCompleted()
     }
 
+    @inline(__always)
     private func onNext<E>(_ element: E, at index: Int) {
         guard !isDisposed else { return }
         if let slot = values.slots[index] {
@@ -131,6 +156,7 @@ final class CombineLatestSink<Result, Observer: ObserverType>: DrainingSink<Obse
         if othersDone == arity - 1 { forwardCompleted() }
     }
 
+    @inline(__always)
     private func emitCombination() {
         let result: Result
         do {
@@ -167,6 +193,7 @@ private struct CombineLatestSourceObserver<Element, Result, Observer: ObserverTy
     let sink: CombineLatestSink<Result, Observer>
     let index: Int
 
+    @inline(__always)
     func onNext(_ element: Element) {
         sink.sourceNext(element, at: index)
     }

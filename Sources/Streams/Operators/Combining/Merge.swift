@@ -78,6 +78,7 @@ private struct MergeSourceObserver<Observer: ObserverType>: ObserverType {
     let sink: MergeArraySink<Observer>
     let key: CompositeDisposable.DisposeKey
 
+    @inline(__always)  // into its protocol witness: one call frame less per element
     func onNext(_ element: Element) {
         sink.serializedNext(element)
     }

@@ -21,9 +21,15 @@ extension ObservableType {
 final private class DebounceSink<Observer: ObserverType>: TimerSink<Observer> {
     private let dueTime: RxTimeInterval
     private let scheduler: SchedulerType
+    /// `scheduler` as a `TimerMovingScheduler` (a virtual time scheduler), if it is one: then
+    /// each element moves the running timer instead of replacing it (looked up once).
+    private let mover: TimerMovingScheduler?
     // Touched only by `serialize` handlers, which never overlap (see `DrainingSink`).
-    /// Bumped by every element, so a timer started for an older element does nothing.
+    /// Bumped by every timer started (not by one moved), so a timer that was already due when
+    /// a later element came does nothing.
     @exclusivity(unchecked) private var id: UInt64 = 0
+    /// The last timer started on `mover` (its work item), which later elements move.
+    @exclusivity(unchecked) private var movableTimer: VirtualWorkItem?
     /// The element waiting for quiet (a box, so "none" is a nil reference).
     @exclusivity(unchecked) private var pending: LatestElement<Element>?
     /// `LatestElement<Element>`, looked up once per subscription rather than per box (naming it
@@ -33,17 +39,30 @@ final private class DebounceSink<Observer: ObserverType>: TimerSink<Observer> {
     init(dueTime: RxTimeInterval, scheduler: SchedulerType, observer: Observer, cancel: SinkDisposer) {
         self.dueTime = dueTime
         self.scheduler = scheduler
+        mover = scheduler as? TimerMovingScheduler
         super.init(observer: observer, cancel: cancel)
     }
 
     override func handleNext(_ element: Element) {
-        id &+= 1
         if let pending { pending.value = element } else { pending = boxType.init(element) }
-        // Replacing the timer disposes the previous one.
-        timer.disposable = scheduler.scheduleRelative(id, dueTime: dueTime) { [self] id in
-            handleTimer { self.fire(id) }
-            return Disposables.create()
+        if let mover {
+            // The running timer, still waiting, now waits for this element.
+            if let movableTimer, mover.move(movableTimer, dueTime: dueTime) { return }
+            id &+= 1
+            let timer = mover.scheduleMovable(id, dueTime: dueTime) { [self] id in timerFired(id) }
+            movableTimer = timer
+            // Replacing the timer disposes the previous one.
+            if let timer { setTimer(timer) } else { setTimer(Disposables.create()) }
+            return
         }
+        id &+= 1
+        setTimer(scheduler.scheduleRelative(id, dueTime: dueTime) { [self] id in timerFired(id) })
+    }
+
+    /// The timer's action (on the scheduler): handles `fire` serialized with the elements.
+    private func timerFired(_ timerId: UInt64) -> Disposable {
+        handleTimer { self.fire(timerId) }
+        return Disposables.create()
     }
 
     private func fire(_ timerId: UInt64) {

@@ -60,10 +60,11 @@ final private class ThrottleSink<Observer: ObserverType>: TimerSink<Observer> {
         }
         lastUnsent = boxType.init(element)
         let delay: RxTimeInterval = remaining == Int64.max ? .never : .nanoseconds(Int(clamping: remaining))
-        timer.disposable = scheduler.scheduleRelative((), dueTime: delay) { [self] _ in
-            handleTimer { self.propagate() }
-            return Disposables.create()
-        }
+        setTimer(
+            scheduler.scheduleRelative((), dueTime: delay) { [self] _ in
+                handleTimer { self.propagate() }
+                return Disposables.create()
+            })
     }
 
     private func propagate() {
