@@ -227,6 +227,14 @@ struct KeyedList<Value> {
 
     /// Drops the holes (O(n), run after n/2 removals at the least).
     private mutating func squeeze() {
+        if holes == front {
+            // Every hole is before `front` (oldest-first removal): one block move.
+            buffer.removeSubrange(0..<front)
+            keys.removeSubrange(0..<front)
+            holes = 0
+            front = 0
+            return
+        }
         var kept = 0
         for index in buffer.indices where buffer[index] != nil {
             buffer.swapAt(kept, index)
