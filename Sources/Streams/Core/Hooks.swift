@@ -99,6 +99,7 @@ public enum Hooks {
     /// The call stack to report if the subscription being made ends with an unhandled error:
     /// `customCaptureSubscriptionCallstack()` while `recordCallStackOnError`, else `nil` (which
     /// is reported as `[]`; an optional costs no retain per subscription).
+    @usableFromInline
     static func subscriptionCallStack() -> [String]? {
         recordCallStackOnError ? customCaptureSubscriptionCallstack() : nil
     }

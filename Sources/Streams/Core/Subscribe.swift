@@ -84,6 +84,7 @@ final class ClosureObserver<Element>: ObserverType {
     private let callStack: [String]?
     private let stopped = Atomic<Bool>(false)
 
+    @usableFromInline
     init(
         onNext: ((Element) -> Void)?, onError: ((Swift.Error) -> Void)?, onCompleted: (() -> Void)?,
         disposed: Disposable, callStack: [String]?
@@ -95,10 +96,10 @@ final class ClosureObserver<Element>: ObserverType {
         self.callStack = callStack
     }
 
-    /// Subscribes a new observer of the closures to `source`. Called on the metatype the
-    /// caller's specialized code already has (`self.init` allocates with it), so subscribing asks
-    /// the runtime for no generic metadata.
-    @usableFromInline
+    /// Subscribes a new observer of the closures to `source`. Inlined into the caller's
+    /// specialized code, where the observer's metadata and its conformance to ``ObserverType``
+    /// are cached at the call site (see `subscribeClosureObserver`).
+    @inlinable
     static func subscribe(
         to source: Observable<Element>, onNext: ((Element) -> Void)?, onError: ((Swift.Error) -> Void)?,
         onCompleted: (() -> Void)?, onDisposed: (() -> Void)?
@@ -140,13 +141,26 @@ final class ClosureObserver<Element>: ObserverType {
 /// The plumbing shared by the closure observers (`ClosureObserver`, `TraitClosureObserver`):
 /// the `onDisposed` disposable, the call stack to report an unhandled error with (only without an
 /// error handler), the subscription, and `onDisposed` attached to it when given.
+///
+/// Inlined into the caller's specialized code (with the closure subscriptions that call it), so
+/// that `source.subscribe(_:)` finds the observer's conformance to ``ObserverType`` through a
+/// witness table cached at the call site: in the library's unspecialized code, the conformance of
+/// a generic class is a runtime lookup (`swift_getWitnessTable`, ~100 instructions) per
+/// subscription (see <doc:Performance>).
+@inlinable
 @inline(__always)
 func subscribeClosureObserver<Observer: ObserverType>(
     to source: Observable<Observer.Element>, hasErrorHandler: Bool, onDisposed: (() -> Void)?,
     make: (_ disposed: Disposable, _ callStack: [String]?) -> Observer
 ) -> Disposable {
-    let disposed: Disposable = onDisposed.map { Disposables.create(with: $0) } ?? Disposables.create()
+    let disposed = onDisposedDisposable(onDisposed)
     let callStack = hasErrorHandler ? nil : Hooks.subscriptionCallStack()
     let subscription = source.subscribe(make(disposed, callStack))
     return onDisposed == nil ? subscription : Disposables.create(subscription, disposed)
+}
+
+/// The disposable that runs `onDisposed` once (nothing to run: the shared no-op one).
+@usableFromInline
+func onDisposedDisposable(_ onDisposed: (() -> Void)?) -> Disposable {
+    onDisposed.map { Disposables.create(with: $0) } ?? Disposables.create()
 }

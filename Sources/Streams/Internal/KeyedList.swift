@@ -9,6 +9,9 @@
 /// Removal leaves a hole (`nil`) instead of shifting the values after it; the holes are squeezed
 /// out once they are more than half of the slots, so removing is O(log n) to find the key plus
 /// O(1) amortized, whatever the order of removal (see <doc:Performance>, "Unsubscribing").
+/// The newest and the oldest value are found without a search (the orders in which subscriptions
+/// usually end: last-in first-out, or a ``DisposeBag`` releasing in insertion order), and the
+/// newest leaves no hole: its slot is dropped, with the holes before it.
 /// Readers of `slots` skip the holes. A lone value is held inline, without a buffer.
 struct KeyedList<Value> {
     /// A snapshot of the values (holes included, as `nil`), in registration order, for delivery
@@ -90,6 +93,8 @@ struct KeyedList<Value> {
     /// out in increasing order and slots keep registration order.
     private var keys: ContiguousArray<UInt64> = []
     private var holes = 0
+    /// The first slot that may hold a value: every slot before it is a hole.
+    private var front = 0
     private var nextKey: UInt64 = 0
 
     /// The largest capacity an emptied list keeps (larger buffers are freed).
@@ -139,26 +144,48 @@ struct KeyedList<Value> {
             single = nil
             return lone
         }
-        guard let low = bufferIndex(of: key), let value = buffer[low] else { return nil }
-        buffer[low] = nil
+        let last = keys.count &- 1
+        if last >= 0 && keys[last] == key { return removeLast() }
+        let index: Int
+        if front < last && keys[front] == key {
+            index = front
+        } else {
+            guard let found = bufferIndex(of: key) else { return nil }
+            index = found
+        }
+        guard let value = buffer[index] else { return nil }
+        buffer[index] = nil
         holes &+= 1
-        if holes == buffer.count {
+        if index == front {
+            front &+= 1
+            while buffer[front] == nil { front &+= 1 }  // the last slot holds a value
+        }
+        if holes > 16 && holes &* 2 > buffer.count { squeeze() }
+        return value
+    }
+
+    /// Removes the newest slot's value (`nil` if it is a hole) and drops that slot and the holes
+    /// before it, so that removing in last-in first-out order leaves no holes at all.
+    private mutating func removeLast() -> Value? {
+        guard let value = buffer.removeLast() else {
+            // A hole already: put it back (nothing to remove).
+            buffer.append(nil)
+            return nil
+        }
+        keys.removeLast()
+        while let tail = buffer.last, tail == nil {
+            buffer.removeLast()
+            keys.removeLast()
+            holes &-= 1
+        }
+        if buffer.isEmpty {
             // Emptied: a small list keeps its buffers, so a subscribe/dispose cycle on it (one
             // subscriber coming and going, one flatMap inner after another) allocates nothing.
-            // (`removeLast()` in a loop: `removeAll(keepingCapacity:)` goes through the generic
-            // `replaceSubrange`, ~100 instructions.)
-            if buffer.capacity <= Self.keptCapacity {
-                while !buffer.isEmpty {
-                    buffer.removeLast()
-                    keys.removeLast()
-                }
-            } else {
+            if buffer.capacity > Self.keptCapacity {
                 buffer = []
                 keys = []
             }
-            holes = 0
-        } else if holes > 16 && holes &* 2 > buffer.count {
-            squeeze()
+            front = 0
         }
         return value
     }
@@ -200,6 +227,14 @@ struct KeyedList<Value> {
 
     /// Drops the holes (O(n), run after n/2 removals at the least).
     private mutating func squeeze() {
+        if holes == front {
+            // Every hole is before `front` (oldest-first removal): one block move.
+            buffer.removeSubrange(0..<front)
+            keys.removeSubrange(0..<front)
+            holes = 0
+            front = 0
+            return
+        }
         var kept = 0
         for index in buffer.indices where buffer[index] != nil {
             buffer.swapAt(kept, index)
@@ -209,6 +244,7 @@ struct KeyedList<Value> {
         buffer.removeLast(buffer.count &- kept)
         keys.removeLast(keys.count &- kept)
         holes = 0
+        front = 0
     }
 
     /// Removes every value and returns the slots (holes included), for release after the lock.
@@ -218,6 +254,7 @@ struct KeyedList<Value> {
             buffer = []
             keys = []
             holes = 0
+            front = 0
         }
         return slots
     }

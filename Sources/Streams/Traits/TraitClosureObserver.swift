@@ -22,6 +22,7 @@ final class TraitClosureObserver<Element>: ObserverType {
     private let callStack: [String]?
     private let stopped = Atomic<Bool>(false)
 
+    @usableFromInline
     init(
         success: ((Element) -> Void)?, failure: ((Swift.Error) -> Void)?, completion: (() -> Void)?,
         completionFails: Bool, disposed: Disposable, callStack: [String]?
@@ -35,8 +36,9 @@ final class TraitClosureObserver<Element>: ObserverType {
     }
 
     /// Subscribes a new observer of the closures to `source` and returns the subscription (which
-    /// also runs `onDisposed` when one is given).
-    @usableFromInline
+    /// also runs `onDisposed` when one is given). Inlined into the caller's specialized code (see
+    /// `subscribeClosureObserver`).
+    @inlinable
     static func subscribe(
         to source: Observable<Element>, onSuccess: ((Element) -> Void)?, onFailure: ((Swift.Error) -> Void)?,
         onCompleted: (() -> Void)?, completionFails: Bool, onDisposed: (() -> Void)?

@@ -99,6 +99,86 @@ final class KeyedListTests: XCTestCase {
         XCTAssertTrue(list.isEmpty)
     }
 
+    func testNewestFirstRemoval_leavesNoHoles() {
+        var list = KeyedList<Box>()
+        let keys = (0..<40).map { list.insert(Box($0)) }
+        for index in (10..<40).reversed() {
+            XCTAssertEqual(list.remove(keys[index])?.id, index)
+            XCTAssertEqual(list.slots.count, index, "the newest slot is dropped, not left as a hole")
+        }
+        XCTAssertEqual(iterated(list.slots), Array(0..<10))
+    }
+
+    func testNewestRemoval_dropsTheHolesBeforeIt() {
+        var list = KeyedList<Box>()
+        let keys = (0..<6).map { list.insert(Box($0)) }
+        list.remove(keys[3])
+        list.remove(keys[4])
+        XCTAssertEqual(iterated(list.slots), [0, 1, 2, nil, nil, 5])
+        XCTAssertEqual(list.remove(keys[5])?.id, 5)
+        XCTAssertEqual(iterated(list.slots), [0, 1, 2], "the holes before the newest slot go with it")
+        XCTAssertEqual(list.count, 3)
+        XCTAssertNil(list.remove(keys[4]), "a key dropped with its hole removes nothing")
+        let again = list.insert(Box(6))
+        XCTAssertEqual(iterated(list.slots), [0, 1, 2, 6])
+        XCTAssertEqual(list.remove(again)?.id, 6)
+    }
+
+    func testOldestFirstRemoval_keepsOrderAndFindsEveryKey() {
+        var list = KeyedList<Box>()
+        let keys = (0..<100).map { list.insert(Box($0)) }
+        list.remove(keys[1])  // a hole right after the oldest value
+        for index in 0..<99 where index != 1 {
+            XCTAssertEqual(list.remove(keys[index])?.id, index)
+            XCTAssertNil(list.remove(keys[index]), "removing twice is harmless")
+            XCTAssertEqual(values(list.slots), Array((index + 1)..<100).filter { $0 != 1 })
+        }
+        XCTAssertEqual(list.count, 1)
+        XCTAssertEqual(list.remove(keys[99])?.id, 99)
+        XCTAssertTrue(list.isEmpty)
+    }
+
+    func testMixedRemovalOrders_matchAModel() {
+        // A fixed-seed walk through inserts and removals (newest, oldest, any), checked against
+        // a plain array after every step.
+        var generator = SplitMix(seed: 30)
+        var list = KeyedList<Box>()
+        var model: [(key: UInt64, id: Int)] = []
+        var removed: [UInt64] = []
+        for step in 0..<5_000 {
+            let roll = generator.next() % 10
+            if model.isEmpty || roll < 4 {
+                model.append((list.insert(Box(step)), step))
+            } else {
+                let position: Int
+                switch roll {
+                case 4, 5: position = model.count - 1
+                case 6, 7: position = 0
+                default: position = Int(generator.next() % UInt64(model.count))
+                }
+                let (key, id) = model.remove(at: position)
+                XCTAssertEqual(list.remove(key)?.id, id)
+                removed.append(key)
+            }
+            if let stale = removed.last, roll == 9 { XCTAssertNil(list.remove(stale)) }
+            XCTAssertEqual(values(list.slots), model.map(\.id))
+            XCTAssertEqual(list.count, model.count)
+        }
+    }
+
+    /// A small deterministic generator (SplitMix64) for the model test.
+    private struct SplitMix {
+        var state: UInt64
+        init(seed: UInt64) { state = seed }
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
     func testArrayLiteral_isAnEmptySnapshot() {
         let empty: KeyedList<Box>.Slots = []
         XCTAssertTrue(empty.isEmpty)

@@ -189,6 +189,55 @@ final class FlatMapTests: XCTestCase {
         }
     }
 
+    /// Inner sequences that complete while they are being subscribed leave their completion to the
+    /// pumping thread (no lock of their own): with a concurrency limit the queued ones still start
+    /// one after the other, each subscription is disposed once, and the output completes last.
+    func testFlatMap_innersCompletingWhileSubscribed_areCountedOnce() {
+        XCTAssertNoLeaks {
+            var disposals = 0
+            let inner = { (value: Int) in
+                Observable<Int>.create { observer in
+                    observer.onNext(value)
+                    observer.onCompleted()
+                    return Disposables.create { disposals += 1 }
+                }
+            }
+            let merged = collectEvents(Observable.of(1, 2, 3, 4).map { inner($0) }.merge(maxConcurrent: 2)).events
+            XCTAssertEqual(merged, [.next(1), .next(2), .next(3), .next(4), .completed])
+            let concatenated = collectEvents(Observable.of(5, 6).concatMap { inner($0) }).events
+            XCTAssertEqual(concatenated, [.next(5), .next(6), .completed])
+            XCTAssertEqual(disposals, 6)
+        }
+    }
+
+    /// An inner sequence that completes on another thread before its subscription returns (the
+    /// subscribe call waits for that thread) is accounted for once, whichever thread claims it.
+    func testFlatMap_innerCompletingOnAnotherThreadWhileSubscribed() {
+        XCTAssertNoLeaks {
+            let inner = { (value: Int) in
+                Observable<Int>.create { observer in
+                    let finished = DispatchSemaphore(value: 0)
+                    let box = ObserverHandOff(observer)
+                    DispatchQueue.global().async {
+                        box.observer?.onNext(value)
+                        box.observer?.onCompleted()
+                        box.observer = nil
+                        finished.signal()
+                    }
+                    finished.wait()
+                    return Disposables.create()
+                }
+            }
+            let recorder = GrammarRecorder<Int>()
+            let subscription = Observable.from(0..<50).map { inner($0) }.merge(maxConcurrent: 3).subscribe(recorder)
+            recorder.waitForTerminal()
+            recorder.assertGrammar()
+            XCTAssertEqual(recorder.terminals, [.completed])
+            XCTAssertEqual(recorder.elements.sorted(), Array(0..<50))
+            subscription.dispose()
+        }
+    }
+
     func testFlatMap_reentrantOuterElementIsSerialized() {
         XCTAssertNoLeaks {
             let outer = PublishSubject<Int>()
@@ -339,4 +388,12 @@ final class FlatMapTests: XCTestCase {
             subscription.dispose()
         }
     }
+}
+
+/// Hands an observer to one dispatched block.
+private final class ObserverHandOff: @unchecked Sendable {
+    // Safety: only the one dispatched block reads and clears `observer`, while the thread that
+    // made it waits for that block to finish.
+    var observer: AnyObserver<Int>?
+    init(_ observer: AnyObserver<Int>) { self.observer = observer }
 }

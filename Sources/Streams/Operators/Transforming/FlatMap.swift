@@ -1,3 +1,5 @@
+import Synchronization
+
 extension ObservableType {
     /// Maps each element to an inner sequence and merges the elements of all inner sequences.
     ///
@@ -212,6 +214,11 @@ where Source.Element == Observer.Element {
     private let maxConcurrent: Int
     private let outerSubscription = SingleAssignmentDisposable()
     private let innerObserver: any InnerObserver.Type
+    /// The key (plus 1) of the inner sequence the pumping thread is subscribing, 0 otherwise. An
+    /// inner sequence that completes before its subscription returns (`just`, `of`, …) claims it
+    /// back to 0 instead of taking the lock: the pumping thread then accounts for the completion
+    /// under the lock it takes anyway to register the subscription (see `subscribeCounting`).
+    private let subscribing = Atomic<UInt64>(0)
 
     init(mode: FlatMapMode, selector: @escaping (SourceElement) throws -> Source, observer: Observer, cancel: SinkDisposer) {
         self.mode = mode
@@ -279,7 +286,8 @@ where Source.Element == Observer.Element {
         }
         guard let started else { return }
         Trampoline.run {
-            pumpQueued(registering: subscribeInner(inner, key: started), key: started)
+            let (subscription, completed) = subscribeCounting(inner, key: started)
+            pumpQueued(registering: subscription, key: started, completed: completed)
         }
     }
 
@@ -308,13 +316,20 @@ where Source.Element == Observer.Element {
     /// `pump`'s loop, for callers already running it on the trampoline. It first registers
     /// the subscription of the inner sequence the caller just started, if any (under the lock
     /// it takes anyway).
-    private func pumpQueued(registering subscription: Disposable = NopDisposable.shared, key: UInt64? = nil) {
-        var isRegistering = key != nil, registering = subscription, key = key ?? 0
+    private func pumpQueued(registering subscription: Disposable = NopDisposable.shared, key: UInt64? = nil, completed: Bool = false) {
+        var isRegistering = key != nil, registering = subscription, key = key ?? 0, completed = completed
         while true {
             var done = false, disposeRegistering = false
             let next = withState { state -> (inner: AnyObject, key: UInt64?)? in
                 if isRegistering {
-                    disposeRegistering = !state.register(registering, key: key)
+                    if completed {
+                        // It completed while being subscribed (`innerCompleted` left it to us).
+                        state.inners.remove(key)
+                        state.active -= 1
+                        disposeRegistering = true
+                    } else {
+                        disposeRegistering = !state.register(registering, key: key)
+                    }
                 }
                 if state.active < maxConcurrent, let inner = state.queue.popFirst() {
                     return (inner, state.startInner())
@@ -330,10 +345,20 @@ where Source.Element == Observer.Element {
                 return
             }
             guard let started = next.key else { continue }  // disposed meanwhile
-            registering = subscribeInner(next.inner, key: started)
+            (registering, completed) = subscribeCounting(next.inner, key: started)
             key = started
             isRegistering = true
         }
+    }
+
+    /// Subscribes inner sequence `key` (see `subscribeInner`) and returns its subscription and
+    /// whether it completed meanwhile, its completion left for the caller to account for under
+    /// the lock (see `subscribing`). Only the pumping thread calls it, one inner at a time.
+    private func subscribeCounting(_ inner: AnyObject, key: UInt64) -> (Disposable, completed: Bool) {
+        subscribing.store(key &+ 1, ordering: .releasing)
+        let subscription = subscribeInner(inner, key: key)
+        let completed = subscribing.exchange(0, ordering: .acquiringAndReleasing) == 0
+        return (subscription, completed)
     }
 
     /// Subscribes an observer of inner sequence `key` to `inner` and returns the subscription,
@@ -354,6 +379,9 @@ where Source.Element == Observer.Element {
     }
 
     fileprivate func innerCompleted(key: UInt64) {
+        // Completed while the pumping thread is still subscribing it: that thread accounts for
+        // it when it registers the subscription, under the lock it takes anyway.
+        if subscribing.compareExchange(expected: key &+ 1, desired: 0, ordering: .acquiringAndReleasing).exchanged { return }
         // Decided with `withState` (no outbox) because an inner completion usually sends nothing.
         var finished: InnerSubscription?
         let next = withState { state -> InnerCompletion in
