@@ -12,8 +12,6 @@ import XCTest
 /// persistence), which reconnects by itself. Virtual time (1 tick = 1 second).
 final class GroupCommentsRelaunchTests: XCTestCase {
     private let comments0 = GroupSeed.comments0
-    /// A retry policy without jitter: 10, 20, 40, 40… ticks.
-    private let backoff = BackoffPolicy(initialDelay: 10, multiplier: 2, maximumDelay: 40, jitter: 0)
     private var directory: URL!
 
     override func setUpWithError() throws {
@@ -24,75 +22,16 @@ final class GroupCommentsRelaunchTests: XCTestCase {
         try? FileManager.default.removeItem(at: directory)
     }
 
-    private func makeServer(_ scheduler: TestScheduler) throws -> InMemoryRealtimeDatabase {
-        try InMemoryRealtimeDatabase(
-            scheduler: scheduler, value: GroupSeed.databaseWithUser2, pushIDGenerator: PushIDGenerator(randomNumberGenerator: DeterministicRandom(seed: 31)))
-    }
-
-    /// The app's database: local-first, its cache and pending writes in `directory`.
-    private func makeApp(_ scheduler: TestScheduler, remote: any RealtimeDatabase) -> LocalFirstRealtimeDatabase {
-        LocalFirstRealtimeDatabase(
-            remote: remote, persistence: .file(directory: directory, maximumCacheSize: 1_000_000), scheduler: scheduler,
-            reconnectBackoff: backoff, random: { 0.5 })
-    }
-
-    /// group0's comments as `listener` shows them to `user`, from `time` to `disposed`.
-    private func group0(
-        _ scheduler: TestScheduler, _ listener: GroupCommentsListener, user: String, at time: TestTime, until disposed: TestTime
-    ) -> TestableObserver<[String]> {
-        scheduler.record(at: time, disposeAt: disposed) { listener.listen(user: user).map { $0["group0"] ?? [] } }
-    }
-
-    /// The first launch, 0-300: user1's app shows group0 from the server (206), goes offline at
-    /// 250, posts "on my way" at 260 (shown at 261, on disk, not sent), and is closed at 300.
-    /// Returns what the app showed; the app's database has been released.
-    private func firstLaunch(_ scheduler: TestScheduler, server: InMemoryRealtimeDatabase) -> [Recorded<Event<[String]>>] {
-        var app: LocalFirstRealtimeDatabase? = makeApp(scheduler, remote: server)
-        weak let released = app
-        let shown: TestableObserver<[String]>
-        do {
-            let listener = GroupCommentsListener(database: app!)
-            shown = group0(scheduler, listener, user: "user1", at: 200, until: 300)
-            scheduler.scheduleAt(250) { app?.goOffline() }
-            let post = scheduler.record(at: 260, disposeAt: 300) { listener.post("on my way", to: "group0").asObservable() }
-            scheduler.advanceTo(300)
-            XCTAssertEqual(post.events, [], "not acknowledged: the app was offline")
-        }
-        app = nil
-        XCTAssertNil(released, "the first launch's database is gone")
-        return shown.events
-    }
-
     func testRelaunch_withNoNetwork_showsTheLastCommentsAtOnce_thenTheServers_andSendsTheOfflinePostOnce() throws {
         try XCTAssertNoLeaks {
-            let scheduler = TestScheduler(initialClock: 0)
-            let server = try makeServer(scheduler)
-            let other = LocalFirstRealtimeDatabase(remote: server, scheduler: scheduler, reconnectBackoff: backoff, random: { 0.5 })
-            let others = group0(scheduler, GroupCommentsListener(database: other), user: "user2", at: 200, until: 1000)
+            let run = try RelaunchScenario.run(directory: directory)
 
-            let firstRun = firstLaunch(scheduler, server: server)
-            XCTAssertEqual(firstRun, [.next(206, comments0), .next(261, comments0 + ["on my way"])])
-
-            // At 300, the app closed, user2's comment reaches the server; the network is down from
-            // 400 to 600.
-            try server.setValue("comment0-3", at: "Groups/group0/3")
-            scheduler.scheduleAt(400) { server.connectivity = .offline }
-            scheduler.scheduleAt(600) { server.connectivity = .online }
-
-            // The relaunch at 500, with no network: the cached comments and the pending post.
-            scheduler.advanceTo(500)
-            let remote = RecordingDatabase(base: server)
-            var attempts: [TestTime] = []
-            remote.beforeSend = { _ in attempts.append(scheduler.clock) }
-            let app = makeApp(scheduler, remote: remote)
-            let connected = scheduler.record(at: 500, disposeAt: 1000) { app.observeValue(at: ".info/connected") }
-            let pending = scheduler.record(at: 500, disposeAt: 1000) { app.pendingWriteCount }
-            let shown = group0(scheduler, GroupCommentsListener(database: app), user: "user1", at: 500, until: 1000)
-            scheduler.start()
-
-            XCTAssertNil(app.persistenceError)
+            XCTAssertEqual(run.firstLaunch, [.next(206, comments0), .next(261, comments0 + ["on my way"])])
+            XCTAssertEqual(run.firstPost, [], "not acknowledged: the app was offline")
+            XCTAssertTrue(run.firstLaunchReleased, "the first launch's database is gone before the relaunch")
+            XCTAssertNil(run.persistenceError)
             XCTAssertEqual(
-                shown.events,
+                run.relaunch,
                 [
                     // At once, from the files, with the server unreachable: what the app showed
                     // when it was closed, its own offline post included (the membership at 502,
@@ -103,22 +42,103 @@ final class GroupCommentsRelaunchTests: XCTestCase {
                     .next(616, comments0 + ["comment0-3", "on my way"]),
                 ])
             // Connected until the first request fails (the post, sent at the launch).
-            XCTAssertEqual(connected.events, [.next(501, true), .next(502, false), .next(616, true)])
-            XCTAssertEqual(pending.events, [.next(501, 1), .next(616, 0)])
+            XCTAssertEqual(run.connected, [.next(501, true), .next(502, false), .next(616, true)])
+            XCTAssertEqual(run.pending, [.next(501, 1), .next(616, 0)])
             // The post was sent at the relaunch and with each retry (backoff 10, 20, 40, 40
             // ticks, each a tick after the failure); the server refused all but the last.
-            XCTAssertEqual(attempts, [500, 511, 532, 573, 614])
-            XCTAssertEqual(remote.sent.count, 5, "\(remote.sent)")
-            XCTAssertTrue(remote.sent.allSatisfy { $0 == remote.sent[0] }, "the same write, under the push ID drawn at the first launch")
+            XCTAssertEqual(run.attempts, [500, 511, 532, 573, 614])
+            XCTAssertEqual(run.sent.count, 5, "\(run.sent)")
+            XCTAssertTrue(run.sent.allSatisfy { $0 == run.sent[0] }, "the same write, under the push ID drawn at the first launch")
             // user2 (local-first too): the comment written at 300, then the network cut from 400
             // to 600; its own retry reaches the server at 639 and brings the post, once.
             XCTAssertEqual(
-                others.events,
-                [.next(206, comments0), .next(302, comments0 + ["comment0-3"]), .next(639, comments0 + ["comment0-3", "on my way"])])
-            let stored = try XCTUnwrap(try server.value(at: "Groups/group0").objectValue)
+                run.other, [.next(206, comments0), .next(302, comments0 + ["comment0-3"]), .next(639, comments0 + ["comment0-3", "on my way"])])
+            let stored = try XCTUnwrap(run.stored.objectValue)
             XCTAssertEqual(stored.values.filter { $0 == "on my way" }.count, 1, "\(stored)")
             XCTAssertEqual(stored.count, 5, "\(stored)")
-            XCTAssertNoPendingWork(scheduler)
         }
+    }
+}
+
+/// The relaunch timeline, shared by `GroupCommentsRelaunchTests` and the article's checked
+/// timeline (`FeaturesGroupCommentsArticleTests`).
+///
+///     launch 1:  200: listen   250: goOffline   260: post "on my way"   300: closed (released)
+///     server:    300: comment0-3 written   400: offline   600: online
+///     launch 2:  500: a new database on the same folder, listen
+///     user2:     200-1000: listens through a local-first client (no persistence)
+enum RelaunchScenario {
+    /// What one run recorded.
+    struct Run {
+        var firstLaunch: [Recorded<Event<[String]>>]
+        /// The first launch's post (not acknowledged: the app was offline).
+        var firstPost: [Recorded<Event<Never>>]
+        var firstLaunchReleased: Bool
+        var relaunch: [Recorded<Event<[String]>>]
+        var connected: [Recorded<Event<JSONValue>>]
+        var pending: [Recorded<Event<Int>>]
+        var other: [Recorded<Event<[String]>>]
+        /// When the relaunched app sent a write, and what.
+        var attempts: [TestTime]
+        var sent: [RealtimeDatabaseWrite]
+        var persistenceError: RealtimeDatabasePersistenceError?
+        /// The server's group0 at the end.
+        var stored: JSONValue
+    }
+
+    /// A retry policy without jitter: 10, 20, 40, 40… ticks.
+    static let backoff = BackoffPolicy(initialDelay: 10, multiplier: 2, maximumDelay: 40, jitter: 0)
+
+    /// Runs the timeline with the app's files in `directory` (which the caller removes).
+    static func run(directory: URL) throws -> Run {
+        let scheduler = TestScheduler(initialClock: 0)
+        let server = try InMemoryRealtimeDatabase(
+            scheduler: scheduler, value: GroupSeed.databaseWithUser2, pushIDGenerator: PushIDGenerator(randomNumberGenerator: DeterministicRandom(seed: 31)))
+        func makeApp(_ remote: any RealtimeDatabase) -> LocalFirstRealtimeDatabase {
+            LocalFirstRealtimeDatabase(
+                remote: remote, persistence: .file(directory: directory, maximumCacheSize: 1_000_000), scheduler: scheduler,
+                reconnectBackoff: backoff, random: { 0.5 })
+        }
+        func group0(_ database: RealtimeDatabase, user: String, at time: TestTime, until disposed: TestTime) -> TestableObserver<[String]> {
+            scheduler.record(at: time, disposeAt: disposed) { GroupCommentsListener(database: database).listen(user: user).map { $0["group0"] ?? [] } }
+        }
+        let other = LocalFirstRealtimeDatabase(remote: server, scheduler: scheduler, reconnectBackoff: backoff, random: { 0.5 })
+        let others = group0(other, user: "user2", at: 200, until: 1000)
+
+        // The first launch, closed at 300 with its post not sent.
+        var app: LocalFirstRealtimeDatabase? = makeApp(server)
+        weak let released = app
+        let firstLaunch: TestableObserver<[String]>, firstPost: TestableObserver<Never>
+        do {
+            firstLaunch = group0(app!, user: "user1", at: 200, until: 300)
+            scheduler.scheduleAt(250) { app?.goOffline() }
+            let listener = GroupCommentsListener(database: app!)
+            firstPost = scheduler.record(at: 260, disposeAt: 300) { listener.post("on my way", to: "group0").asObservable() }
+            scheduler.advanceTo(300)
+        }
+        app = nil
+        let firstLaunchReleased = released == nil
+
+        try server.setValue("comment0-3", at: "Groups/group0/3")
+        scheduler.scheduleAt(400) { server.connectivity = .offline }
+        scheduler.scheduleAt(600) { server.connectivity = .online }
+
+        // The relaunch at 500.
+        scheduler.advanceTo(500)
+        let remote = RecordingDatabase(base: server)
+        var attempts: [TestTime] = []
+        remote.beforeSend = { _ in attempts.append(scheduler.clock) }
+        let relaunched = makeApp(remote)
+        let connected = scheduler.record(at: 500, disposeAt: 1000) { relaunched.observeValue(at: ".info/connected") }
+        let pending = scheduler.record(at: 500, disposeAt: 1000) { relaunched.pendingWriteCount }
+        let relaunch = group0(relaunched, user: "user1", at: 500, until: 1000)
+        scheduler.start()
+        XCTAssertNoPendingWork(scheduler)
+
+        return Run(
+            firstLaunch: firstLaunch.events, firstPost: firstPost.events, firstLaunchReleased: firstLaunchReleased,
+            relaunch: relaunch.events, connected: connected.events, pending: pending.events, other: others.events,
+            attempts: attempts, sent: remote.sent, persistenceError: relaunched.persistenceError,
+            stored: try server.value(at: "Groups/group0"))
     }
 }
