@@ -432,6 +432,21 @@ final class ScriptedDatabase: Sendable {
         server.waitForOpenStreams(expected, route: .database, timeout: 5)
         return server.openStreamCount(route: .database)
     }
+
+    /// A new connection to the server for another client: the embedded database itself
+    /// (without `LatencyDatabase`, as in `localFirstClient(scheduler:)`), or a new
+    /// `FirebaseRESTDatabase` to the loopback server.
+    ///
+    /// - Throws: `FirebaseEndpointsError` when the loopback server's endpoints name no database.
+    func serverConnection(scheduler: SerialDispatchQueueScheduler) throws -> any RealtimeDatabase {
+        switch storage {
+        case .memory(let memory):
+            return memory
+        case .server(let server, _):
+            return try FirebaseRESTDatabase(
+                endpoints: server.endpoints, scheduler: scheduler, reconnectBackoff: BackoffPolicy(initialDelay: 0.1, maximumDelay: 1), requestTimeout: 10)
+        }
+    }
 }
 
 /// A Remote Config backend behind a network that takes `delay` before each fetch is sent.

@@ -45,8 +45,9 @@ public enum DemoCatalog {
             why: """
                 Joining or leaving a group adds or removes that group's database listener only (the others keep \
                 theirs, nothing is fetched twice); a group that holds bad data is shown empty with a diagnostic; \
-                and a large group is followed through a window of its last comments, so a new comment costs the \
-                window, not the whole history.
+                a comment posted offline shows at once and is sent on reconnection; an app that keeps its \
+                database in files opens on its last comments with no network; and a large group is followed \
+                through a window of its last comments, so a new comment costs the window, not the whole history.
                 """,
             run: { runGroupCommentsDemo(backends: $0) }),
     ]

@@ -5,7 +5,10 @@
 // diagnostic. After each change the demo prints how many database listeners are active, and
 // at the end it disposes the subscription and shows that none is left. Then user1 posts while
 // offline from a local-first client (GroupCommentsOfflineDemo.swift): the comment shows on the
-// phone at once and reaches user2's client when the phone is back online. On the embedded
+// phone at once and reaches user2's client when the phone is back online. Then the app keeps its
+// database in files and is relaunched with no network (GroupCommentsRelaunchDemo.swift): the last
+// comments show at once, from the files, and the post made before closing it is sent, once, when
+// the network is back. On the embedded
 // database it then shows the chat-scale mode: a group of 10,000 comments followed through a
 // window of its 5 newest, where a new comment moves one row (GroupCommentsChatScaleDemo.swift). With `--local-server`
 // the database is the loopback server, read over REST and Server-Sent Events (one stream per
@@ -126,6 +129,10 @@ public func runGroupCommentsDemo(backends: DemoBackends) {
         timeline.log("SSE streams still open on the server: \(streams)")
     }
     runPostingWhileOfflineSection(store: store, scheduler: scheduler, timeline: timeline)
+    if let streams = store.serverStreams(settlingAt: 0) {
+        timeline.log("SSE streams still open on the server: \(streams)")
+    }
+    runRelaunchOfflineSection(store: store, scheduler: scheduler, timeline: timeline)
     if let streams = store.serverStreams(settlingAt: 0) {
         timeline.log("SSE streams still open on the server: \(streams)")
     }

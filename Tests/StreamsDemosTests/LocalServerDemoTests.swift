@@ -95,22 +95,32 @@ final class LocalServerDemoTests: XCTestCase {
         XCTAssertEqual(Set(storyline.map(\.path)), ["/Users/user1.json", "/Groups/group0.json", "/Groups/group1.json", "/Groups/group2.json"])
         // Posting while offline: user2's client streams group2; the phone streams its
         // membership and groups, then again after goOnline().
-        let phoneAndUser2 = streams.dropFirst(4).map(\.path)
+        let phoneAndUser2 = streams.dropFirst(4).prefix(7).map(\.path)
         XCTAssertEqual(phoneAndUser2.filter { $0 == "/Groups/group2.json" }.count, 3, "\(phoneAndUser2)")
         XCTAssertEqual(phoneAndUser2.filter { $0 == "/Users/user1.json" }.count, 2, "\(phoneAndUser2)")
         XCTAssertEqual(phoneAndUser2.filter { $0 == "/Groups/group1.json" }.count, 2, "\(phoneAndUser2)")
         XCTAssertEqual(phoneAndUser2.count, 7, "\(phoneAndUser2)")
+        // Relaunch offline: user2's client streams group2; the app streams its membership and
+        // groups at its first launch, none while it has no network, and again once it is back.
+        let relaunch = streams.dropFirst(11).map(\.path)
+        XCTAssertEqual(
+            relaunch.sorted(),
+            [
+                "/Groups/group1.json", "/Groups/group1.json", "/Groups/group2.json", "/Groups/group2.json", "/Groups/group2.json", "/Users/user1.json",
+                "/Users/user1.json",
+            ])
         XCTAssertTrue(server.waitForOpenStreams(0, route: .database, timeout: demoTimeout))
-        // The storyline's writes went through the server's Swift API; the phone's post is one
-        // PUT under a push ID, sent once, after goOnline().
+        // The storyline's writes went through the server's Swift API; each of the phone's posts
+        // is one PUT under a push ID, sent once: after goOnline(), then after the relaunch.
         let writes = server.requests(on: .database).filter { $0.method != "GET" }
-        XCTAssertEqual(writes.map(\.method), ["PUT"])
-        XCTAssertTrue(writes.first?.path.hasPrefix("/Groups/group2/-") ?? false, "\(writes.map(\.path))")
+        XCTAssertEqual(writes.map(\.method), ["PUT", "PUT"])
+        XCTAssertTrue(writes.allSatisfy { $0.path.hasPrefix("/Groups/group2/-") }, "\(writes.map(\.path))")
         XCTAssertEqual(try server.databaseValue(at: "Users/user1"), ["group1", "group2"])
         XCTAssertEqual(try server.databaseValue(at: "Groups/group1"), ["comment1-0", "comment1-1"])
         let group2 = try XCTUnwrap(try server.databaseValue(at: "Groups/group2").objectValue)
         XCTAssertEqual(group2.values.filter { $0 == "see you at 8" }.count, 1, "\(group2)")
-        XCTAssertEqual(group2.count, 5, "\(group2)")
+        XCTAssertEqual(group2.values.filter { $0 == "running late" }.count, 1, "\(group2)")
+        XCTAssertEqual(group2.count, 7, "\(group2)")
 
         XCTAssertTrue(output.contains("active listeners: 3 (Users/user1, group0, group1)"), output)
         XCTAssertTrue(output.contains("group2: comment2-0, comment2-1, comment2-2, comment2-3"), output)
@@ -118,7 +128,8 @@ final class LocalServerDemoTests: XCTestCase {
         XCTAssertTrue(output.contains("disposed: active listeners: 0"), output)
         XCTAssertTrue(output.contains("SSE streams still open on the server: 0"), output)
         assertPostingWhileOffline(output)
-        XCTAssertEqual(output.components(separatedBy: "SSE streams still open on the server: 0\n").count - 1, 2, output)
+        assertRelaunchOffline(output)
+        XCTAssertEqual(output.components(separatedBy: "SSE streams still open on the server: 0\n").count - 1, 3, output)
     }
 
     /// The output opens with what a reader needs (what runs, how to read a line), then the

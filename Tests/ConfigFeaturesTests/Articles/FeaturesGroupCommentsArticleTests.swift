@@ -150,4 +150,43 @@ final class FeaturesGroupCommentsArticleTests: XCTestCase {
         try checkPostingTimeline(containing: "the server refuses writes", server: server, poster: poster, scheduler: scheduler)
         XCTAssertEqual(try server.value(at: "Groups/group0"), ["comment0-0", "comment0-1", "comment0-2"])
     }
+
+    // MARK: - At launch with no network
+
+    func testRelaunchOfflineTimeline() throws {
+        let article = try Article(article, testFile: #filePath)
+        let block = try article.codeBlock(containing: "with .file persistence, retries after 10, 20, 40, 40 ticks")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("FeaturesGroupCommentsArticleTests-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let run = try RelaunchScenario.run(directory: directory)
+        let sent = try XCTUnwrap(run.attempts.last)
+
+        // The scripted lanes are the scenario's (RelaunchScenario).
+        func pairs(_ label: String) throws -> [String] { labelled(try lane(label, in: block)).map { "\($0.time): \($0.value)" } }
+        XCTAssertEqual(try pairs("launch 1"), ["200: listen", "250: goOffline", "260: post on my way", "300: closed"])
+        XCTAssertEqual(try pairs("server"), ["300: c3 written", "400: offline", "600: online"])
+        XCTAssertEqual(try pairs("launch 2"), ["500: opened on the same folder, listen (the post is sent: failing until \(sent))"])
+
+        // The observed lanes are what the listeners emitted.
+        func drawn(_ comments: [String]) -> String {
+            let seed = GroupSeed.comments0
+            guard comments.starts(with: seed) else { return "\(comments)" }
+            let rest = comments.dropFirst(seed.count).map { $0 == "comment0-3" ? "c3" : $0 }
+            return "[" + (["c0"] + rest).joined(separator: ",") + "]"
+        }
+        func drawnLane(_ events: [Recorded<Event<[String]>>]) -> [String] {
+            events.compactMap { recorded in recorded.value.element.map { "\(recorded.time): \(drawn($0))" } }
+        }
+        XCTAssertEqual(try pairs("launch 1 sees"), drawnLane(run.firstLaunch))
+        XCTAssertEqual(try pairs("launch 2 sees"), drawnLane(run.relaunch))
+        XCTAssertEqual(try pairs("other sees"), drawnLane(run.other))
+
+        // The prose under the timeline.
+        let cached = try XCTUnwrap(run.relaunch.first?.time), fresh = try XCTUnwrap(run.relaunch.last?.time)
+        let other = try XCTUnwrap(run.other.last?.time)
+        XCTAssertTrue(article.says("shows the cached comments and its pending post at \(cached), with the server unreachable"))
+        XCTAssertTrue(article.says("Its retries reach the server at \(sent)"))
+        XCTAssertTrue(article.says("so at \(fresh) the app shows `c3`"))
+        XCTAssertTrue(article.says("gets the post at \(other), once"))
+    }
 }
