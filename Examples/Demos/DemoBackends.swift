@@ -414,13 +414,8 @@ final class ScriptedDatabase: Sendable {
         switch storage {
         case .memory:
             return LocalFirstRealtimeDatabase(remote: database, scheduler: scheduler)
-        case .server(let server, _):
-            let rest = try FirebaseRESTDatabase(
-                endpoints: server.endpoints,
-                scheduler: scheduler,
-                reconnectBackoff: BackoffPolicy(initialDelay: 0.1, maximumDelay: 1),
-                requestTimeout: 10
-            )
+        case .server:
+            let rest = try serverConnection(scheduler: scheduler)
             return LocalFirstRealtimeDatabase(remote: rest, scheduler: scheduler, reconnectBackoff: BackoffPolicy(initialDelay: 0.1, maximumDelay: 1))
         }
     }
@@ -434,7 +429,7 @@ final class ScriptedDatabase: Sendable {
     }
 
     /// A new connection to the server for another client: the embedded database itself
-    /// (without `LatencyDatabase`, as in `localFirstClient(scheduler:)`), or a new
+    /// (without the demo's `LatencyDatabase`), or a new
     /// `FirebaseRESTDatabase` to the loopback server.
     ///
     /// - Throws: `FirebaseEndpointsError` when the loopback server's endpoints name no database.
