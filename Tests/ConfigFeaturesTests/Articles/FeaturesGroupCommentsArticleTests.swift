@@ -136,7 +136,7 @@ final class FeaturesGroupCommentsArticleTests: XCTestCase {
     func testPostingOfflineTimeline() throws {
         let scheduler = TestScheduler(initialClock: 0)
         let server = try InMemoryRealtimeDatabase(scheduler: scheduler, value: GroupSeed.databaseWithUser2)
-        let poster = LocalFirstRealtimeDatabase(remote: SlowUplinkDatabase(base: server, scheduler: scheduler, delay: 50), scheduler: scheduler)
+        let poster = LocalFirstRealtimeDatabase(remote: DelayedLinkDatabase(base: server, scheduler: scheduler, uplink: 50), scheduler: scheduler)
         try checkPostingTimeline(containing: "uplink of 50 ticks; user2 reads the server", server: server, poster: poster, scheduler: scheduler)
         let stored = try XCTUnwrap(try server.value(at: "Groups/group0").objectValue).values.compactMap(\.stringValue)
         XCTAssertEqual(stored.sorted(), ["comment0-0", "comment0-1", "comment0-2", "first", "second"], "each post once")

@@ -81,7 +81,7 @@ final class RealtimeDatabaseGuideArticleTests: XCTestCase {
         let scheduler = TestScheduler(initialClock: 0)
         let server = try InMemoryRealtimeDatabase(scheduler: scheduler, value: ["x": 1])
         let database = LocalFirstRealtimeDatabase(
-            remote: SlowReadsDatabase(base: server, scheduler: scheduler, delay: 30), scheduler: scheduler,
+            remote: DelayedLinkDatabase(base: server, scheduler: scheduler, reads: 30), scheduler: scheduler,
             reconnectBackoff: BackoffPolicy(initialDelay: 10, jitter: 0))
         let values = scheduler.record(at: 200, disposeAt: 1000) { database.observeValue(at: "x") }
         let write = scheduler.record(at: 310, disposeAt: 1000) { database.setValue(2, at: "x") }

@@ -49,7 +49,7 @@ final class GroupCommentsPostingTests: XCTestCase {
         try XCTAssertNoLeaks {
             let scheduler = TestScheduler(initialClock: 0)
             let server = try makeServer(scheduler)
-            let poster = makeLocalFirst(scheduler, remote: SlowUplinkDatabase(base: server, scheduler: scheduler, delay: 50))
+            let poster = makeLocalFirst(scheduler, remote: DelayedLinkDatabase(base: server, scheduler: scheduler, uplink: 50))
             let mine = group0(scheduler, GroupCommentsListener(database: poster), user: "user1")
             let others = group0(scheduler, GroupCommentsListener(database: server), user: "user2")
             let posted = post(scheduler, GroupCommentsListener(database: poster), "hi", at: 300)
@@ -72,7 +72,7 @@ final class GroupCommentsPostingTests: XCTestCase {
         try XCTAssertNoLeaks {
             let scheduler = TestScheduler(initialClock: 0)
             let server = try makeServer(scheduler)
-            let poster = makeLocalFirst(scheduler, remote: SlowUplinkDatabase(base: server, scheduler: scheduler, delay: 50))
+            let poster = makeLocalFirst(scheduler, remote: DelayedLinkDatabase(base: server, scheduler: scheduler, uplink: 50))
             let listener = GroupCommentsListener(database: poster)
             let mine = group0(scheduler, listener, user: "user1")
             let others = group0(scheduler, GroupCommentsListener(database: server), user: "user2")

@@ -25,7 +25,7 @@ final class LocalFirstRealtimeDatabaseTests: XCTestCase {
         try XCTAssertNoLeaks {
             let scheduler = TestScheduler(initialClock: 0)
             let server = try InMemoryRealtimeDatabase(scheduler: scheduler, value: ["x": 1])
-            let database = makeDatabase(scheduler, remote: SlowUplinkDatabase(base: server, scheduler: scheduler, delay: 50))
+            let database = makeDatabase(scheduler, remote: DelayedLinkDatabase(base: server, scheduler: scheduler, uplink: 50))
             let values = record(scheduler) { database.observeValue(at: "x") }
             let write = record(scheduler, at: 300) { database.setValue(2, at: "x").map { true } }
             scheduler.scheduleAt(320) { XCTAssertEqual(try? server.value(at: "x"), 1, "not on the server yet") }
@@ -44,7 +44,7 @@ final class LocalFirstRealtimeDatabaseTests: XCTestCase {
         try XCTAssertNoLeaks {
             let scheduler = TestScheduler(initialClock: 0)
             let server = try InMemoryRealtimeDatabase(scheduler: scheduler, value: ["g": ["a": 1, "c": 3]])
-            let database = makeDatabase(scheduler, remote: SlowUplinkDatabase(base: server, scheduler: scheduler, delay: 50))
+            let database = makeDatabase(scheduler, remote: DelayedLinkDatabase(base: server, scheduler: scheduler, uplink: 50))
             let query = database.query(at: "g").orderedByKey().limited(toLast: 2)
             let events = record(scheduler) { database.observeChildEvents(of: query) }
             let selection = record(scheduler) { database.observeValue(of: query) }
@@ -69,7 +69,7 @@ final class LocalFirstRealtimeDatabaseTests: XCTestCase {
         try XCTAssertNoLeaks {
             let scheduler = TestScheduler(initialClock: 0)
             let server = InMemoryRealtimeDatabase(scheduler: scheduler)
-            let database = makeDatabase(scheduler, remote: SlowUplinkDatabase(base: server, scheduler: scheduler, delay: 50))
+            let database = makeDatabase(scheduler, remote: DelayedLinkDatabase(base: server, scheduler: scheduler, uplink: 50))
             let children = record(scheduler) { database.observeChildren(of: database.query(at: "g")) }
             var key = ""
             scheduler.scheduleAt(300) {
@@ -89,7 +89,7 @@ final class LocalFirstRealtimeDatabaseTests: XCTestCase {
         XCTAssertNoLeaks {
             let scheduler = TestScheduler(initialClock: 0)
             let server = InMemoryRealtimeDatabase(scheduler: scheduler)
-            let database = makeDatabase(scheduler, remote: SlowUplinkDatabase(base: server, scheduler: scheduler, delay: 10))
+            let database = makeDatabase(scheduler, remote: DelayedLinkDatabase(base: server, scheduler: scheduler, uplink: 10))
             let values = record(scheduler) { database.observeValue(at: "x") }
             let serverValues = record(scheduler) { server.observeValue(at: "x") }
             let first = record(scheduler, at: 300) { database.setValue(1, at: "x").map { true } }
@@ -131,7 +131,7 @@ final class LocalFirstRealtimeDatabaseTests: XCTestCase {
         try XCTAssertNoLeaks {
             let scheduler = TestScheduler(initialClock: 0)
             let server = try InMemoryRealtimeDatabase(scheduler: scheduler, value: ["x": 1, "y": 1])
-            let database = makeDatabase(scheduler, remote: SlowUplinkDatabase(base: server, scheduler: scheduler, delay: 50))
+            let database = makeDatabase(scheduler, remote: DelayedLinkDatabase(base: server, scheduler: scheduler, uplink: 50))
             let values = record(scheduler) { database.observeValue(at: "/") }
             scheduler.scheduleAt(300) { _ = database.setValue(2, at: "x").subscribe() }
             // Another client, while the write travels: x is hidden by the pending write, y shows.
@@ -148,7 +148,7 @@ final class LocalFirstRealtimeDatabaseTests: XCTestCase {
         try XCTAssertNoLeaks {
             let scheduler = TestScheduler(initialClock: 0)
             let server = try InMemoryRealtimeDatabase(scheduler: scheduler, value: ["x": 1])
-            let database = makeDatabase(scheduler, remote: SlowReadsDatabase(base: server, scheduler: scheduler, delay: 30))
+            let database = makeDatabase(scheduler, remote: DelayedLinkDatabase(base: server, scheduler: scheduler, reads: 30))
             let values = record(scheduler) { database.observeValue(at: "x") }
             let write = record(scheduler, at: 310) { database.setValue(2, at: "x").map { true } }
             scheduler.scheduleAt(300) { database.goOffline() }
@@ -169,7 +169,7 @@ final class LocalFirstRealtimeDatabaseTests: XCTestCase {
         try XCTAssertNoLeaks {
             let scheduler = TestScheduler(initialClock: 0)
             let server = try InMemoryRealtimeDatabase(scheduler: scheduler, value: ["x": 1])
-            let database = makeDatabase(scheduler, remote: SlowReadsDatabase(base: server, scheduler: scheduler, delay: 30))
+            let database = makeDatabase(scheduler, remote: DelayedLinkDatabase(base: server, scheduler: scheduler, reads: 30))
             let values = record(scheduler) { database.observeValue(at: "x") }
             let count = record(scheduler) { database.pendingWriteCount }
             scheduler.scheduleAt(300) { server.connectivity = .offline }
@@ -188,7 +188,7 @@ final class LocalFirstRealtimeDatabaseTests: XCTestCase {
         try XCTAssertNoLeaks {
             let scheduler = TestScheduler(initialClock: 0)
             let server = try InMemoryRealtimeDatabase(scheduler: scheduler, value: ["x": 1, "y": 1])
-            let database = makeDatabase(scheduler, remote: SlowReadsDatabase(base: server, scheduler: scheduler, delay: 30))
+            let database = makeDatabase(scheduler, remote: DelayedLinkDatabase(base: server, scheduler: scheduler, reads: 30))
             let values = record(scheduler) { database.observeValue(at: "/") }
             // Another client at 300; this client's write at 305 is acknowledged (306) long
             // before the other change reaches this client (331), then its own echo (336).
@@ -211,7 +211,7 @@ final class LocalFirstRealtimeDatabaseTests: XCTestCase {
         try XCTAssertNoLeaks {
             let scheduler = TestScheduler(initialClock: 0)
             let server = try InMemoryRealtimeDatabase(scheduler: scheduler, value: ["x": 1])
-            let database = makeDatabase(scheduler, remote: SlowAcknowledgementsDatabase(base: server, scheduler: scheduler, delay: 50))
+            let database = makeDatabase(scheduler, remote: DelayedLinkDatabase(base: server, scheduler: scheduler, acknowledgements: 50))
             let values = record(scheduler) { database.observeValue(at: "x") }
             // Stored at 300 (echo 301), overwritten by another client at 320 (hidden under the
             // pending write), acknowledged 50 ticks after 301: the other client's value shows
@@ -228,7 +228,7 @@ final class LocalFirstRealtimeDatabaseTests: XCTestCase {
         XCTAssertNoLeaks {
             let scheduler = TestScheduler(initialClock: 0)
             let server = InMemoryRealtimeDatabase(scheduler: scheduler)
-            let database = makeDatabase(scheduler, remote: SlowReadsDatabase(base: server, scheduler: scheduler, delay: 30))
+            let database = makeDatabase(scheduler, remote: DelayedLinkDatabase(base: server, scheduler: scheduler, reads: 30))
             let children = record(scheduler) { database.observeChildren(of: database.query(at: "g")) }
             scheduler.scheduleAt(300) { _ = database.push(["at": RealtimeDatabaseServerValue.timestamp], at: "g").subscribe() }
             scheduler.start()
@@ -332,7 +332,7 @@ final class LocalFirstRealtimeDatabaseTests: XCTestCase {
         try XCTAssertNoLeaks {
             let scheduler = TestScheduler(initialClock: 0)
             let server = InMemoryRealtimeDatabase(scheduler: scheduler)
-            let database = makeDatabase(scheduler, remote: SlowUplinkDatabase(base: server, scheduler: scheduler, delay: 50))
+            let database = makeDatabase(scheduler, remote: DelayedLinkDatabase(base: server, scheduler: scheduler, uplink: 50))
             let values = record(scheduler, until: 305) { database.observeValue(at: "x") }
             let write = record(scheduler, at: 300, until: 310) { database.setValue(2, at: "x").map { true } }
             scheduler.scheduleAt(306) { XCTAssertEqual(server.activeObserverCount, 0) }
