@@ -74,8 +74,11 @@ final class AnonymousObserver<Element>: ObserverType {
 
 /// The observer behind `subscribe(onNext:onError:onCompleted:onDisposed:)`: calls the closures
 /// and ignores everything after a terminal event.
+///
+/// A `SubjectObserver`, so that a ``PublishSubject`` registers it as it is, without a node of its
+/// own (one allocation less per subscription; see `subjectNode(for:owner:)`).
 @usableFromInline
-final class ClosureObserver<Element>: ObserverType {
+final class ClosureObserver<Element>: SubjectObserver<Element>, ObserverType {
     private let next: ((Element) -> Void)?
     private let error: ((Swift.Error) -> Void)?
     private let completed: (() -> Void)?
@@ -94,7 +97,16 @@ final class ClosureObserver<Element>: ObserverType {
         completed = onCompleted
         self.disposed = disposed
         self.callStack = callStack
+        super.init()
     }
+
+    /// Receives an event from the subject it is registered in (as its own node).
+    @usableFromInline
+    override func receive(_ event: Event<Element>) { on(event) }
+
+    /// Receives an element from the subject it is registered in (as its own node).
+    @usableFromInline
+    override __consuming func receiveNext(_ element: Element) { onNext(element) }
 
     /// Subscribes a new observer of the closures to `source`. Inlined into the caller's
     /// specialized code, where the observer's metadata and its conformance to ``ObserverType``

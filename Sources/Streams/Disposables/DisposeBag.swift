@@ -30,6 +30,8 @@ public final class DisposeBag: @unchecked Sendable {
         case plain(Disposable)
         /// Pruned once `isDisposed`.
         case cancelable(Cancelable)
+        /// A slot whose entry `deinit` has moved out to dispose (nothing to release).
+        case spent
 
         /// Classifies `disposable`; `nil` for one that does nothing when disposed.
         init?(_ disposable: Disposable) {
@@ -62,6 +64,7 @@ public final class DisposeBag: @unchecked Sendable {
             switch self {
             case .plain(let disposable): disposable.dispose()
             case .cancelable(let cancelable): cancelable.dispose()
+            case .spent: break
             }
         }
     }
@@ -163,9 +166,17 @@ public final class DisposeBag: @unchecked Sendable {
             defer { state.disposables = [] }
             return state.disposables
         }
-        // Moved out one by one (popped from the reversed array), not copied out by an iterator.
-        all.reverse()
-        while let entry = all.popLast() { entry.dispose() }
+        // Moved out one by one, in insertion order, each slot left `.spent` (trivial to destroy):
+        // neither an iterator nor `reverse()` + `popLast()`, which copied every entry through the
+        // value witnesses of its disposable.
+        all.withUnsafeMutableBufferPointer { entries in
+            guard let base = entries.baseAddress else { return }
+            for index in 0..<entries.count {
+                let entry = (base + index).move()
+                (base + index).initialize(to: .spent)
+                entry.dispose()
+            }
+        }
     }
 }
 

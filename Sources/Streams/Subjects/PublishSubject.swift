@@ -52,9 +52,8 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ob
 
     @inline(__always)
     private func subscribeUninspected<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
-        // The node's type from the cache, not the runtime (see `MetatypeCache`).
-        let nodeType = MetatypeCache.type(owner: type(of: self), observer: Observer.self) { SubjectObserverOf<Observer>.self }
-        let node = unsafeBitCast(nodeType, to: SubjectObserverOf<Observer>.Type.self).init(observer)
+        // The node (or the observer itself) by a type from the cache, not the runtime (see `MetatypeCache`).
+        let node = subjectNode(for: observer, owner: type(of: self))
         let key = state.withLock { state -> UInt64? in
             state.isLive ? state.observers.insert(node) : nil
         }

@@ -30,7 +30,7 @@ final class ReplayGate<Observer: ObserverType>: ReplayGating<Observer.Element>, 
         self.lock = lock ?? LockedState(())
     }
 
-    override __consuming func onNext(_ element: Observer.Element) {
+    override __consuming func receiveNext(_ element: Observer.Element) {
         if phase.load(ordering: .acquiring) == Self.open {
             handler.onNext(element)
             return
@@ -42,10 +42,10 @@ final class ReplayGate<Observer: ObserverType>: ReplayGating<Observer.Element>, 
     /// path never touches ``Event``'s generic metadata).
     @inline(never)
     private func queueOrDeliver(_ element: Observer.Element) {
-        on(.next(element))
+        receive(.next(element))
     }
 
-    override func on(_ event: Event<Observer.Element>) {
+    override func receive(_ event: Event<Observer.Element>) {
         if phase.load(ordering: .acquiring) == Self.open {
             handler.on(event)
             return

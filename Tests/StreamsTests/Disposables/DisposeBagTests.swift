@@ -16,6 +16,29 @@ final class DisposeBagTests: XCTestCase {
         XCTAssertEqual(items.map(\.disposeCount), [1, 1, 1])
     }
 
+    /// Every kind of entry (a subject's subscription, a cancelable, a plain disposable) is
+    /// disposed once, in insertion order, and released with the bag: `deinit` moves each entry
+    /// out of its slot instead of copying it.
+    func testDisposeBag_deinitDisposesEachKindOnceAndReleasesIt() {
+        final class Token {}
+        weak var captured: Token?
+        var log: [String] = []
+        let subject = PublishSubject<Int>()
+        do {
+            let token = Token()
+            captured = token
+            let bag = DisposeBag()
+            subject.subscribe(onNext: { _ in withExtendedLifetime(token) {} }).disposed(by: bag)
+            Disposables.create { log.append("cancelable") }.disposed(by: bag)
+            bag.insert(PlainDisposable { log.append("plain") })
+            XCTAssertEqual(bag.count, 3)
+            XCTAssertTrue(subject.hasObservers)
+        }
+        XCTAssertEqual(log, ["cancelable", "plain"])
+        XCTAssertFalse(subject.hasObservers)
+        XCTAssertNil(captured)
+    }
+
     func testDisposeBag_insertionVariants() {
         let items = (0..<9).map { _ in CountingTestDisposable() }
         var bags: [DisposeBag] = [
@@ -122,4 +145,11 @@ final class DisposeBagTests: XCTestCase {
             XCTAssertTrue(items.allSatisfy { $0.1 ? $0.0.disposeCount >= 1 : $0.0.disposeCount == 1 })
         }
     }
+}
+
+/// A disposable that is not ``Cancelable`` (a bag's plain entry).
+private struct PlainDisposable: Disposable {
+    let action: () -> Void
+    init(_ action: @escaping () -> Void) { self.action = action }
+    func dispose() { action() }
 }
