@@ -65,7 +65,7 @@ final class RealtimeDatabaseGuideArticleTests: XCTestCase {
         _ = first.setValue("hello", at: "greeting").subscribe()  // on disk, not sent
         // ... the process ends; a new one creates the database on the same folder:
         let second = LocalFirstRealtimeDatabase(remote: server, persistence: .file(directory: folder, maximumCacheSize: 10_000_000), scheduler: scheduler)
-        let pending = scheduler.record(at: 100, disposeAt: 1000) { second.pendingWriteCount }
+        let pending = scheduler.recordEvents(subscribed: 100, disposed: 1000) { second.pendingWriteCount }
         scheduler.start()
         XCTAssertEqual(pending.events, [.next(101, 0)])  // sent at once on creation, acknowledged by 101
         XCTAssertEqual(try server.value(at: "greeting"), "hello")
@@ -83,8 +83,8 @@ final class RealtimeDatabaseGuideArticleTests: XCTestCase {
         let database = LocalFirstRealtimeDatabase(
             remote: DelayedLinkDatabase(base: server, scheduler: scheduler, reads: 30), scheduler: scheduler,
             reconnectBackoff: BackoffPolicy(initialDelay: 10, jitter: 0))
-        let values = scheduler.record(at: 200, disposeAt: 1000) { database.observeValue(at: "x") }
-        let write = scheduler.record(at: 310, disposeAt: 1000) { database.setValue(2, at: "x") }
+        let values = scheduler.recordEvents(subscribed: 200, disposed: 1000) { database.observeValue(at: "x") }
+        let write = scheduler.recordEvents(subscribed: 310, disposed: 1000) { database.setValue(2, at: "x") }
         scheduler.scheduleAt(300) { database.goOffline() }
         scheduler.scheduleAt(400) { database.goOnline() }
         scheduler.start()
