@@ -249,10 +249,23 @@ final class LocalFirstPersistenceTests: XCTestCase {
         try Data("x".utf8).write(to: blocker)
         directory = blocker
         let (reported, write) = openingError()
-        guard case .directoryUnavailable(let path, _)? = reported else { return XCTFail("got \(String(describing: reported))") }
+        guard case .directoryUnavailable(let path, let reason)? = reported else { return XCTFail("got \(String(describing: reported))") }
         XCTAssertEqual(path, blocker.path)
+        XCTAssertEqual(reason, "\(blocker.standardizedFileURL.path) is a regular file, not a directory")
         XCTAssertEqual(write as? RealtimeDatabasePersistenceError, reported)
         directory = blocker.deletingLastPathComponent()
+    }
+
+    /// A file in the way higher up: the reason names that parent, not the folder asked for.
+    func testDirectoryUnderAFile_namesTheFileInTheWay() throws {
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let blocker = directory.appendingPathComponent("file")
+        try Data("x".utf8).write(to: blocker)
+        let base = directory
+        directory = blocker.appendingPathComponent("db/inner")
+        defer { directory = base }
+        guard case .directoryUnavailable(_, let reason)? = openingError().reported else { return XCTFail("expected directoryUnavailable") }
+        XCTAssertEqual(reason, "\(blocker.standardizedFileURL.path) is a regular file, not a directory")
     }
 
     func testReadOnlyDirectory_isATypedError() throws {
@@ -260,7 +273,8 @@ final class LocalFirstPersistenceTests: XCTestCase {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         try FileManager.default.setAttributes([.posixPermissions: 0o500], ofItemAtPath: directory.path)
         defer { try? FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: directory.path) }
-        guard case .directoryUnavailable? = openingError().reported else { return XCTFail("expected directoryUnavailable") }
+        guard case .directoryUnavailable(_, let reason)? = openingError().reported else { return XCTFail("expected directoryUnavailable") }
+        XCTAssertTrue(reason.contains("Permission denied"), reason)
     }
 
     func testDiskFullWhileRunning_failsTheWriteWhichRevertsAndIsNeverSent() throws {
