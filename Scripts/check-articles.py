@@ -13,7 +13,9 @@ every DocC article (Sources/*/*.docc/*.md) it fails, naming file:line, on
 1. `swift run [options] PRODUCT [arguments]` (in prose, code spans and shell blocks) whose PRODUCT
    is not an executable product of Package.swift, or whose `--flag` arguments do not occur as a
    string literal ("--flag") in the sources of that product's target or the package targets it
-   depends on (so a renamed or removed flag is caught);
+   depends on (so a renamed or removed flag is caught), or whose own target never reads its
+   arguments (no `CommandLine.arguments` in its sources: a flag found in a shared library
+   target is then silently ignored, as `swift run group-comments-demo --local-server` once was);
 2. `swift build --product PRODUCT` naming no product;
 3. a path under Examples/, Sources/, Scripts/, Tests/, Benchmarks/, Fuzz/, Guides/ or .ci/ (or a
    relative link such as ../Sources/...) that does not exist. Paths inside ```swift blocks are the
@@ -104,6 +106,21 @@ def target_dirs(manifest, names):
     return dirs
 
 
+def reads_arguments(root, manifest, targets):
+    """Whether the product's own targets (not their dependencies) read `CommandLine.arguments`."""
+    by_name = {t["name"]: t for t in manifest.get("targets", [])}
+    for name in targets:
+        target = by_name.get(name, {})
+        folder = os.path.join(root, target.get("path") or os.path.join("Sources", name))
+        for dirpath, _, names in os.walk(folder):
+            for file in names:
+                if file.endswith(".swift"):
+                    with open(os.path.join(dirpath, file), encoding="utf-8") as f:
+                        if "CommandLine.arguments" in f.read():
+                            return True
+    return False
+
+
 def flag_is_parsed(root, dirs, flag, cache):
     """Whether "flag" occurs as a string literal in a Swift file under dirs."""
     literal = '"%s"' % flag
@@ -169,6 +186,10 @@ def check(root, manifest):
                                     % (where, product, product, ", ".join(sorted(products))))
                     continue
                 dirs = target_dirs(manifest, products[product])
+                if flags and not reads_arguments(root, manifest, products[product]):
+                    findings.append("%s: `swift run %s %s`: %s never reads its arguments (no CommandLine.arguments in %s)"
+                                    % (where, product, " ".join(flags), product, ", ".join(products[product])))
+                    continue
                 for flag in flags:
                     if not flag_is_parsed(root, dirs, flag, cache):
                         findings.append("%s: `swift run %s %s`: no \"%s\" in the sources of %s (%s)"
@@ -201,10 +222,12 @@ import PackageDescription
 let package = Package(name: "Fixture", targets: [
     .target(name: "Lib", path: "Examples/Lib"),
     .executableTarget(name: "good-demo", dependencies: ["Lib"], path: "Examples/GoodDemo"),
+    .executableTarget(name: "deaf-demo", dependencies: ["Lib"], path: "Examples/DeafDemo"),
 ])
 """)
-        write("Examples/GoodDemo/main.swift", "import Lib\nprint(parse())\n")
-        write("Examples/Lib/Lib.swift", 'public func parse() -> Bool { CommandLine.arguments.contains("--fast") }\n')
+        write("Examples/GoodDemo/main.swift", "import Lib\nprint(parse(CommandLine.arguments))\n")
+        write("Examples/DeafDemo/main.swift", "import Lib\nprint(1)\n")
+        write("Examples/Lib/Lib.swift", 'public func parse(_ arguments: [String]) -> Bool { arguments.contains("--fast") }\n')
         write("Guides/Good.md", "Run `swift run good-demo --fast` (source: `Examples/GoodDemo/main.swift`);\n"
               "or `swift run -c release good-demo`. Link: [x](../Examples/GoodDemo/main.swift).\n"
               "```swift\n// Sources/Tool/main.swift\n```\nBuild output: `Fuzz/.build/debug/<Target>`; `Examples/<Name>Demo/main.swift`.\n")
@@ -213,7 +236,7 @@ let package = Package(name: "Fixture", targets: [
         assert check(tmp, manifest) == [], check(tmp, manifest)
         write("Sources/Lib/Lib.docc/Bad.md", "Example: `Examples/BadDemo/main.swift` (`swift run bad-demo`)\n"
               "```sh\nswift run -c release good-demo --slow\nswift build -c release --product nope\n```\n"
-              "[link](../../../Examples/Nothing.swift)\n")
+              "[link](../../../Examples/Nothing.swift)\n`swift run deaf-demo --fast`; `swift run deaf-demo`\n")
         found = check(tmp, manifest)
         expected = [
             ("Bad.md:1", "Examples/BadDemo/main.swift does not exist"),
@@ -221,6 +244,7 @@ let package = Package(name: "Fixture", targets: [
             ("Bad.md:3", 'no "--slow" in the sources of good-demo'),
             ("Bad.md:4", "`swift build --product nope`: no such product"),
             ("Bad.md:6", "Examples/Nothing.swift does not exist"),
+            ("Bad.md:7", "deaf-demo never reads its arguments"),
         ]
         for where, text in expected:
             assert any(where in f and text in f for f in found), (where, text, found)

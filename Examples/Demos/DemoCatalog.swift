@@ -10,6 +10,37 @@ public struct DemoCatalogEntry: Sendable {
     public let why: String
     /// Runs the demo on `backends` and returns when it is done.
     public let run: @Sendable (DemoBackends) -> Void
+    /// `why` for the storyline `backends` make it run, when that differs (a section that only
+    /// runs on the embedded backends, a live variant); nil: `why` always.
+    var tailoredWhy: (@Sendable (DemoBackends) -> String)? = nil
+
+    /// Why it matters, saying only what the demo shows on `backends` (the group comments'
+    /// chat-scale section runs on the embedded database only, and its live variant is another
+    /// storyline).
+    public func why(on backends: DemoBackends) -> String {
+        tailoredWhy?(backends) ?? why
+    }
+}
+
+/// The group comments demo's reason, for what it runs on `database`.
+private func groupCommentsWhy(on database: DemoBackends.DatabaseSelection) -> String {
+    let listeners = """
+        Joining or leaving a group adds or removes that group's database listener only (the others keep \
+        theirs, nothing is fetched twice); a group that holds bad data is shown empty with a diagnostic
+        """
+    let scripted = """
+        ; a comment posted offline shows at once and is sent on reconnection; an app that keeps its \
+        database in files opens on its last comments with no network
+        """
+    let chatScale = """
+        ; and a large group is followed through a window of its last comments, so a new comment costs the \
+        window, not the whole history
+        """
+    switch database {
+    case .embedded: return listeners + scripted + chatScale + "."
+    case .localServer: return listeners + scripted + " (the chat-scale section runs on the embedded database only)."
+    case .project: return listeners + ", live: edit Users/user1 and Groups/<id> in your database and watch the listeners follow."
+    }
 }
 
 /// The demos of `streams-demo`, in the order they run.
@@ -42,14 +73,9 @@ public enum DemoCatalog {
             run: { runForceUpdateDemo(backends: $0) }),
         DemoCatalogEntry(
             name: "group-comments", summary: "the comments of every chat group a user is in, merged, as groups change",
-            why: """
-                Joining or leaving a group adds or removes that group's database listener only (the others keep \
-                theirs, nothing is fetched twice); a group that holds bad data is shown empty with a diagnostic; \
-                a comment posted offline shows at once and is sent on reconnection; an app that keeps its \
-                database in files opens on its last comments with no network; and a large group is followed \
-                through a window of its last comments, so a new comment costs the window, not the whole history.
-                """,
-            run: { runGroupCommentsDemo(backends: $0) }),
+            why: groupCommentsWhy(on: .embedded),
+            run: { runGroupCommentsDemo(backends: $0) },
+            tailoredWhy: { groupCommentsWhy(on: $0.database) }),
     ]
 
     /// The demo called `name`, if any.
@@ -75,7 +101,7 @@ public enum DemoCatalog {
         for demo in selected {
             print("")
             print("━━ \(demo.name): \(demo.summary) ━━")
-            print(wrapped(demo.why))
+            print(wrapped(demo.why(on: backends)))
             demo.run(backends)
         }
     }

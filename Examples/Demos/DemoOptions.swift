@@ -218,6 +218,12 @@ public enum DemoOptionsError: Error, Sendable, Hashable, CustomStringConvertible
     case unknownFlag(String)
     /// A positional argument that is not a demo name.
     case unknownDemo(String)
+    /// A positional argument given to a one-demo executable (`group-comments-demo`), which takes
+    /// options only.
+    case unexpectedArgument(String, program: String)
+    /// A flag of `streams-demo` that does not apply to the one demo a per-demo executable runs
+    /// (`--database-url` for `launch-demo`, `--api-key` for `group-comments-demo`).
+    case inapplicableFlag(String, program: String)
     /// A flag given twice.
     case repeatedFlag(String)
     /// `flag` only makes sense together with `required` (e.g. `--api-key` needs
@@ -248,6 +254,10 @@ public enum DemoOptionsError: Error, Sendable, Hashable, CustomStringConvertible
             return "unknown option \(flag); try --help"
         case .unknownDemo(let name):
             return "unknown demo \(name); the demos are \(DemoOptions.demoNames.joined(separator: ", "))"
+        case .unexpectedArgument(let argument, let program):
+            return "unexpected argument \(argument); \(program) runs one demo and takes options only; try --help"
+        case .inapplicableFlag(let flag, let program):
+            return "\(flag) does not apply to \(program); try --help"
         case .repeatedFlag(let flag):
             return "\(flag) is given more than once"
         case .missingCompanion(let flag, let required):
@@ -285,6 +295,44 @@ extension DemoOptions {
     ///
     /// - Throws: `DemoOptionsError` for the first problem found.
     public static func parse(_ arguments: [String]) throws(DemoOptionsError) -> DemoOptions {
+        try parse(arguments, only: nil)
+    }
+
+    /// Parses the arguments of the executable that runs only `demo` (`group-comments-demo` for
+    /// `group-comments`): `streams-demo`'s options that apply to that demo
+    /// (`DemoOptions.flags(for:)`), and no demo names. The result selects `demo`.
+    ///
+    /// - Throws: `DemoOptionsError`: `.unexpectedArgument` for a positional argument,
+    ///   `.inapplicableFlag` for an option of another demo, `.unknownDemo` when `demo` is not one
+    ///   of `DemoOptions.demoNames`, and everything `parse(_:)` throws.
+    public static func parse(_ arguments: [String], demo: String) throws(DemoOptionsError) -> DemoOptions {
+        guard demoNames.contains(demo) else { throw .unknownDemo(demo) }
+        var options = try parse(arguments, only: demo)
+        options.demoNames = [demo]
+        return options
+    }
+
+    /// The executable that runs only `demo` (`group-comments-demo`).
+    public static func program(for demo: String) -> String { "\(demo)-demo" }
+
+    /// Flags of Remote Config demos only.
+    private static let remoteConfigFlags: Set<String> = [
+        "--remote-config-project", "--api-key", "--app-id", "--remote-config-url", "--remote-config-realtime-url", "--installations-url",
+    ]
+    /// Flags of the database demo only.
+    private static let databaseFlags: Set<String> = ["--database-url", "--auth-token", "--access-token"]
+
+    /// The flags that apply to `demo`: the common ones (`--help`, `--local-server`,
+    /// `--duration`, `--timeline`, …) plus its backend's (Remote Config's, or the database's for
+    /// `group-comments`).
+    public static func flags(for demo: String) -> Set<String> {
+        let all = valueFlags.union(switchFlags)
+        return all.subtracting(demo == "group-comments" ? remoteConfigFlags : databaseFlags)
+    }
+
+    private static func parse(_ arguments: [String], only demo: String?) throws(DemoOptionsError) -> DemoOptions {
+        let program = demo.map(Self.program(for:))
+        let allowed = demo.map(Self.flags(for:))
         var options = DemoOptions()
         var values: [String: String] = [:]
         var switches: Set<String> = []
@@ -293,6 +341,7 @@ extension DemoOptions {
             let argument = arguments[index]
             index += 1
             guard argument.hasPrefix("-") else {
+                if let program { throw .unexpectedArgument(argument, program: program) }
                 guard Self.demoNames.contains(argument) else { throw .unknownDemo(argument) }
                 if !options.demoNames.contains(argument) { options.demoNames.append(argument) }
                 continue
@@ -302,6 +351,9 @@ extension DemoOptions {
             if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
                 flag = String(argument[..<equals])
                 attached = String(argument[argument.index(after: equals)...])
+            }
+            if let allowed, let program, !allowed.contains(flag), valueFlags.contains(flag) || switchFlags.contains(flag) {
+                throw .inapplicableFlag(flag, program: program)
             }
             if switchFlags.contains(flag) {
                 if attached != nil { throw .unexpectedValue(flag: flag) }
@@ -413,6 +465,51 @@ extension DemoOptions {
         return items.contains { $0.name == "auth" || $0.name == "access_token" }
     }
 
+    /// The help of each option: its first line starts with the flag (aliases after commas),
+    /// continuation lines are indented under the text.
+    private static var optionHelp: [String] {
+        [
+            "  --list, --help, -h                 print this help and the demos",
+            """
+              --local-server                     run the scripted storylines over HTTP against an
+                                                 in-process loopback server (FirebaseTestServer)
+            """,
+            """
+              --remote-config-project ID         a real Remote Config project (ID or number; realtime
+                                                 updates need the number); needs --api-key
+            """,
+            "  --api-key KEY                      the app's Web API key; needs --remote-config-project",
+            "  --app-id ID                        the Firebase app ID (default \(defaultAppID))",
+            "  --remote-config-url URL            the Remote Config fetch host (default Firebase's)",
+            """
+              --remote-config-realtime-url URL   the realtime host (default: --remote-config-url if
+                                                 given, else Firebase's)
+            """,
+            """
+              --installations-url URL            the Firebase Installations host (default:
+                                                 --remote-config-url if given, else Firebase's);
+                                                 the installation is kept in the standard file only
+                                                 against Firebase's host, in memory otherwise
+            """,
+            "  --database-url URL                 a real Realtime Database (https://<db>.firebaseio.com)",
+            "  --auth-token TOKEN                 a Firebase ID token (or database secret), as auth=",
+            "  --access-token TOKEN               a Google OAuth2 access token, as access_token=",
+            "  --duration SECONDS                 how long the live demos listen (default \(formatSeconds(defaultDuration)))",
+            """
+              --timeline FILE.html               record every stream with the inspector and write
+                                                 its timeline (one lane per named stream) to FILE.html
+            """,
+        ]
+    }
+
+    /// The help of the options whose flags are all in `flags`.
+    private static func optionLines(_ flags: Set<String>) -> String {
+        optionHelp.filter { help in
+            let names = help.split(separator: " ", omittingEmptySubsequences: true).prefix { $0.hasPrefix("-") }
+            return names.allSatisfy { flags.contains(String($0.trimmingCharacters(in: CharacterSet(charactersIn: ",")))) }
+        }.joined(separator: "\n")
+    }
+
     /// The help text: usage, flags and the demos.
     public static var usage: String {
         let demoLines = DemoCatalog.all.map { "  \($0.name.padding(toLength: 16, withPad: " ", startingAt: 0)) \($0.summary)" }
@@ -423,26 +520,7 @@ extension DemoOptions {
             scripted storylines on the embedded in-memory backends.
 
             options:
-              --list, --help, -h                 print this help and the demos
-              --local-server                     run the scripted storylines over HTTP against an
-                                                 in-process loopback server (FirebaseTestServer)
-              --remote-config-project ID         a real Remote Config project (ID or number; realtime
-                                                 updates need the number); needs --api-key
-              --api-key KEY                      the app's Web API key; needs --remote-config-project
-              --app-id ID                        the Firebase app ID (default \(defaultAppID))
-              --remote-config-url URL            the Remote Config fetch host (default Firebase's)
-              --remote-config-realtime-url URL   the realtime host (default: --remote-config-url if
-                                                 given, else Firebase's)
-              --installations-url URL            the Firebase Installations host (default:
-                                                 --remote-config-url if given, else Firebase's);
-                                                 the installation is kept in the standard file only
-                                                 against Firebase's host, in memory otherwise
-              --database-url URL                 a real Realtime Database (https://<db>.firebaseio.com)
-              --auth-token TOKEN                 a Firebase ID token (or database secret), as auth=
-              --access-token TOKEN               a Google OAuth2 access token, as access_token=
-              --duration SECONDS                 how long the live demos listen (default \(formatSeconds(defaultDuration)))
-              --timeline FILE.html               record every stream with the inspector and write
-                                                 its timeline (one lane per named stream) to FILE.html
+            \(optionLines(valueFlags.union(switchFlags)))
 
             With a real project the demos run live: they print what the project holds for their
             keys, then every update for --duration seconds (see Guides/Networking.md). A demo whose
@@ -450,6 +528,30 @@ extension DemoOptions {
 
             demos:
             \(demoLines.joined(separator: "\n"))
+            """
+    }
+
+    /// The help text of the executable that runs only `demo` (`group-comments-demo --help`): what
+    /// it shows, and the options of `streams-demo` that apply to it.
+    public static func usage(demo: String) -> String {
+        let program = program(for: demo)
+        let entry = DemoCatalog.entry(named: demo)
+        let backend = demo == "group-comments" ? "Realtime Database" : "Remote Config"
+        let intro = DemoCatalog.wrapped(
+            "The \(demo) demo: \(entry?.summary ?? demo). Without options it runs its scripted storyline on the "
+                + "embedded in-memory \(backend); `streams-demo \(demo)` runs the same.")
+        let live = DemoCatalog.wrapped(
+            "With a real \(demo == "group-comments" ? "database" : "project") the demo runs live for --duration seconds "
+                + "(see Guides/Networking.md). Secrets are never printed.")
+        return """
+            usage: \(program) [options]
+
+            \(intro)
+
+            options (those of streams-demo that apply to this demo):
+            \(optionLines(flags(for: demo)))
+
+            \(live)
             """
     }
 }

@@ -24,37 +24,6 @@
 // embedded one and says so. Secrets are never printed. Bad arguments exit with status 2.
 // Keys, paths and value shapes: Guides/Networking.md ("Running the demos against your project").
 import Foundation
-import Streams
 import StreamsDemos
 
-let options: DemoOptions
-do {
-    options = try DemoOptions.parse(Array(CommandLine.arguments.dropFirst()))
-} catch {
-    FileHandle.standardError.write(Data("streams-demo: \(error)\n".utf8))
-    exit(2)
-}
-if options.showsHelp {
-    print(DemoOptions.usage)
-    exit(0)
-}
-let backends: DemoBackends
-do {
-    backends = try DemoBackends(options: options)
-} catch {
-    FileHandle.standardError.write(Data("streams-demo: \(error)\n".utf8))
-    exit(1)
-}
-if options.timelinePath != nil { Inspector.start() }
-DemoCatalog.run(options, on: backends)
-backends.stop()
-if let path = options.timelinePath {
-    Inspector.stop()
-    do {
-        try Inspector.exportHTML(title: "streams-demo timeline").write(toFile: path, atomically: true, encoding: .utf8)
-        print("streams-demo: wrote the timeline of \(Inspector.snapshot().chains.count) chain(s) to \(path)")
-    } catch {
-        FileHandle.standardError.write(Data("streams-demo: cannot write the timeline to \(path): \(error)\n".utf8))
-        exit(1)
-    }
-}
+exit(DemoCommand.run(demo: nil, arguments: Array(CommandLine.arguments.dropFirst())))

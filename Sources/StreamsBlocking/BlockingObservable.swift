@@ -23,6 +23,10 @@ extension ObservableConvertibleType {
     /// - Parameter timeout: The longest time an operator may block before throwing
     ///   `RxError.timeout` (the subscription is disposed then); `nil` waits forever.
     /// - Returns: A ``BlockingObservable`` over `self`.
+    /// - Warning: Not for a sequence driven by a virtual-time `TestScheduler`: nothing advances
+    ///   virtual time while the thread is blocked, so the operators wait forever (or until
+    ///   `timeout`). Run the test scheduler instead (`start { ... }`, or `recordEvents` then
+    ///   `start()`) and read the recorded events.
     public func toBlocking(timeout: TimeInterval? = nil) -> BlockingObservable<Element> {
         BlockingObservable(timeout: timeout, source: asObservable())
     }

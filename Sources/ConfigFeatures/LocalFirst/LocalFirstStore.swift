@@ -35,7 +35,7 @@ final class LocalFirstStore: Sendable {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
         } catch {
-            throw .directoryUnavailable(path: directory.path, reason: error.localizedDescription)
+            throw .directoryUnavailable(path: directory.path, reason: DirectoryDiagnosis.reason(for: directory, fallback: error))
         }
         let writesLog = RecordLog(url: directory.appendingPathComponent(Self.writesName), kind: "writes")
         let cacheLog = RecordLog(url: directory.appendingPathComponent(Self.cacheName), kind: "cache")
@@ -138,7 +138,7 @@ final class LocalFirstStore: Sendable {
             guard FileManager.default.fileExists(atPath: directory.path) else { return }
             names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
         } catch {
-            throw .directoryUnavailable(path: directory.path, reason: error.localizedDescription)
+            throw .directoryUnavailable(path: directory.path, reason: DirectoryDiagnosis.reason(for: directory, fallback: error))
         }
         let ours = [writesName, cacheName]
         for name in names where ours.contains(name) || ours.contains(where: { name.hasPrefix(".\($0).") && name.hasSuffix(".tmp") }) {

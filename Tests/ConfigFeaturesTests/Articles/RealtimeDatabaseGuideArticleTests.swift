@@ -65,7 +65,7 @@ final class RealtimeDatabaseGuideArticleTests: XCTestCase {
         _ = first.setValue("hello", at: "greeting").subscribe()  // on disk, not sent
         // ... the process ends; a new one creates the database on the same folder:
         let second = LocalFirstRealtimeDatabase(remote: server, persistence: .file(directory: folder, maximumCacheSize: 10_000_000), scheduler: scheduler)
-        let pending = scheduler.record(at: 100, disposeAt: 1000) { second.pendingWriteCount }
+        let pending = scheduler.recordEvents(subscribed: 100, disposed: 1000) { second.pendingWriteCount }
         scheduler.start()
         XCTAssertEqual(pending.events, [.next(101, 0)])  // sent at once on creation, acknowledged by 101
         XCTAssertEqual(try server.value(at: "greeting"), "hello")
@@ -83,8 +83,8 @@ final class RealtimeDatabaseGuideArticleTests: XCTestCase {
         let database = LocalFirstRealtimeDatabase(
             remote: DelayedLinkDatabase(base: server, scheduler: scheduler, reads: 30), scheduler: scheduler,
             reconnectBackoff: BackoffPolicy(initialDelay: 10, jitter: 0))
-        let values = scheduler.record(at: 200, disposeAt: 1000) { database.observeValue(at: "x") }
-        let write = scheduler.record(at: 310, disposeAt: 1000) { database.setValue(2, at: "x") }
+        let values = scheduler.recordEvents(subscribed: 200, disposed: 1000) { database.observeValue(at: "x") }
+        let write = scheduler.recordEvents(subscribed: 310, disposed: 1000) { database.setValue(2, at: "x") }
         scheduler.scheduleAt(300) { database.goOffline() }
         scheduler.scheduleAt(400) { database.goOnline() }
         scheduler.start()
@@ -94,5 +94,65 @@ final class RealtimeDatabaseGuideArticleTests: XCTestCase {
         }
         XCTAssertEqual(block[1].matches(of: /(\d+: \d+)/).map { String($0.1) }, drawn)
         XCTAssertEqual(block[2].matches(of: /(\d+): \(\) \|/).map { TestTime($0.1)! }, write.events.filter { $0.value.isCompleted }.map(\.time))
+    }
+
+    /// Adding latency in tests: the article's copy of `DelayedLinkDatabase` is the test support
+    /// file's code (Tests/ConfigFeaturesTests/Support/DelayedLinkDatabase.swift).
+    func testDelayedLinkDatabaseCopyIsTheTestSupportCode() throws {
+        let inArticle = try Article(article, testFile: #filePath).codeBlock(containing: "final class DelayedLinkDatabase: RealtimeDatabase")
+        let support = Article.packageRoot(from: #filePath).appendingPathComponent("Tests/ConfigFeaturesTests/Support/DelayedLinkDatabase.swift")
+        let inTests = try Article.testSnippet(in: support.path, named: "delayed-link")
+        XCTAssertGreaterThan(inTests.count, 20)
+        XCTAssertEqual(Article.compact(inArticle), Article.compact(inTests))
+    }
+
+    /// Local-first writes and offline, "When queued writes go": a write queued while the server is
+    /// unreachable goes at the next backoff probe after the server is back, not when it is back.
+    func testReconnectTimeline() throws {
+        let scheduler = TestScheduler(initialClock: 0)
+        let server = InMemoryRealtimeDatabase(scheduler: scheduler)
+        server.connectivity = .offline
+        let link = SendLog(base: server, scheduler: scheduler)
+        let database = LocalFirstRealtimeDatabase(
+            remote: link, scheduler: scheduler, reconnectBackoff: BackoffPolicy(initialDelay: 10, multiplier: 2, jitter: 0))
+        let connected = scheduler.recordEvents(subscribed: 200, disposed: 1000) { database.observeValue(at: ".info/connected") }
+        let write = scheduler.recordEvents(subscribed: 200, disposed: 1000) { database.setValue(1, at: "x") }
+        scheduler.scheduleAt(250) { server.connectivity = .online }
+        scheduler.start()
+        let block = try Article(article, testFile: #filePath).codeBlock(containing: "server unreachable until 250")
+        XCTAssertEqual(block.count, 4)
+        let drawn = connected.events.compactMap { recorded -> String? in
+            guard case .bool(let value)? = recorded.value.element else { return nil }
+            return "\(recorded.time): \(value)"
+        }
+        XCTAssertEqual(block[2].matches(of: /(\d+: (?:true|false))/).map { String($0.1) }, drawn)
+        XCTAssertEqual(block[3].matches(of: /(\d+): \(\) \|/).map { TestTime($0.1)! }, write.events.filter { $0.value.isCompleted }.map(\.time))
+        XCTAssertEqual(try server.value(at: "x"), 1)
+        XCTAssertEqual(link.sent.withLock { $0 }, [200, 211, 232, 273])  // the write, then a probe after 10, 20 and 40 ticks
+        XCTAssertTrue(try Article(article, testFile: #filePath).says("probes fail @212 and @233"))
+        XCTAssertTrue(try Article(article, testFile: #filePath).says("the next probe is due at 273"))
+    }
+}
+
+/// A server whose write requests are logged with the virtual time they are sent.
+private final class SendLog: RealtimeDatabase, @unchecked Sendable {
+    // Safety: immutable references to thread-safe objects; `sent` is a LockedState.
+    let base: InMemoryRealtimeDatabase
+    let scheduler: TestScheduler
+    let sent = LockedState<[TestTime]>([])
+
+    init(base: InMemoryRealtimeDatabase, scheduler: TestScheduler) {
+        self.base = base
+        self.scheduler = scheduler
+    }
+
+    func observeValue(at path: String) -> Observable<JSONValue> { base.observeValue(at: path) }
+    func getValue(at path: String) -> Observable<JSONValue> { base.getValue(at: path) }
+    func childByAutoId() -> String { base.childByAutoId() }
+    func perform(_ write: RealtimeDatabaseWrite) -> Observable<Void> {
+        Observable.deferred { [base, scheduler, sent] in
+            sent.withLock { $0.append(scheduler.clock) }
+            return base.perform(write)
+        }
     }
 }

@@ -41,7 +41,7 @@ final class RemoteConfigGuideArticleTests: XCTestCase {
         scheduler = TestScheduler(initialClock: 0)
         backend = InMemoryRemoteConfigBackend(values: ["a": "1"], latency: .seconds(5), scheduler: scheduler)
         remoteConfig = RemoteConfig(backend: backend, scheduler: scheduler)
-        _ = scheduler.record(at: 100) { remoteConfig.fetch().asObservable() }
+        _ = scheduler.recordEvents(subscribed: 100) { remoteConfig.fetch().asObservable() }
         scheduler.advanceTo(150)
         let cached = scheduler.start { remoteConfig.fetch().asObservable() }
         XCTAssertEqual(try afterSubscription(try lane(timeline, "cached")), drawn(cached.events, subscribed: 200))
@@ -80,12 +80,12 @@ final class RemoteConfigGuideArticleTests: XCTestCase {
         let remoteConfig = RemoteConfig(
             backend: backend, settings: RemoteConfigSettings(minimumFetchInterval: 0), scheduler: scheduler, randomSource: { 0.5 })
         backend.failNextFetches(2, with: .rateLimited)
-        let first = scheduler.record(at: 100) { remoteConfig.fetch().asObservable() }
-        let fast = scheduler.record(at: 110) { remoteConfig.fetch().asObservable() }
+        let first = scheduler.recordEvents(subscribed: 100) { remoteConfig.fetch().asObservable() }
+        let fast = scheduler.recordEvents(subscribed: 110) { remoteConfig.fetch().asObservable() }
         scheduler.advanceTo(111)
         let until = try XCTUnwrap(remoteConfig.throttledUntil)
         let atUntil = TestTime(until.timeIntervalSince1970)
-        let third = scheduler.record(at: atUntil) { remoteConfig.fetch().asObservable() }
+        let third = scheduler.recordEvents(subscribed: atUntil) { remoteConfig.fetch().asObservable() }
         scheduler.start()
 
         XCTAssertEqual(try afterSubscription(fetches[0]), drawn(first.events, subscribed: 100), "the first fetch")
@@ -103,7 +103,7 @@ final class RemoteConfigGuideArticleTests: XCTestCase {
         let scheduler = TestScheduler(initialClock: 0)
         let backend = InMemoryRemoteConfigBackend(values: ["a": "1", "b": "1", "c": "1"], scheduler: scheduler)
         let remoteConfig = RemoteConfig(backend: backend, scheduler: scheduler, randomSource: { 0.5 })
-        _ = scheduler.record(at: 10) { remoteConfig.fetchAndActivate().asObservable() }
+        _ = scheduler.recordEvents(subscribed: 10) { remoteConfig.fetchAndActivate().asObservable() }
         scheduler.advanceTo(50)
         let origin: TestTime = 100
         let templates: [String: [String: String]] = [

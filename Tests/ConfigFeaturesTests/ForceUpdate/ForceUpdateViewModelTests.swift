@@ -478,7 +478,7 @@ final class ForceUpdateViewModelTests: XCTestCase {
             let backend = InMemoryRemoteConfigBackend(values: ["required_version": "3.3.0"], scheduler: scheduler)
             let storage = InMemoryRemoteConfigStorage()
             let previousLaunch = RemoteConfig(backend: backend, storage: storage, scheduler: scheduler)
-            _ = scheduler.record(at: 50) { previousLaunch.fetchAndActivate() }
+            _ = scheduler.recordEvents(subscribed: 50) { previousLaunch.fetchAndActivate() }
             scheduler.advanceTo(100)
             backend.failNextFetches(1, with: .http(statusCode: 400, message: "bad request"))
 

@@ -42,7 +42,7 @@ final class GroupCommentsPostingTests: XCTestCase {
     private func record<Element>(
         _ scheduler: TestScheduler, at time: TestTime = 200, until disposed: TestTime = 1000, _ observable: @escaping () -> Observable<Element>
     ) -> TestableObserver<Element> {
-        scheduler.record(at: time, disposeAt: disposed, observable)
+        scheduler.recordEvents(subscribed: time, disposed: disposed, observable)
     }
 
     func testPost_online_isVisibleAtOnceLocallyAndAtTheOtherClientWhenTheServerStoresIt() throws {

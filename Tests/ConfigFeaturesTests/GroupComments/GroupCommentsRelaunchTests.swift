@@ -100,7 +100,9 @@ enum RelaunchScenario {
                 reconnectBackoff: backoff, random: { 0.5 })
         }
         func group0(_ database: RealtimeDatabase, user: String, at time: TestTime, until disposed: TestTime) -> TestableObserver<[String]> {
-            scheduler.record(at: time, disposeAt: disposed) { GroupCommentsListener(database: database).listen(user: user).map { $0["group0"] ?? [] } }
+            scheduler.recordEvents(subscribed: time, disposed: disposed) {
+                GroupCommentsListener(database: database).listen(user: user).map { $0["group0"] ?? [] }
+            }
         }
         let other = LocalFirstRealtimeDatabase(remote: server, scheduler: scheduler, reconnectBackoff: backoff, random: { 0.5 })
         let others = group0(other, user: "user2", at: 200, until: 1000)
@@ -113,7 +115,7 @@ enum RelaunchScenario {
             firstLaunch = group0(app!, user: "user1", at: 200, until: 300)
             scheduler.scheduleAt(250) { app?.goOffline() }
             let listener = GroupCommentsListener(database: app!)
-            firstPost = scheduler.record(at: 260, disposeAt: 300) { listener.post("on my way", to: "group0").asObservable() }
+            firstPost = scheduler.recordEvents(subscribed: 260, disposed: 300) { listener.post("on my way", to: "group0").asObservable() }
             scheduler.advanceTo(300)
         }
         app = nil
@@ -129,8 +131,8 @@ enum RelaunchScenario {
         var attempts: [TestTime] = []
         remote.beforeSend = { _ in attempts.append(scheduler.clock) }
         let relaunched = makeApp(remote)
-        let connected = scheduler.record(at: 500, disposeAt: 1000) { relaunched.observeValue(at: ".info/connected") }
-        let pending = scheduler.record(at: 500, disposeAt: 1000) { relaunched.pendingWriteCount }
+        let connected = scheduler.recordEvents(subscribed: 500, disposed: 1000) { relaunched.observeValue(at: ".info/connected") }
+        let pending = scheduler.recordEvents(subscribed: 500, disposed: 1000) { relaunched.pendingWriteCount }
         let relaunch = group0(relaunched, user: "user1", at: 500, until: 1000)
         scheduler.start()
         XCTAssertNoPendingWork(scheduler)

@@ -37,8 +37,8 @@ final class FirebaseRESTDatabaseTests: XCTestCase {
             let transport = FakeHTTPTransport(scheduler: scheduler)
             transport.reply(.json(["a": 1, "b": ["c": true]]), .status(200, "null"))
             let db = database(transport, scheduler)
-            let present = scheduler.record(at: 100) { db.getValue(at: "Groups/g 1") }
-            let absent = scheduler.record(at: 200) { db.getValue(at: "missing") }
+            let present = scheduler.recordEvents(subscribed: 100) { db.getValue(at: "Groups/g 1") }
+            let absent = scheduler.recordEvents(subscribed: 200) { db.getValue(at: "missing") }
             scheduler.start()
             XCTAssertEqual(present.events, [.next(102, ["a": 1, "b": ["c": true]]), .completed(102)], "answered at 101, delivered one tick later")
             XCTAssertEqual(absent.events, [.next(202, .null), .completed(202)])
@@ -91,11 +91,11 @@ final class FirebaseRESTDatabaseTests: XCTestCase {
             let scheduler = TestScheduler(initialClock: 0)
             let transport = FakeHTTPTransport(scheduler: scheduler)
             let db = database(transport, scheduler)
-            let read = scheduler.record(at: 100) { db.getValue(at: "a/b.c") }
-            let update = scheduler.record(at: 100) { db.updateChildValues(["x": 1, "x/y": 2], at: "a") }
-            let set = scheduler.record(at: 100) { db.setValue(.number(.infinity), at: "a") }
-            let push = scheduler.record(at: 100) { db.push(1, at: "a#") }
-            let observe = scheduler.record(at: 100) { db.observeValue(at: "$x") }
+            let read = scheduler.recordEvents(subscribed: 100) { db.getValue(at: "a/b.c") }
+            let update = scheduler.recordEvents(subscribed: 100) { db.updateChildValues(["x": 1, "x/y": 2], at: "a") }
+            let set = scheduler.recordEvents(subscribed: 100) { db.setValue(.number(.infinity), at: "a") }
+            let push = scheduler.recordEvents(subscribed: 100) { db.push(1, at: "a#") }
+            let observe = scheduler.recordEvents(subscribed: 100) { db.observeValue(at: "$x") }
             scheduler.start()
             XCTAssertEqual(read.events, [.error(101, RealtimeDatabaseError.invalidPath("a/b.c", reason: "segment \"b.c\" contains \".\""))])
             XCTAssertEqual(update.events.count, 1)
@@ -115,9 +115,9 @@ final class FirebaseRESTDatabaseTests: XCTestCase {
             let transport = FakeHTTPTransport(scheduler: scheduler)
             transport.reply(.json(["n": 1]), .json(["b": 2]), .status(200, "null"))
             let db = database(transport, scheduler, auth: .accessToken("oauth"))
-            let set = scheduler.record(at: 100) { db.setValue(["n": 1, "gone": .null], at: "a") }
-            let update = scheduler.record(at: 200) { db.updateChildValues(["/b/": 2, "c/d": .null], at: "a") }
-            let remove = scheduler.record(at: 300) { db.removeValue(at: "a") }
+            let set = scheduler.recordEvents(subscribed: 100) { db.setValue(["n": 1, "gone": .null], at: "a") }
+            let update = scheduler.recordEvents(subscribed: 200) { db.updateChildValues(["/b/": 2, "c/d": .null], at: "a") }
+            let remove = scheduler.recordEvents(subscribed: 300) { db.removeValue(at: "a") }
             scheduler.start()
             XCTAssertEqual(set.events.map(\.time), [102, 102])
             XCTAssertEqual(update.events.map(\.time), [202, 202])
@@ -137,8 +137,8 @@ final class FirebaseRESTDatabaseTests: XCTestCase {
             let transport = FakeHTTPTransport(scheduler: scheduler)
             transport.reply(.json(["name": "-Nserver"]), .json(["nope": 1]))
             let db = database(transport, scheduler)
-            let first = scheduler.record(at: 100) { db.push(["text": "hi"], at: "comments") }
-            let second = scheduler.record(at: 200) { db.push("x", at: "/") }
+            let first = scheduler.recordEvents(subscribed: 100) { db.push(["text": "hi"], at: "comments") }
+            let second = scheduler.recordEvents(subscribed: 200) { db.push("x", at: "/") }
             scheduler.start()
             XCTAssertEqual(first.events, [.next(102, "-Nserver"), .completed(102)])
             XCTAssertEqual(transport.sentRequests.map(\.request.method), [.post, .post])
@@ -362,7 +362,7 @@ final class FirebaseRESTDatabaseTests: XCTestCase {
             }
             scheduler.scheduleAt(420) { transport.streams[1].send(ssePut("/", 2)) }
             transport.reply(.json(2))
-            let read = scheduler.record(at: 500) { db.getValue(at: "x") }
+            let read = scheduler.recordEvents(subscribed: 500) { db.getValue(at: "x") }
             let res = scheduler.start { db.observeValue(at: "x") }
             XCTAssertEqual(res.events, [.next(301, 1), .next(421, 2)])
             XCTAssertEqual(refreshes.withLock { $0 }, 1)
@@ -427,8 +427,8 @@ final class FirebaseRESTDatabaseTests: XCTestCase {
                 transport.streams[0].send(ssePut("/", 1))
                 transport.streams[0].complete()  // reconnects at 400
             }
-            let first = scheduler.record(at: 200, disposeAt: 350) { db.observeValue(at: "x") }
-            let second = scheduler.record(at: 250, disposeAt: 260) { db.observeValue(at: "x") }
+            let first = scheduler.recordEvents(subscribed: 200, disposed: 350) { db.observeValue(at: "x") }
+            let second = scheduler.recordEvents(subscribed: 250, disposed: 260) { db.observeValue(at: "x") }
             scheduler.scheduleAt(255) { XCTAssertEqual(db.activeObserverCount, 2) }
             scheduler.advanceTo(360)
             XCTAssertEqual(first.events, [.next(301, 1)])
@@ -451,8 +451,8 @@ final class FirebaseRESTDatabaseTests: XCTestCase {
                 transport.streams[1].send(ssePut("/", "b"))
                 transport.streams[1].fail(HTTPTransportError.connectionLost(message: "reset"))
             }
-            let a = scheduler.record(at: 200, disposeAt: 500) { db.observeValue(at: "a") }
-            let b = scheduler.record(at: 200, disposeAt: 500) { db.observeValue(at: "b") }
+            let a = scheduler.recordEvents(subscribed: 200, disposed: 500) { db.observeValue(at: "a") }
+            let b = scheduler.recordEvents(subscribed: 200, disposed: 500) { db.observeValue(at: "b") }
             scheduler.advanceTo(600)
             XCTAssertEqual(a.events, [.next(301, "a")])
             XCTAssertEqual(b.events, [.next(301, "b")])

@@ -122,9 +122,9 @@ final class HTTPRemoteConfigBackendTests: XCTestCase {
             let transport = FakeHTTPTransport(scheduler: scheduler)
             transport.reply(.status(429), .status(503))
             let remoteConfig = RemoteConfig(backend: backend(transport), settings: settings(interval: 0), scheduler: scheduler, randomSource: { 0.5 })
-            let first = scheduler.record(at: 100) { remoteConfig.fetch() }
-            let throttled = scheduler.record(at: 200) { remoteConfig.fetch() }
-            let second = scheduler.record(at: 221) { remoteConfig.fetch() }  // after the 120 s backoff
+            let first = scheduler.recordEvents(subscribed: 100) { remoteConfig.fetch() }
+            let throttled = scheduler.recordEvents(subscribed: 200) { remoteConfig.fetch() }
+            let second = scheduler.recordEvents(subscribed: 221) { remoteConfig.fetch() }  // after the 120 s backoff
             scheduler.start()
             XCTAssertEqual(first.events, [.error(102, RemoteConfigError.throttled(until: at(221)))])
             XCTAssertEqual(throttled.events, [.error(201, RemoteConfigError.throttled(until: at(221)))])
@@ -246,7 +246,7 @@ final class HTTPRemoteConfigBackendTests: XCTestCase {
             let transport = FakeHTTPTransport(scheduler: scheduler)
             transport.reply(fetchReply(["a": "1"], version: 1), fetchReply(["a": "2"], version: 2))
             let remoteConfig = RemoteConfig(backend: backend(transport), scheduler: scheduler, randomSource: { 0.5 })
-            _ = scheduler.record(at: 100) { remoteConfig.fetchAndActivate() }
+            _ = scheduler.recordEvents(subscribed: 100) { remoteConfig.fetchAndActivate() }
             scheduler.scheduleAt(300) { transport.streams[0].open() }
             scheduler.scheduleAt(310) { transport.streams[0].send("[{\"latestTemplateVersionNumber\":\"1\"}") }
             scheduler.scheduleAt(400) { transport.streams[0].send(",{\"latestTemplateVersionNumber\":\"2\"}") }
@@ -300,7 +300,7 @@ final class HTTPRemoteConfigBackendTests: XCTestCase {
             let transport = FakeHTTPTransport(scheduler: scheduler) { _ in opened.withLock { $0.append(scheduler.clock) } }
             transport.reply(fetchReply(["a": "1"], version: 1))
             let remoteConfig = RemoteConfig(backend: backend(transport), scheduler: scheduler, randomSource: { 0.5 })
-            _ = scheduler.record(at: 100) { remoteConfig.fetch() }
+            _ = scheduler.recordEvents(subscribed: 100) { remoteConfig.fetch() }
             scheduler.scheduleAt(300) {
                 transport.streams[0].open()
                 transport.streams[0].send("[{\"latestTemplateVersionNumber\":1,\"retryIntervalSeconds\":30}")

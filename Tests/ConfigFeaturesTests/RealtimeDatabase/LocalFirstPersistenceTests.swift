@@ -54,7 +54,7 @@ final class LocalFirstPersistenceTests: XCTestCase {
             try leaveThreePendingWrites(scheduler, server: server)
             let remote = RecordingDatabase(base: server)
             let database = makeDatabase(scheduler, remote: remote)
-            let count = scheduler.record(at: 100, disposeAt: 1000) { database.pendingWriteCount }
+            let count = scheduler.recordEvents(subscribed: 100, disposed: 1000) { database.pendingWriteCount }
             scheduler.start()
             XCTAssertNil(database.persistenceError)
             // The push's key was generated before the first launch ended: one child, however often sent.
@@ -80,7 +80,7 @@ final class LocalFirstPersistenceTests: XCTestCase {
             try leaveThreePendingWrites(scheduler, server: server)
             let database = makeDatabase(scheduler, remote: server)
             database.goOffline()
-            let count = scheduler.record(at: 100, disposeAt: 1000) { database.pendingWriteCount }
+            let count = scheduler.recordEvents(subscribed: 100, disposed: 1000) { database.pendingWriteCount }
             scheduler.start()
             XCTAssertEqual(count.events, [.next(101, 3)])
         }
@@ -95,7 +95,7 @@ final class LocalFirstPersistenceTests: XCTestCase {
             onDisk.append(bytes.range(of: Data("\"marker\"".utf8)) != nil)
         }
         let database = makeDatabase(scheduler, remote: remote)
-        let write = scheduler.record(at: 100, disposeAt: 1000) { database.setValue("marker", at: "x").map { true } }
+        let write = scheduler.recordEvents(subscribed: 100, disposed: 1000) { database.setValue("marker", at: "x").map { true } }
         scheduler.start()
         XCTAssertEqual(onDisk, [true])
         XCTAssertEqual(write.events.count, 2, "acknowledged")
@@ -108,15 +108,15 @@ final class LocalFirstPersistenceTests: XCTestCase {
             let scheduler = TestScheduler(initialClock: 0)
             let server = try InMemoryRealtimeDatabase(scheduler: scheduler, value: ["g": ["a": 1]])
             let first = makeDatabase(scheduler, remote: server)
-            _ = scheduler.record(at: 10, disposeAt: 20) { first.observeValue(at: "g") }
+            _ = scheduler.recordEvents(subscribed: 10, disposed: 20) { first.observeValue(at: "g") }
             scheduler.advanceTo(30)
             first.goOffline()
             server.connectivity = .offline
             try server.setValue(2, at: "g/b")
             let database = makeDatabase(scheduler, remote: server)
-            let values = scheduler.record(at: 100, disposeAt: 1000) { database.observeValue(at: "g") }
-            let uncached = scheduler.record(at: 100, disposeAt: 1000) { database.observeValue(at: "h") }
-            let under = scheduler.record(at: 100, disposeAt: 1000) { database.observeValue(at: "g/a") }
+            let values = scheduler.recordEvents(subscribed: 100, disposed: 1000) { database.observeValue(at: "g") }
+            let uncached = scheduler.recordEvents(subscribed: 100, disposed: 1000) { database.observeValue(at: "h") }
+            let under = scheduler.recordEvents(subscribed: 100, disposed: 1000) { database.observeValue(at: "g/a") }
             scheduler.scheduleAt(200) { server.connectivity = .online }
             scheduler.start()
             XCTAssertEqual(values.events.first, .next(102, ["a": 1]), "from disk, with the server unreachable")
@@ -135,15 +135,15 @@ final class LocalFirstPersistenceTests: XCTestCase {
             // Room for about two entries (each ~140 bytes on disk).
             let first = makeDatabase(scheduler, remote: server, maximumCacheSize: 300)
             first.keepSynced("d", true)  // in use throughout: never evicted
-            _ = scheduler.record(at: 10, disposeAt: 20) { first.observeValue(at: "a") }
-            _ = scheduler.record(at: 30, disposeAt: 40) { first.observeValue(at: "b") }
-            _ = scheduler.record(at: 50, disposeAt: 60) { first.observeValue(at: "a") }  // a used after b
-            _ = scheduler.record(at: 70, disposeAt: 80) { first.observeValue(at: "c") }
+            _ = scheduler.recordEvents(subscribed: 10, disposed: 20) { first.observeValue(at: "a") }
+            _ = scheduler.recordEvents(subscribed: 30, disposed: 40) { first.observeValue(at: "b") }
+            _ = scheduler.recordEvents(subscribed: 50, disposed: 60) { first.observeValue(at: "a") }  // a used after b
+            _ = scheduler.recordEvents(subscribed: 70, disposed: 80) { first.observeValue(at: "c") }
             scheduler.advanceTo(90)
             first.goOffline()
             server.connectivity = .offline
             let database = makeDatabase(scheduler, remote: server, maximumCacheSize: 300)
-            let observed = ["a", "b", "c", "d"].map { path in scheduler.record(at: 100, disposeAt: 150) { database.observeValue(at: path) } }
+            let observed = ["a", "b", "c", "d"].map { path in scheduler.recordEvents(subscribed: 100, disposed: 150) { database.observeValue(at: path) } }
             scheduler.advanceTo(200)
             XCTAssertEqual(observed.map { $0.events.first?.time }, [nil, nil, 102, 102], "a and b evicted (b first), c and d cached")
             XCTAssertLessThan(try Data(contentsOf: cacheFile).count, 600)
@@ -156,8 +156,8 @@ final class LocalFirstPersistenceTests: XCTestCase {
     private func openingError() -> (reported: RealtimeDatabasePersistenceError?, write: Error?) {
         let scheduler = TestScheduler(initialClock: 0)
         let database = makeDatabase(scheduler, remote: InMemoryRealtimeDatabase(scheduler: scheduler))
-        let write = scheduler.record(at: 100, disposeAt: 1000) { database.setValue(1, at: "x").map { true } }
-        let read = scheduler.record(at: 100, disposeAt: 1000) { database.observeValue(at: "x") }
+        let write = scheduler.recordEvents(subscribed: 100, disposed: 1000) { database.setValue(1, at: "x").map { true } }
+        let read = scheduler.recordEvents(subscribed: 100, disposed: 1000) { database.observeValue(at: "x") }
         scheduler.start()
         if database.persistenceError != nil {
             XCTAssertEqual(read.events.first?.value.error as? RealtimeDatabasePersistenceError, database.persistenceError, "reads fail too")
@@ -249,10 +249,23 @@ final class LocalFirstPersistenceTests: XCTestCase {
         try Data("x".utf8).write(to: blocker)
         directory = blocker
         let (reported, write) = openingError()
-        guard case .directoryUnavailable(let path, _)? = reported else { return XCTFail("got \(String(describing: reported))") }
+        guard case .directoryUnavailable(let path, let reason)? = reported else { return XCTFail("got \(String(describing: reported))") }
         XCTAssertEqual(path, blocker.path)
+        XCTAssertEqual(reason, "\(blocker.standardizedFileURL.path) is a regular file, not a directory")
         XCTAssertEqual(write as? RealtimeDatabasePersistenceError, reported)
         directory = blocker.deletingLastPathComponent()
+    }
+
+    /// A file in the way higher up: the reason names that parent, not the folder asked for.
+    func testDirectoryUnderAFile_namesTheFileInTheWay() throws {
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let blocker = directory.appendingPathComponent("file")
+        try Data("x".utf8).write(to: blocker)
+        let base = directory
+        directory = blocker.appendingPathComponent("db/inner")
+        defer { directory = base }
+        guard case .directoryUnavailable(_, let reason)? = openingError().reported else { return XCTFail("expected directoryUnavailable") }
+        XCTAssertEqual(reason, "\(blocker.standardizedFileURL.path) is a regular file, not a directory")
     }
 
     func testReadOnlyDirectory_isATypedError() throws {
@@ -260,7 +273,8 @@ final class LocalFirstPersistenceTests: XCTestCase {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         try FileManager.default.setAttributes([.posixPermissions: 0o500], ofItemAtPath: directory.path)
         defer { try? FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: directory.path) }
-        guard case .directoryUnavailable? = openingError().reported else { return XCTFail("expected directoryUnavailable") }
+        guard case .directoryUnavailable(_, let reason)? = openingError().reported else { return XCTFail("expected directoryUnavailable") }
+        XCTAssertTrue(reason.contains("Permission denied"), reason)
     }
 
     func testDiskFullWhileRunning_failsTheWriteWhichRevertsAndIsNeverSent() throws {
@@ -269,7 +283,7 @@ final class LocalFirstPersistenceTests: XCTestCase {
             let server = InMemoryRealtimeDatabase(scheduler: scheduler)
             let remote = RecordingDatabase(base: server)
             let database = makeDatabase(scheduler, remote: remote)
-            let values = scheduler.record(at: 100, disposeAt: 1000) { database.observeValue(at: "x") }
+            let values = scheduler.recordEvents(subscribed: 100, disposed: 1000) { database.observeValue(at: "x") }
             let size = try Data(contentsOf: writesFile).count
             // The file may not grow: the next append fails with EFBIG (SIGXFSZ ignored meanwhile).
             var limit = rlimit()
@@ -278,12 +292,12 @@ final class LocalFirstPersistenceTests: XCTestCase {
             var tight = limit
             tight.rlim_cur = rlim_t(size)
             scheduler.scheduleAt(300) { setrlimit(fileSizeLimit, &tight) }
-            let refused = scheduler.record(at: 300, disposeAt: 1000) { database.setValue(1, at: "x").map { true } }
+            let refused = scheduler.recordEvents(subscribed: 300, disposed: 1000) { database.setValue(1, at: "x").map { true } }
             scheduler.scheduleAt(310) {
                 setrlimit(fileSizeLimit, &limit)
                 signal(SIGXFSZ, previousHandler)
             }
-            let accepted = scheduler.record(at: 400, disposeAt: 1000) { database.setValue(2, at: "x").map { true } }
+            let accepted = scheduler.recordEvents(subscribed: 400, disposed: 1000) { database.setValue(2, at: "x").map { true } }
             defer {
                 setrlimit(fileSizeLimit, &limit)
                 signal(SIGXFSZ, previousHandler)
@@ -308,7 +322,7 @@ final class LocalFirstPersistenceTests: XCTestCase {
     func testInvalidMaximumCacheSize_isATypedError() {
         let scheduler = TestScheduler(initialClock: 0)
         let database = makeDatabase(scheduler, remote: InMemoryRealtimeDatabase(scheduler: scheduler), maximumCacheSize: 0)
-        let write = scheduler.record(at: 100, disposeAt: 1000) { database.setValue(1, at: "x").map { true } }
+        let write = scheduler.recordEvents(subscribed: 100, disposed: 1000) { database.setValue(1, at: "x").map { true } }
         scheduler.start()
         XCTAssertEqual(database.persistenceError, .invalidMaximumCacheSize(0))
         XCTAssertEqual(write.events.first?.value.error as? RealtimeDatabasePersistenceError, .invalidMaximumCacheSize(0))

@@ -16,7 +16,7 @@ final class LocalFirstRealtimeDatabaseTests: XCTestCase {
     private func record<Element>(
         _ scheduler: TestScheduler, at time: TestTime = 200, until disposed: TestTime = 1000, _ observable: @escaping () -> Observable<Element>
     ) -> TestableObserver<Element> {
-        scheduler.record(at: time, disposeAt: disposed, observable)
+        scheduler.recordEvents(subscribed: time, disposed: disposed, observable)
     }
 
     // MARK: - Latency compensation

@@ -10,10 +10,10 @@ final class InMemoryRemoteConfigBackendTests: XCTestCase {
             let backend = InMemoryRemoteConfigBackend(values: ["a": "1"], latency: .seconds(3), scheduler: scheduler)
             XCTAssertEqual(backend.templateVersion, 1)
             XCTAssertEqual(backend.eTag, "etag-1")
-            let updated = scheduler.record(at: 200) { backend.fetch(RemoteConfigFetchRequest()) }
-            let unchanged = scheduler.record(at: 300) { backend.fetch(RemoteConfigFetchRequest(eTag: "etag-1")) }
+            let updated = scheduler.recordEvents(subscribed: 200) { backend.fetch(RemoteConfigFetchRequest()) }
+            let unchanged = scheduler.recordEvents(subscribed: 300) { backend.fetch(RemoteConfigFetchRequest(eTag: "etag-1")) }
             scheduler.scheduleAt(350) { backend.publish([:]) }
-            let empty = scheduler.record(at: 400) { backend.fetch(RemoteConfigFetchRequest(eTag: "etag-1")) }
+            let empty = scheduler.recordEvents(subscribed: 400) { backend.fetch(RemoteConfigFetchRequest(eTag: "etag-1")) }
             scheduler.start()
             XCTAssertEqual(updated.events, [.next(203, .updated(entries: ["a": "1"], templateVersion: 1, eTag: "etag-1")), .completed(203)])
             XCTAssertEqual(unchanged.events, [.next(303, .noChange(templateVersion: 1, eTag: "etag-1")), .completed(303)])
@@ -29,7 +29,7 @@ final class InMemoryRemoteConfigBackendTests: XCTestCase {
             let backend = InMemoryRemoteConfigBackend(values: ["a": "1"], scheduler: scheduler)
             backend.failNextFetches(2, with: .rateLimited)
             backend.respondToNextFetches(1, with: .noTemplate(eTag: nil))
-            let results = (0..<4).map { index in scheduler.record(at: 200 + 10 * index) { backend.fetch(RemoteConfigFetchRequest()) } }
+            let results = (0..<4).map { index in scheduler.recordEvents(subscribed: 200 + 10 * index) { backend.fetch(RemoteConfigFetchRequest()) } }
             scheduler.start()
             XCTAssertEqual(results[0].events, [.error(201, RemoteConfigBackendError.rateLimited)])
             XCTAssertEqual(results[1].events, [.error(211, RemoteConfigBackendError.rateLimited)])
@@ -56,8 +56,8 @@ final class InMemoryRemoteConfigBackendTests: XCTestCase {
         XCTAssertNoLeaks {
             let scheduler = TestScheduler(initialClock: 0)
             let backend = InMemoryRemoteConfigBackend(values: ["a": "1"], latency: .seconds(2), scheduler: scheduler)
-            let neverFetched = scheduler.record(at: 200, disposeAt: 500) { backend.realtimeInvalidations(lastKnownTemplateVersion: nil) }
-            let upToDate = scheduler.record(at: 200, disposeAt: 500) { backend.realtimeInvalidations(lastKnownTemplateVersion: 1) }
+            let neverFetched = scheduler.recordEvents(subscribed: 200, disposed: 500) { backend.realtimeInvalidations(lastKnownTemplateVersion: nil) }
+            let upToDate = scheduler.recordEvents(subscribed: 200, disposed: 500) { backend.realtimeInvalidations(lastKnownTemplateVersion: 1) }
             scheduler.scheduleAt(300) { backend.publish(["a": "2"]) }
             scheduler.scheduleAt(400) { backend.sendInvalidation(RemoteConfigInvalidation(latestTemplateVersion: 2, retryInterval: 5)) }
             var counts: [Int] = []
@@ -84,13 +84,13 @@ final class InMemoryRemoteConfigBackendTests: XCTestCase {
         XCTAssertNoLeaks {
             let scheduler = TestScheduler(initialClock: 0)
             let backend = InMemoryRemoteConfigBackend(values: ["a": "1"], scheduler: scheduler)
-            let dropped = scheduler.record(at: 200, disposeAt: 1_000) { backend.realtimeInvalidations(lastKnownTemplateVersion: 1) }
+            let dropped = scheduler.recordEvents(subscribed: 200, disposed: 1_000) { backend.realtimeInvalidations(lastKnownTemplateVersion: 1) }
             scheduler.scheduleAt(300) { backend.dropRealtimeStreams() }
             scheduler.scheduleAt(350) { backend.failNextRealtimeConnections(1, with: .unavailable(503)) }
-            let refused = scheduler.record(at: 400, disposeAt: 1_000) { backend.realtimeInvalidations(lastKnownTemplateVersion: 1) }
-            let disabled = scheduler.record(at: 500, disposeAt: 1_000) { backend.realtimeInvalidations(lastKnownTemplateVersion: 1) }
+            let refused = scheduler.recordEvents(subscribed: 400, disposed: 1_000) { backend.realtimeInvalidations(lastKnownTemplateVersion: 1) }
+            let disabled = scheduler.recordEvents(subscribed: 500, disposed: 1_000) { backend.realtimeInvalidations(lastKnownTemplateVersion: 1) }
             scheduler.scheduleAt(600) { backend.disableRealtime() }
-            let later = scheduler.record(at: 700, disposeAt: 1_000) { backend.realtimeInvalidations(lastKnownTemplateVersion: 1) }
+            let later = scheduler.recordEvents(subscribed: 700, disposed: 1_000) { backend.realtimeInvalidations(lastKnownTemplateVersion: 1) }
             scheduler.start()
             XCTAssertEqual(dropped.events, [.error(301, RemoteConfigBackendError.network(message: "connection reset"))])
             XCTAssertEqual(refused.events, [.error(401, RemoteConfigBackendError.unavailable(statusCode: 503))])

@@ -42,10 +42,10 @@ final class RemoteConfigFetchTests: XCTestCase {
             let backend = InMemoryRemoteConfigBackend(values: ["a": "1"], latency: .seconds(5), scheduler: scheduler)
             let remoteConfig = RemoteConfig(backend: backend, scheduler: scheduler)
 
-            let first = scheduler.record(at: 200) { remoteConfig.fetch() }
-            let second = scheduler.record(at: 300) { remoteConfig.fetch() }
-            let beforeExpiry = scheduler.record(at: 205 + 43_199) { remoteConfig.fetch() }
-            let atExpiry = scheduler.record(at: 205 + 43_200) { remoteConfig.fetch() }
+            let first = scheduler.recordEvents(subscribed: 200) { remoteConfig.fetch() }
+            let second = scheduler.recordEvents(subscribed: 300) { remoteConfig.fetch() }
+            let beforeExpiry = scheduler.recordEvents(subscribed: 205 + 43_199) { remoteConfig.fetch() }
+            let atExpiry = scheduler.recordEvents(subscribed: 205 + 43_200) { remoteConfig.fetch() }
             scheduler.start()
 
             XCTAssertEqual(first.events, [.next(206, .success), .completed(206)])
@@ -63,8 +63,8 @@ final class RemoteConfigFetchTests: XCTestCase {
             let backend = InMemoryRemoteConfigBackend(values: ["a": "1"], latency: .seconds(5), scheduler: scheduler)
             let remoteConfig = RemoteConfig(backend: backend, scheduler: scheduler)
             let fetch = remoteConfig.fetch()
-            let first = scheduler.record(at: 200) { fetch }
-            let second = scheduler.record(at: 250) { fetch }
+            let first = scheduler.recordEvents(subscribed: 200) { fetch }
+            let second = scheduler.recordEvents(subscribed: 250) { fetch }
             scheduler.start()
             XCTAssertEqual(first.events, [.next(206, .success), .completed(206)])
             XCTAssertEqual(second.events, [.next(251, .success), .completed(251)])
@@ -77,8 +77,8 @@ final class RemoteConfigFetchTests: XCTestCase {
             let scheduler = TestScheduler(initialClock: 0)
             let backend = InMemoryRemoteConfigBackend(values: ["a": "1"], latency: .seconds(5), scheduler: scheduler)
             let remoteConfig = RemoteConfig(backend: backend, scheduler: scheduler)
-            _ = scheduler.record(at: 200) { remoteConfig.fetch() }
-            let forced = scheduler.record(at: 300) { remoteConfig.fetch(withExpirationDuration: 0) }
+            _ = scheduler.recordEvents(subscribed: 200) { remoteConfig.fetch() }
+            let forced = scheduler.recordEvents(subscribed: 300) { remoteConfig.fetch(withExpirationDuration: 0) }
             scheduler.start()
             XCTAssertEqual(forced.events, [.next(306, .success), .completed(306)])
             XCTAssertEqual(backend.fetchCount, 2)
@@ -93,9 +93,9 @@ final class RemoteConfigFetchTests: XCTestCase {
             let scheduler = TestScheduler(initialClock: 0)
             let backend = InMemoryRemoteConfigBackend(values: ["a": "1"], latency: .seconds(10), scheduler: scheduler)
             let remoteConfig = RemoteConfig(backend: backend, scheduler: scheduler)
-            let a = scheduler.record(at: 200) { remoteConfig.fetch(withExpirationDuration: 0) }
-            let b = scheduler.record(at: 203) { remoteConfig.fetch(withExpirationDuration: 0) }
-            let c = scheduler.record(at: 205) { remoteConfig.fetchAndActivate() }
+            let a = scheduler.recordEvents(subscribed: 200) { remoteConfig.fetch(withExpirationDuration: 0) }
+            let b = scheduler.recordEvents(subscribed: 203) { remoteConfig.fetch(withExpirationDuration: 0) }
+            let c = scheduler.recordEvents(subscribed: 205) { remoteConfig.fetchAndActivate() }
             scheduler.start()
             XCTAssertEqual(a.events, [.next(211, .success), .completed(211)])
             XCTAssertEqual(b.events, [.next(211, .success), .completed(211)])
@@ -123,7 +123,7 @@ final class RemoteConfigFetchTests: XCTestCase {
             let backend = InMemoryRemoteConfigBackend(values: ["a": "1"], latency: .seconds(30), scheduler: scheduler)
             let remoteConfig = RemoteConfig(backend: backend, settings: settings(timeout: 10), scheduler: scheduler)
 
-            let res = scheduler.record(at: 200) { remoteConfig.fetch() }
+            let res = scheduler.recordEvents(subscribed: 200) { remoteConfig.fetch() }
             scheduler.advanceTo(209)
             XCTAssertEqual(backend.openFetchCount, 1)
             scheduler.advanceTo(210)
@@ -146,7 +146,7 @@ final class RemoteConfigFetchTests: XCTestCase {
             let scheduler = TestScheduler(initialClock: 0)
             let backend = InMemoryRemoteConfigBackend(values: ["a": "1"], latency: .seconds(latency), scheduler: scheduler)
             let remoteConfig = RemoteConfig(backend: backend, settings: settings(timeout: 10), scheduler: scheduler)
-            let res = scheduler.record(at: 200) { remoteConfig.fetch() }
+            let res = scheduler.recordEvents(subscribed: 200) { remoteConfig.fetch() }
             scheduler.start()
             check(res, remoteConfig, scheduler)
         }
@@ -176,8 +176,8 @@ final class RemoteConfigFetchTests: XCTestCase {
             let backend = InMemoryRemoteConfigBackend(values: ["a": "1"], latency: .seconds(1), scheduler: scheduler)
             let remoteConfig = RemoteConfig(backend: backend, scheduler: scheduler)
             backend.failNextFetches(1, with: .network(message: "offline"))
-            let failed = scheduler.record(at: 200) { remoteConfig.fetch() }
-            let retried = scheduler.record(at: 210) { remoteConfig.fetch() }
+            let failed = scheduler.recordEvents(subscribed: 200) { remoteConfig.fetch() }
+            let retried = scheduler.recordEvents(subscribed: 210) { remoteConfig.fetch() }
             scheduler.advanceTo(205)
             XCTAssertEqual(remoteConfig.lastFetchStatus, .failure)
             scheduler.start()
@@ -205,13 +205,13 @@ final class RemoteConfigFetchTests: XCTestCase {
             let scheduler = TestScheduler(initialClock: 0)
             let backend = InMemoryRemoteConfigBackend(values: ["a": "1"], scheduler: scheduler)
             let remoteConfig = RemoteConfig(backend: backend, settings: settings(interval: 0), scheduler: scheduler, randomSource: { 0.5 })
-            _ = scheduler.record(at: 100) { remoteConfig.fetchAndActivate() }
+            _ = scheduler.recordEvents(subscribed: 100) { remoteConfig.fetchAndActivate() }
             scheduler.scheduleAt(150) {
                 backend.failNextFetches(1, with: .invalidResponse(message: "garbage"))
                 backend.failNextFetches(1, with: .rateLimited)
             }
-            let broken = scheduler.record(at: 200) { remoteConfig.fetchAndActivate() }
-            let throttled = scheduler.record(at: 300) { remoteConfig.fetchAndActivate() }
+            let broken = scheduler.recordEvents(subscribed: 200) { remoteConfig.fetchAndActivate() }
+            let throttled = scheduler.recordEvents(subscribed: 300) { remoteConfig.fetchAndActivate() }
             scheduler.start()
             XCTAssertEqual(broken.events, [.error(202, RemoteConfigError.backend(.invalidResponse(message: "garbage")))])
             XCTAssertEqual(throttled.events, [.error(302, RemoteConfigError.throttled(until: at(301 + 120)))])
@@ -236,9 +236,9 @@ final class RemoteConfigFetchTests: XCTestCase {
             let scheduler = TestScheduler(initialClock: 0)
             let backend = InMemoryRemoteConfigBackend(values: ["a": "1"], scheduler: scheduler)
             let remoteConfig = RemoteConfig(backend: backend, settings: settings(interval: 0), scheduler: scheduler)
-            _ = scheduler.record(at: 100) { remoteConfig.fetchAndActivate() }
+            _ = scheduler.recordEvents(subscribed: 100) { remoteConfig.fetchAndActivate() }
             scheduler.scheduleAt(150) { backend.respondToNextFetches(1, with: .noTemplate(eTag: nil)) }
-            let cleared = scheduler.record(at: 200) { remoteConfig.fetchAndActivate() }
+            let cleared = scheduler.recordEvents(subscribed: 200) { remoteConfig.fetchAndActivate() }
             scheduler.start()
             XCTAssertEqual(cleared.events, [.next(202, .successFetchedFromRemote), .completed(202)])
             XCTAssertEqual(remoteConfig["a"].source, .static)
@@ -246,7 +246,7 @@ final class RemoteConfigFetchTests: XCTestCase {
             XCTAssertNil(remoteConfig.fetchedTemplateVersion)
 
             backend.publish([:])
-            let empty = scheduler.record(at: 300) { remoteConfig.fetch() }
+            let empty = scheduler.recordEvents(subscribed: 300) { remoteConfig.fetch() }
             scheduler.start()
             XCTAssertEqual(empty.events, [.next(302, .success), .completed(302)])
             XCTAssertEqual(remoteConfig.snapshot.fetched, [:])
@@ -273,12 +273,12 @@ final class RemoteConfigFetchTests: XCTestCase {
             let remoteConfig = RemoteConfig(backend: backend, settings: settings, scheduler: scheduler)
             XCTAssertEqual(remoteConfig.configSettings.minimumFetchInterval, 43_200)
             XCTAssertEqual(remoteConfig.configSettings.fetchTimeout, 60)
-            _ = scheduler.record(at: 100) { remoteConfig.fetch() }
-            _ = scheduler.record(at: 200) { remoteConfig.fetch() }
+            _ = scheduler.recordEvents(subscribed: 100) { remoteConfig.fetch() }
+            _ = scheduler.recordEvents(subscribed: 200) { remoteConfig.fetch() }
             scheduler.scheduleAt(250) { settings.minimumFetchInterval = 0 }
-            _ = scheduler.record(at: 300) { remoteConfig.fetch() }
+            _ = scheduler.recordEvents(subscribed: 300) { remoteConfig.fetch() }
             scheduler.scheduleAt(350) { remoteConfig.configSettings = RemoteConfigSettings(minimumFetchInterval: 3_600) }
-            _ = scheduler.record(at: 400) { remoteConfig.fetch() }
+            _ = scheduler.recordEvents(subscribed: 400) { remoteConfig.fetch() }
             scheduler.start()
             XCTAssertEqual(backend.fetchCount, 2)
         }
@@ -291,16 +291,16 @@ final class RemoteConfigFetchTests: XCTestCase {
             let scheduler = TestScheduler(initialClock: 0)
             let backend = InMemoryRemoteConfigBackend(values: ["a": "1"], scheduler: scheduler)
             let remoteConfig = RemoteConfig(backend: backend, settings: settings(interval: 0), scheduler: scheduler)
-            let beforeFetch = scheduler.record(at: 100) { remoteConfig.activate() }
-            _ = scheduler.record(at: 200) { remoteConfig.fetch() }
-            let first = scheduler.record(at: 300) { remoteConfig.activate() }
-            let again = scheduler.record(at: 400) { remoteConfig.activate() }
+            let beforeFetch = scheduler.recordEvents(subscribed: 100) { remoteConfig.activate() }
+            _ = scheduler.recordEvents(subscribed: 200) { remoteConfig.fetch() }
+            let first = scheduler.recordEvents(subscribed: 300) { remoteConfig.activate() }
+            let again = scheduler.recordEvents(subscribed: 400) { remoteConfig.activate() }
             scheduler.scheduleAt(450) { backend.publish(["a": "1"]) }
-            _ = scheduler.record(at: 500) { remoteConfig.fetch() }
-            let sameValues = scheduler.record(at: 600) { remoteConfig.activate() }
+            _ = scheduler.recordEvents(subscribed: 500) { remoteConfig.fetch() }
+            let sameValues = scheduler.recordEvents(subscribed: 600) { remoteConfig.activate() }
             scheduler.scheduleAt(650) { backend.publish(["a": "2", "b": "x"]) }
-            _ = scheduler.record(at: 700) { remoteConfig.fetch() }
-            let changed = scheduler.record(at: 800) { remoteConfig.activate() }
+            _ = scheduler.recordEvents(subscribed: 700) { remoteConfig.fetch() }
+            let changed = scheduler.recordEvents(subscribed: 800) { remoteConfig.activate() }
             scheduler.start()
 
             XCTAssertEqual(beforeFetch.events, [.next(101, false), .completed(101)])
@@ -320,7 +320,7 @@ final class RemoteConfigFetchTests: XCTestCase {
             let scheduler = TestScheduler(initialClock: 0)
             let backend = InMemoryRemoteConfigBackend(values: ["a": "1"], scheduler: scheduler)
             let remoteConfig = RemoteConfig(backend: backend, scheduler: scheduler)
-            _ = scheduler.record(at: 100) { remoteConfig.fetch() }
+            _ = scheduler.recordEvents(subscribed: 100) { remoteConfig.fetch() }
             scheduler.advanceTo(200)
             _ = remoteConfig.activate().subscribe()
             XCTAssertEqual(remoteConfig["a"].stringValue, "1", "active as soon as subscribed")
@@ -336,11 +336,11 @@ final class RemoteConfigFetchTests: XCTestCase {
             let backend = InMemoryRemoteConfigBackend(values: ["title": "make"], latency: .seconds(2), scheduler: scheduler)
             let remoteConfig = RemoteConfig(backend: backend, settings: settings(interval: 3_600), scheduler: scheduler)
             remoteConfig.setDefaults(["title": "default"])
-            let fromRemote = scheduler.record(at: 200) { remoteConfig.fetchAndActivate() }
+            let fromRemote = scheduler.recordEvents(subscribed: 200) { remoteConfig.fetchAndActivate() }
             scheduler.scheduleAt(250) { backend.publish(["title": "new"]) }
-            let preFetched = scheduler.record(at: 300) { remoteConfig.fetchAndActivate() }
+            let preFetched = scheduler.recordEvents(subscribed: 300) { remoteConfig.fetchAndActivate() }
             scheduler.scheduleAt(202 + 3_600) { backend.failNextFetches(1, with: .network(message: "offline")) }
-            let failed = scheduler.record(at: 202 + 3_600) { remoteConfig.fetchAndActivate() }
+            let failed = scheduler.recordEvents(subscribed: 202 + 3_600) { remoteConfig.fetchAndActivate() }
             scheduler.advanceTo(203)
             XCTAssertEqual(remoteConfig["title"].stringValue, "make", "activated when the fetch finished")
             scheduler.start()

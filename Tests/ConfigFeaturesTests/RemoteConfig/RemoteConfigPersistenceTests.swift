@@ -21,9 +21,9 @@ final class RemoteConfigPersistenceTests: XCTestCase {
     /// Fetches and activates `{a: 1}`, then fetches `{a: 2}` without activating it.
     private func runFirstLaunch(storage: RemoteConfigStorage, scheduler: TestScheduler, backend: InMemoryRemoteConfigBackend) {
         let first = RemoteConfig(backend: backend, storage: storage, scheduler: scheduler)
-        _ = scheduler.record(at: 100) { first.fetchAndActivate() }
+        _ = scheduler.recordEvents(subscribed: 100) { first.fetchAndActivate() }
         scheduler.scheduleAt(150) { backend.publish(["a": "2", "b": "new"]) }
-        _ = scheduler.record(at: 200) { first.fetch(withExpirationDuration: 0) }
+        _ = scheduler.recordEvents(subscribed: 200) { first.fetch(withExpirationDuration: 0) }
         scheduler.start()
         XCTAssertEqual(first["a"].stringValue, "1")
         XCTAssertEqual(first.snapshot.fetched, ["a": "2", "b": "new"])
@@ -43,8 +43,8 @@ final class RemoteConfigPersistenceTests: XCTestCase {
         XCTAssertEqual(restarted.snapshot.metadata.eTag, "etag-2", file: file, line: line)
 
         let fetchCount = backend.fetchCount
-        let cached = scheduler.record(at: 300) { restarted.fetch() }
-        let activated = scheduler.record(at: 400) { restarted.activate() }
+        let cached = scheduler.recordEvents(subscribed: 300) { restarted.fetch() }
+        let activated = scheduler.recordEvents(subscribed: 400) { restarted.activate() }
         scheduler.start()
         XCTAssertEqual(cached.events, [.next(301, .success), .completed(301)], "the restored fetch time keeps the interval", file: file, line: line)
         XCTAssertEqual(backend.fetchCount, fetchCount, file: file, line: line)
@@ -82,7 +82,7 @@ final class RemoteConfigPersistenceTests: XCTestCase {
             let backend = InMemoryRemoteConfigBackend(values: ["a": "1"], scheduler: scheduler)
             let first = RemoteConfig(backend: backend, storage: FileRemoteConfigStorage(directory: directory), scheduler: scheduler, randomSource: { 0.5 })
             backend.failNextFetches(1, with: .rateLimited)
-            _ = scheduler.record(at: 100) { first.fetch() }
+            _ = scheduler.recordEvents(subscribed: 100) { first.fetch() }
             scheduler.start()
             XCTAssertEqual(first.throttledUntil, at(221))
 
@@ -90,8 +90,8 @@ final class RemoteConfigPersistenceTests: XCTestCase {
             XCTAssertEqual(restarted.lastFetchStatus, .throttled)
             XCTAssertEqual(restarted.throttledUntil, at(221))
             XCTAssertEqual(restarted.snapshot.metadata.throttleAttempts, 1)
-            let throttled = scheduler.record(at: 150) { restarted.fetch() }
-            let allowed = scheduler.record(at: 221) { restarted.fetch() }
+            let throttled = scheduler.recordEvents(subscribed: 150) { restarted.fetch() }
+            let allowed = scheduler.recordEvents(subscribed: 221) { restarted.fetch() }
             scheduler.start()
             XCTAssertEqual(throttled.events, [.error(151, RemoteConfigError.throttled(until: at(221)))])
             XCTAssertEqual(allowed.events, [.next(223, .success), .completed(223)])
@@ -194,8 +194,8 @@ final class RemoteConfigPersistenceTests: XCTestCase {
             let backend = InMemoryRemoteConfigBackend(values: ["a": "1"], latency: .seconds(5), scheduler: scheduler)
             let remoteConfig = RemoteConfig(backend: backend, storage: FileRemoteConfigStorage(directory: notADirectory), scheduler: scheduler)
             XCTAssertNil(remoteConfig.lastStorageError)
-            let errors = scheduler.record(at: 100, disposeAt: 1_000) { remoteConfig.storageErrors }
-            let res = scheduler.record(at: 200) { remoteConfig.fetchAndActivate() }
+            let errors = scheduler.recordEvents(subscribed: 100, disposed: 1_000) { remoteConfig.storageErrors }
+            let res = scheduler.recordEvents(subscribed: 200) { remoteConfig.fetchAndActivate() }
             scheduler.start()
             XCTAssertEqual(res.events, [.next(206, .successFetchedFromRemote), .completed(206)])
             XCTAssertEqual(remoteConfig["a"].stringValue, "1")
@@ -222,9 +222,9 @@ final class RemoteConfigPersistenceTests: XCTestCase {
             let backend = InMemoryRemoteConfigBackend(values: ["a": "1"], scheduler: scheduler)
             let storage = InMemoryRemoteConfigStorage()
             let remoteConfig = RemoteConfig(backend: backend, storage: storage, scheduler: scheduler)
-            _ = scheduler.record(at: 100) { remoteConfig.fetch() }
-            _ = scheduler.record(at: 200) { remoteConfig.activate() }
-            _ = scheduler.record(at: 300) { remoteConfig.activate() }
+            _ = scheduler.recordEvents(subscribed: 100) { remoteConfig.fetch() }
+            _ = scheduler.recordEvents(subscribed: 200) { remoteConfig.activate() }
+            _ = scheduler.recordEvents(subscribed: 300) { remoteConfig.activate() }
             scheduler.start()
             XCTAssertEqual(storage.saveCount, 2, "fetch and the changing activation; a no-op activation saves nothing")
             XCTAssertEqual(storage.snapshot, remoteConfig.snapshot)

@@ -24,7 +24,7 @@ final class RemoteConfigRealtimeRetryTests: XCTestCase {
     /// A client that fetched and activated `{a: 1}` at 100 (template 1).
     private func makeActivatedClient(_ scheduler: TestScheduler, backend: InMemoryRemoteConfigBackend) -> RemoteConfig {
         let remoteConfig = RemoteConfig(backend: backend, scheduler: scheduler, randomSource: { 0.5 })
-        _ = scheduler.record(at: 100) { remoteConfig.fetchAndActivate() }
+        _ = scheduler.recordEvents(subscribed: 100) { remoteConfig.fetchAndActivate() }
         scheduler.advanceTo(150)
         return remoteConfig
     }

@@ -9,7 +9,7 @@ final class RemoteConfigRealtimeTests: XCTestCase {
     /// A client that fetched and activated `{a: 1, b: 2}` at 100 (template 1).
     private func makeActivatedClient(_ scheduler: TestScheduler, backend: InMemoryRemoteConfigBackend) -> RemoteConfig {
         let remoteConfig = RemoteConfig(backend: backend, scheduler: scheduler, randomSource: { 0.5 })
-        _ = scheduler.record(at: 100) { remoteConfig.fetchAndActivate() }
+        _ = scheduler.recordEvents(subscribed: 100) { remoteConfig.fetchAndActivate() }
         scheduler.advanceTo(150)
         return remoteConfig
     }
@@ -22,9 +22,9 @@ final class RemoteConfigRealtimeTests: XCTestCase {
             XCTAssertEqual(backend.fetchCount, 1)
 
             scheduler.scheduleAt(300) { backend.publish(["a": "1", "b": "3", "c": "4"]) }  // b changed, c added
-            _ = scheduler.record(at: 400) { remoteConfig.activate() }
+            _ = scheduler.recordEvents(subscribed: 400) { remoteConfig.activate() }
             scheduler.scheduleAt(500) { backend.publish(["a": "1", "b": "3"]) }  // c removed
-            _ = scheduler.record(at: 550) { remoteConfig.activate() }
+            _ = scheduler.recordEvents(subscribed: 550) { remoteConfig.activate() }
             scheduler.scheduleAt(600) { backend.publish(["a": "1", "b": "3"]) }  // new version, same values
             scheduler.scheduleAt(700) { backend.publish(["a": "9", "b": "3"]) }
             let res = scheduler.start { remoteConfig.configUpdates }
@@ -73,9 +73,9 @@ final class RemoteConfigRealtimeTests: XCTestCase {
             let scheduler = TestScheduler(initialClock: 0)
             let backend = InMemoryRemoteConfigBackend(values: ["a": "1"], scheduler: scheduler)
             let remoteConfig = makeActivatedClient(scheduler, backend: backend)
-            let first = scheduler.record(at: 200, disposeAt: 400) { remoteConfig.configUpdates }
-            let second = scheduler.record(at: 250, disposeAt: 500) { remoteConfig.configUpdates }
-            let third = scheduler.record(at: 600, disposeAt: 700) { remoteConfig.configUpdates }
+            let first = scheduler.recordEvents(subscribed: 200, disposed: 400) { remoteConfig.configUpdates }
+            let second = scheduler.recordEvents(subscribed: 250, disposed: 500) { remoteConfig.configUpdates }
+            let third = scheduler.recordEvents(subscribed: 600, disposed: 700) { remoteConfig.configUpdates }
             scheduler.scheduleAt(300) { backend.publish(["a": "2"]) }
             scheduler.scheduleAt(450) { backend.publish(["a": "3"]) }
             scheduler.scheduleAt(650) { backend.publish(["a": "4"]) }
@@ -164,7 +164,7 @@ final class RemoteConfigRealtimeTests: XCTestCase {
             let backend = InMemoryRemoteConfigBackend(values: ["a": "1"], scheduler: scheduler)
             let remoteConfig = makeActivatedClient(scheduler, backend: backend)
             scheduler.scheduleAt(300) { backend.disableRealtime() }
-            let later = scheduler.record(at: 400, disposeAt: 1_000) { remoteConfig.configUpdates }
+            let later = scheduler.recordEvents(subscribed: 400, disposed: 1_000) { remoteConfig.configUpdates }
             let res = scheduler.start { remoteConfig.configUpdates }
             XCTAssertEqual(res.events, [.error(302, RemoteConfigUpdateError.unavailable)])
             XCTAssertEqual(later.events, [.error(402, RemoteConfigUpdateError.unavailable)], "a later subscriber reconnects and is refused again")
@@ -180,7 +180,7 @@ final class RemoteConfigRealtimeTests: XCTestCase {
             scheduler.scheduleAt(300) { backend.sendInvalidation(RemoteConfigInvalidation(latestTemplateVersion: -1)) }
             scheduler.scheduleAt(400) { backend.dropRealtimeStreams(with: .invalidResponse(message: "not JSON")) }
             let res = scheduler.start { remoteConfig.configUpdates }
-            let next = scheduler.record(at: 1_100, disposeAt: 1_300) { remoteConfig.configUpdates }
+            let next = scheduler.recordEvents(subscribed: 1_100, disposed: 1_300) { remoteConfig.configUpdates }
             scheduler.scheduleAt(1_200) { backend.dropRealtimeStreams(with: .invalidResponse(message: "not JSON")) }
             scheduler.start()
             XCTAssertEqual(res.events, [.error(302, RemoteConfigUpdateError.messageInvalid("negative template version -1"))])
@@ -241,7 +241,7 @@ final class RemoteConfigRealtimeTests: XCTestCase {
             let scheduler = TestScheduler(initialClock: 0)
             let backend = InMemoryRemoteConfigBackend(values: ["a": "1"], latency: .seconds(10), scheduler: scheduler)
             let remoteConfig = RemoteConfig(backend: backend, scheduler: scheduler)
-            _ = scheduler.record(at: 50) { remoteConfig.fetchAndActivate() }
+            _ = scheduler.recordEvents(subscribed: 50) { remoteConfig.fetchAndActivate() }
             scheduler.scheduleAt(300) { backend.publish(["a": "2"]) }  // invalidation at 310, fetch answers at 320
             let res = scheduler.start(disposed: 315) { remoteConfig.configUpdates }
             XCTAssertEqual(res.events, [])

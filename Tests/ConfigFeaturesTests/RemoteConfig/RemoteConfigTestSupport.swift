@@ -12,26 +12,6 @@ func settings(interval: TimeInterval = 43_200, timeout: TimeInterval = 60) -> Re
     RemoteConfigSettings(minimumFetchInterval: interval, fetchTimeout: timeout)
 }
 
-extension TestScheduler {
-    /// Subscribes `make()` at `time`, recording its events; the subscription ends by itself.
-    func record<Source: ObservableConvertibleType>(at time: TestTime, _ make: @escaping () -> Source) -> TestableObserver<Source.Element> {
-        let observer = createObserver(Source.Element.self)
-        scheduleAt(time) { _ = make().asObservable().subscribe(observer) }
-        return observer
-    }
-
-    /// Subscribes `make()` at `subscribe` and disposes it at `dispose`, recording its events.
-    func record<Source: ObservableConvertibleType>(at subscribe: TestTime, disposeAt dispose: TestTime, _ make: @escaping () -> Source) -> TestableObserver<
-        Source.Element
-    > {
-        let observer = createObserver(Source.Element.self)
-        let subscription = SerialDisposable()
-        scheduleAt(subscribe) { subscription.disposable = make().asObservable().subscribe(observer) }
-        scheduleAt(dispose) { subscription.dispose() }
-        return observer
-    }
-}
-
 /// A storage whose saves always fail.
 final class FailingRemoteConfigStorage: RemoteConfigStorage, Sendable {
     let loadError: RemoteConfigStorageError?

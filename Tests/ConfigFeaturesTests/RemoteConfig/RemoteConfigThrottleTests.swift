@@ -17,9 +17,9 @@ final class RemoteConfigThrottleTests: XCTestCase {
             let expectedIntervals = [120, 240, 480, 960, 1_920, 3_840, 7_680, 14_400, 14_400]
             for (attempt, interval) in expectedIntervals.enumerated() {
                 let end = start + 1 + interval
-                let failed = scheduler.record(at: start) { remoteConfig.fetch() }
-                let fastFail = scheduler.record(at: start + 10) { remoteConfig.fetch(withExpirationDuration: 0) }
-                let lastMoment = scheduler.record(at: end - 1) { remoteConfig.fetch() }
+                let failed = scheduler.recordEvents(subscribed: start) { remoteConfig.fetch() }
+                let fastFail = scheduler.recordEvents(subscribed: start + 10) { remoteConfig.fetch(withExpirationDuration: 0) }
+                let lastMoment = scheduler.recordEvents(subscribed: end - 1) { remoteConfig.fetch() }
                 scheduler.advanceTo(end)
 
                 XCTAssertEqual(failed.events, [.error(start + 2, RemoteConfigError.throttled(until: at(end)))], "attempt \(attempt + 1)")
@@ -44,9 +44,9 @@ final class RemoteConfigThrottleTests: XCTestCase {
             let remoteConfig = RemoteConfig(backend: backend, settings: settings(interval: 0), scheduler: scheduler, randomSource: { random.next() })
             backend.failNextFetches(3, with: .unavailable(503))
             // interval = min(120 × 2^(n−1), 14 400) × (0.5 + r)
-            let first = scheduler.record(at: 100) { remoteConfig.fetch() }  // 120 × 0.5 = 60 → until 161
-            let second = scheduler.record(at: 161) { remoteConfig.fetch() }  // 240 × 1.25 = 300 → until 462
-            let third = scheduler.record(at: 462) { remoteConfig.fetch() }  // 480 × 0.75 = 360 → until 823
+            let first = scheduler.recordEvents(subscribed: 100) { remoteConfig.fetch() }  // 120 × 0.5 = 60 → until 161
+            let second = scheduler.recordEvents(subscribed: 161) { remoteConfig.fetch() }  // 240 × 1.25 = 300 → until 462
+            let third = scheduler.recordEvents(subscribed: 462) { remoteConfig.fetch() }  // 480 × 0.75 = 360 → until 823
             scheduler.start()
             XCTAssertEqual(first.events, [.error(102, RemoteConfigError.throttled(until: at(161)))])
             XCTAssertEqual(second.events, [.error(163, RemoteConfigError.throttled(until: at(462)))])
@@ -71,11 +71,11 @@ final class RemoteConfigThrottleTests: XCTestCase {
             let backend = InMemoryRemoteConfigBackend(values: ["a": "1"], scheduler: scheduler)
             let remoteConfig = RemoteConfig(backend: backend, settings: settings(interval: 0), scheduler: scheduler, randomSource: { 0.5 })
             backend.failNextFetches(2, with: .rateLimited)
-            let first = scheduler.record(at: 100) { remoteConfig.fetch() }  // until 221
-            let second = scheduler.record(at: 221) { remoteConfig.fetch() }  // until 222 + 240
-            let success = scheduler.record(at: 462) { remoteConfig.fetch() }
+            let first = scheduler.recordEvents(subscribed: 100) { remoteConfig.fetch() }  // until 221
+            let second = scheduler.recordEvents(subscribed: 221) { remoteConfig.fetch() }  // until 222 + 240
+            let success = scheduler.recordEvents(subscribed: 462) { remoteConfig.fetch() }
             scheduler.scheduleAt(500) { backend.failNextFetches(1, with: .unavailable(statusCode: 504)) }
-            let again = scheduler.record(at: 600) { remoteConfig.fetch() }  // first attempt again: 120
+            let again = scheduler.recordEvents(subscribed: 600) { remoteConfig.fetch() }  // first attempt again: 120
             scheduler.start()
             XCTAssertEqual(first.events, [.error(102, RemoteConfigError.throttled(until: at(221)))])
             XCTAssertEqual(second.events, [.error(223, RemoteConfigError.throttled(until: at(462)))])
@@ -91,7 +91,7 @@ final class RemoteConfigThrottleTests: XCTestCase {
             let backend = InMemoryRemoteConfigBackend(values: ["a": "1"], scheduler: scheduler)
             let remoteConfig = RemoteConfig(backend: backend, settings: settings(interval: 0), scheduler: scheduler)
             backend.failNextFetches(3, with: .network(message: "offline"))
-            let results = (0..<4).map { index in scheduler.record(at: 100 + 10 * index) { remoteConfig.fetch() } }
+            let results = (0..<4).map { index in scheduler.recordEvents(subscribed: 100 + 10 * index) { remoteConfig.fetch() } }
             scheduler.start()
             for index in 0..<3 {
                 XCTAssertEqual(results[index].events, [.error(102 + 10 * index, RemoteConfigError.backend(.network(message: "offline")))])
@@ -107,11 +107,11 @@ final class RemoteConfigThrottleTests: XCTestCase {
             let scheduler = TestScheduler(initialClock: 0)
             let backend = InMemoryRemoteConfigBackend(values: ["a": "1"], scheduler: scheduler)
             let remoteConfig = RemoteConfig(backend: backend, scheduler: scheduler, randomSource: { 0.5 })
-            _ = scheduler.record(at: 100) { remoteConfig.fetchAndActivate() }
+            _ = scheduler.recordEvents(subscribed: 100) { remoteConfig.fetchAndActivate() }
             scheduler.scheduleAt(150) { backend.failNextFetches(1, with: .rateLimited) }
-            let forced = scheduler.record(at: 200) { remoteConfig.fetch(withExpirationDuration: 0) }
-            let cached = scheduler.record(at: 210) { remoteConfig.fetch() }
-            let forcedAgain = scheduler.record(at: 220) { remoteConfig.fetch(withExpirationDuration: 0) }
+            let forced = scheduler.recordEvents(subscribed: 200) { remoteConfig.fetch(withExpirationDuration: 0) }
+            let cached = scheduler.recordEvents(subscribed: 210) { remoteConfig.fetch() }
+            let forcedAgain = scheduler.recordEvents(subscribed: 220) { remoteConfig.fetch(withExpirationDuration: 0) }
             scheduler.start()
             XCTAssertEqual(forced.events, [.error(202, RemoteConfigError.throttled(until: at(321)))])
             XCTAssertEqual(cached.events, [.next(211, .success), .completed(211)], "the last successful fetch is still fresh")

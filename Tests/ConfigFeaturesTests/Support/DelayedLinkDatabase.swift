@@ -1,6 +1,7 @@
 import ConfigFeatures
 import Streams
 
+// article:begin delayed-link
 /// A server behind a link with delays, in virtual ticks: `reads` delays every observed value
 /// (the first snapshot included), `uplink` delays each write before it reaches `base`, and
 /// `acknowledgements` delays each write's acknowledgement after `base` stored it.
@@ -40,3 +41,4 @@ final class DelayedLinkDatabase: RealtimeDatabase, @unchecked Sendable {
         return sent
     }
 }
+// article:end delayed-link

@@ -262,4 +262,18 @@ final class TestingArticleTests: XCTestCase {
         let block = try article().codeBlock(containing: "@Test func mapDoubles()")
         XCTAssertEqual(Article.compact(block), try snippet("swift-testing"))
     }
+
+    /// The Blocking article's warning: a sequence on a TestScheduler is run with `start`, not
+    /// `toBlocking()`; the article's snippet, run here.
+    func testBlockingArticleTestSchedulerSnippet() throws {
+        // article:begin blocking-virtual-time
+        let scheduler = TestScheduler(initialClock: 0)
+        // Observable<Int>.timer(.seconds(5), scheduler: scheduler).toBlocking().first() never returns
+        let res = scheduler.start { Observable<Int>.timer(.seconds(5), scheduler: scheduler) }
+        XCTAssertEqual(res.events, [.next(205, 0), .completed(205)])
+        // article:end blocking-virtual-time
+        let inArticle = try Article("Sources/StreamsBlocking/StreamsBlocking.docc/Blocking.md", testFile: #filePath)
+            .codeBlock(containing: "toBlocking().first() never returns")
+        XCTAssertEqual(Article.compact(inArticle), Article.compact(try Article.testSnippet(in: #filePath, named: "blocking-virtual-time")))
+    }
 }
