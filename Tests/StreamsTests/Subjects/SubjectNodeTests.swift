@@ -24,13 +24,14 @@ final class SubjectNodeTests: XCTestCase {
         do {
             let subject = PublishSubject<Int>()
             let first = subject.subscribe(onNext: { log.append("a\($0)") }, onCompleted: { log.append("a|") })
-            let second = subject.subscribe(AnyObserver<Int> { event in
-                switch event {
-                case .next(let value): log.append("b\(value)")
-                case .completed: log.append("b|")
-                case .error: log.append("b!")
-                }
-            })
+            let second = subject.subscribe(
+                AnyObserver<Int> { event in
+                    switch event {
+                    case .next(let value): log.append("b\(value)")
+                    case .completed: log.append("b|")
+                    case .error: log.append("b!")
+                    }
+                })
             let third = subject.subscribe(onNext: { log.append("c\($0)") }, onDisposed: { log.append("c-") })
             subject.onNext(1)
             first.dispose()
