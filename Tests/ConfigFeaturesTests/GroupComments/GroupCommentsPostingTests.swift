@@ -39,12 +39,6 @@ final class GroupCommentsPostingTests: XCTestCase {
         record(scheduler, at: time) { listener.post(text, to: "group0").asObservable() }
     }
 
-    private func record<Element>(
-        _ scheduler: TestScheduler, at time: TestTime = 200, until disposed: TestTime = 1000, _ observable: @escaping () -> Observable<Element>
-    ) -> TestableObserver<Element> {
-        scheduler.recordEvents(subscribed: time, disposed: disposed, observable)
-    }
-
     func testPost_online_isVisibleAtOnceLocallyAndAtTheOtherClientWhenTheServerStoresIt() throws {
         try XCTAssertNoLeaks {
             let scheduler = TestScheduler(initialClock: 0)

@@ -12,13 +12,6 @@ final class LocalFirstRealtimeDatabaseTests: XCTestCase {
         LocalFirstRealtimeDatabase(remote: remote, scheduler: scheduler, reconnectBackoff: backoff, random: { 0.5 })
     }
 
-    /// Subscribes `observable` at `time` into a new observer; the subscription is disposed at `disposed`.
-    private func record<Element>(
-        _ scheduler: TestScheduler, at time: TestTime = 200, until disposed: TestTime = 1000, _ observable: @escaping () -> Observable<Element>
-    ) -> TestableObserver<Element> {
-        scheduler.recordEvents(subscribed: time, disposed: disposed, observable)
-    }
-
     // MARK: - Latency compensation
 
     func testSetValue_isVisibleAtOnceAndCompletesWhenAcknowledged() throws {
