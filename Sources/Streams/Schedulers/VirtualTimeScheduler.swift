@@ -181,12 +181,18 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
             queue.running = true
             return takeDue(upTo: virtualTime)
         }
-        while case .run(let item, let action) = step {
-            item.setResult(action())
-            step = queue.lock.withLock { _ in takeDue(upTo: virtualTime) }
-        }
-        if case .alreadyRunning = step {
-            fatalError("VirtualTimeScheduler.advanceTo called while the scheduler is already running")
+        // Each step is consumed, not copied: its item and action move out of it without a
+        // retain and a release apiece.
+        while true {
+            switch consume step {
+            case .run(let item, let action):
+                item.setResult(action())
+                step = queue.lock.withLock { _ in takeDue(upTo: virtualTime) }
+            case .finished:
+                return
+            case .alreadyRunning:
+                fatalError("VirtualTimeScheduler.advanceTo called while the scheduler is already running")
+            }
         }
     }
 
