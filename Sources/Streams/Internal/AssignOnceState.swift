@@ -18,6 +18,9 @@ struct AssignOnceState: ~Copyable {
     /// Whether `dispose()` has been called.
     var isDisposed: Bool { bits.load(ordering: .acquiring) & Self.disposedBit != 0 }
 
+    /// Whether `assign()` has been called (the target is set for good).
+    var isAssigned: Bool { bits.load(ordering: .acquiring) & Self.assignedBit != 0 }
+
     /// Marks the target assigned; returns whether the caller must dispose it now (it was
     /// disposed before). Traps when called twice.
     func assign(_ message: @autoclosure () -> String) -> Bool {

@@ -183,9 +183,18 @@ class VirtualWorkItem: Cancelable, @unchecked Sendable {
         self.action = action
     }
 
-    var isDisposed: Bool { queue.lock.withLock { _ in isCancelled } }
+    /// Disposed: `dispose()` was called (its flag, set by both of its paths) or the queue
+    /// abandoned the item.
+    var isDisposed: Bool { resultState.isDisposed || queue.lock.withLock { _ in isCancelled } }
 
     func dispose() {
+        // An item whose action has run and returned is out of the queue for good: nothing to
+        // cancel, no lock to take; only its result to dispose, once. (A timer replaced after it
+        // fired, as `throttle` and `debounce` replace theirs, takes this path.)
+        if resultState.isAssigned {
+            if resultState.dispose() { takeResult().dispose() }
+            return
+        }
         guard let action = queue.lock.withLock({ _ in queue.cancel(self) }) else { return }
         _ = action  // released after the lock
         if resultState.dispose() { takeResult().dispose() }

@@ -39,6 +39,52 @@ extension ObservableType {
     }
 }
 
+/// One upstream subscription of a ``ObservableType/share(replay:scope:)``, with the id that
+/// tells its events apart from a replaced one's.
+private struct ShareConnection {
+    let id: UInt64
+    let subscription: SingleAssignmentDisposable
+}
+
+/// The lock-guarded bookkeeping of a ``ObservableType/share(replay:scope:)``, without the element
+/// type; the replay buffer is the sharing observable's `buffer` field, under the same lock.
+/// Top-level, not nested in the generic `ShareObservable`: a nested type is generic over
+/// `Element` too, and naming it on the per-element path (`LockedState<State>.withLock`) cost a
+/// runtime metadata lookup per element (~330 instructions; see <doc:Performance>).
+private struct ShareState {
+    var observers = ObserverList()
+    /// The terminal event, kept only with `.forever`.
+    var stopEvent: Termination?
+    /// The live connection (or the one being connected).
+    var connection: ShareConnection?
+    var nextConnectionId: UInt64 = 0
+    /// Connections that ended (terminated), waiting to be disposed by the role holder.
+    var retiring: [Disposable] = []
+    /// Whether a thread holds the reconciling role.
+    var isReconciling = false
+
+    /// Whether the connection is out of line with what is wanted.
+    var needsWork: Bool {
+        if !retiring.isEmpty { return true }
+        if connection != nil { return observers.isEmpty }
+        return !observers.isEmpty && stopEvent == nil
+    }
+
+    /// Takes the role if there is work and nobody has it.
+    mutating func claimReconcile() -> Bool {
+        guard !isReconciling, needsWork else { return false }
+        isReconciling = true
+        return true
+    }
+}
+
+/// One step of the reconciling loop, decided under the lock.
+private enum ShareStep {
+    case dispose([Disposable])
+    case connect(ShareConnection)
+    case done
+}
+
 /// ``ObservableType/share(replay:scope:)``: observers, replay buffer and connection under one lock, so that
 /// joining, leaving and the source's events are totally ordered (no lost or duplicated replay,
 /// no observer joining a connection that is being torn down).
@@ -54,50 +100,9 @@ final private class ShareObservable<Element>: Observable<Element>, Unsubscribing
     // Safety: all mutable state is in `state` and `buffer`, both guarded by `state`'s lock.
     // Observers are called, the source subscribed and connections disposed only outside the
     // lock, by the role holder.
-    struct Connection {
-        let id: UInt64
-        let subscription: SingleAssignmentDisposable
-    }
-
-    /// The lock-guarded bookkeeping, without the element type (so the per-element path needs no
-    /// runtime metadata lookup); the replay buffer is the `buffer` field, under the same lock.
-    struct State {
-        var observers = ObserverList()
-        /// The terminal event, kept only with `.forever`.
-        var stopEvent: Termination?
-        /// The live connection (or the one being connected).
-        var connection: Connection?
-        var nextConnectionId: UInt64 = 0
-        /// Connections that ended (terminated), waiting to be disposed by the role holder.
-        var retiring: [Disposable] = []
-        /// Whether a thread holds the reconciling role.
-        var isReconciling = false
-
-        /// Whether the connection is out of line with what is wanted.
-        var needsWork: Bool {
-            if !retiring.isEmpty { return true }
-            if connection != nil { return observers.isEmpty }
-            return !observers.isEmpty && stopEvent == nil
-        }
-
-        /// Takes the role if there is work and nobody has it.
-        mutating func claimReconcile() -> Bool {
-            guard !isReconciling, needsWork else { return false }
-            isReconciling = true
-            return true
-        }
-    }
-
-    /// One step of the reconciling loop, decided under the lock.
-    private enum Step {
-        case dispose([Disposable])
-        case connect(Connection)
-        case done
-    }
-
     private let source: Observable<Element>
     private let scope: SubjectLifetimeScope
-    private let state = LockedState(State())
+    private let state = LockedState(ShareState())
     @exclusivity(unchecked) private var buffer: ReplayBuffer<Element>
 
     init(source: Observable<Element>, replay: Int, scope: SubjectLifetimeScope) {
@@ -182,7 +187,7 @@ final private class ShareObservable<Element>: Observable<Element>, Unsubscribing
     private func reconcileLoop() {
         while true {
             var dropped: ReplayBuffer<Element>?  // the elements, released after the lock
-            let step = state.withLock { state -> Step in
+            let step = state.withLock { state -> ShareStep in
                 if !state.retiring.isEmpty {
                     defer { state.retiring.removeAll() }
                     return .dispose(state.retiring)
@@ -196,7 +201,7 @@ final private class ShareObservable<Element>: Observable<Element>, Unsubscribing
                     return .dispose([connection.subscription])
                 }
                 if state.connection == nil && !state.observers.isEmpty && state.stopEvent == nil {
-                    let connection = Connection(id: state.nextConnectionId, subscription: SingleAssignmentDisposable())
+                    let connection = ShareConnection(id: state.nextConnectionId, subscription: SingleAssignmentDisposable())
                     state.nextConnectionId &+= 1
                     state.connection = connection
                     return .connect(connection)
