@@ -124,13 +124,14 @@ where Source.Element == Observer.Element {
         Trampoline.run {
             let subscription = innerObserver.subscribe(inner, sink: self, key: id)
             // Kept while it is the latest and running; otherwise (replaced meanwhile, completed
-            // synchronously, or the sink disposed) disposed now.
-            let stale = withState { state -> Disposable in
-                guard isLatest(id), state.hasLatest, !state.isDisposed else { return subscription }
+            // synchronously, or the sink disposed) disposed now. (A `Bool` out of the lock, not
+            // the leftover disposable: copying an `any Disposable` goes through value witnesses.)
+            let kept = withState { state -> Bool in
+                guard isLatest(id), state.hasLatest, !state.isDisposed else { return false }
                 state.inner = subscription
-                return NopDisposable.shared
+                return true
             }
-            stale.dispose()
+            if !kept { subscription.dispose() }
         }
     }
 
