@@ -29,7 +29,8 @@ final class ReplayGate<Observer: ObserverType>: ReplayGating<Observer.Element>, 
     private let lock: any ReplayGateLock
     /// Events that raced with the replay, each boxed (`LatestElement<Event<Element>>`), so the
     /// field is not generic: creating and destroying a gate needs no metadata lookup for it.
-    @exclusivity(unchecked) private var queued: ContiguousArray<AnyObject> = []
+    /// `nil` until an event races (the usual case: a gate that never queues stores and releases no array).
+    @exclusivity(unchecked) private var queued: ContiguousArray<AnyObject>?
 
     /// Creates a gate in front of `handler` whose queue of racing events its own lock guards.
     init(_ handler: Observer) {
@@ -71,7 +72,8 @@ final class ReplayGate<Observer: ObserverType>: ReplayGating<Observer.Element>, 
             // (waiting -> open, without the lock) at any moment, and then this event goes through.
             let (exchanged, current) = phase.compareExchange(expected: Self.waiting, desired: Self.queueing, ordering: .acquiringAndReleasing)
             if !exchanged && current == Self.open { return true }
-            queued.append(LatestElement(event))
+            if queued == nil { queued = [] }
+            queued?.append(LatestElement(event))
             return false
         }
         if deliverNow { handler.on(event) }
@@ -102,12 +104,12 @@ final class ReplayGate<Observer: ObserverType>: ReplayGating<Observer.Element>, 
     private func drainAndOpen() {
         while true {
             let batch = lock.withGateLock { () -> ContiguousArray<AnyObject> in
-                if queued.isEmpty {
+                guard let batch = queued, !batch.isEmpty else {
                     phase.store(Self.open, ordering: .releasing)
                     return []
                 }
-                defer { queued = [] }
-                return queued
+                queued = nil
+                return batch
             }
             if batch.isEmpty { return }
             for box in batch { handler.on(unsafeDowncast(box, to: LatestElement<Event<Element>>.self).value) }

@@ -145,6 +145,7 @@ where Source.Element == Observer.Element {
     /// Keeps inner sequence `id`'s subscription while it is the latest and running; otherwise
     /// (replaced meanwhile, completed synchronously, or the sink disposed: each of those moved
     /// `slot` away from `subscribing(id)` under the lock) disposes it. No lock: two atomic moves.
+    @inline(__always)
     private func store(_ subscription: consuming Disposable, id: UInt64) {
         guard slot.compareExchange(expected: InnerSlot.subscribing(id), desired: InnerSlot.writing(id), ordering: .acquiringAndReleasing).exchanged else {
             subscription.dispose()
@@ -165,11 +166,15 @@ where Source.Element == Observer.Element {
 
     /// Moves `slot` to `next` and returns the stored subscription it held (the no-op disposable
     /// if none was stored). Call under the lock; dispose the result after it.
+    @inline(__always)
     private func takeInner(leaving next: UInt64) -> Disposable {
         guard InnerSlot.isStored(slot.exchange(next, ordering: .acquiringAndReleasing)) else { return NopDisposable.shared }
-        var taken: Disposable = NopDisposable.shared
-        swap(&taken, &inner)
-        return taken
+        // Moved out and the no-op one moved in (`swap` costs three moves of the existential).
+        return withUnsafeMutablePointer(to: &inner) { field in
+            let taken = field.move()
+            field.initialize(to: NopDisposable.shared)
+            return taken
+        }
     }
 
     /// Whether `id` is the latest inner subscription.
