@@ -132,6 +132,52 @@ struct KeyedList<Value> {
         return key
     }
 
+    /// Takes the next key without storing anything under it yet (see `insert(_:reservedKey:)`):
+    /// a caller that may never store the value (``ObservableType/flatMap(_:)``'s inner sequence
+    /// that completes while it is being subscribed) then touches no slot at all.
+    mutating func reserveKey() -> UInt64 {
+        defer { nextKey &+= 1 }
+        return nextKey
+    }
+
+    /// Adds `value` under `key`, a key from `reserveKey()` that holds nothing yet. Usually it is
+    /// newer than every stored key (the caller stores values in reservation order) and goes last;
+    /// an older one is put in key order, so lookups stay correct either way.
+    mutating func insert(_ value: Value, reservedKey key: UInt64) {
+        if buffer.isEmpty {
+            guard let lone = single else {
+                single = value
+                singleKey = key
+                return
+            }
+            // A second value: both go to the buffer, in key order.
+            single = nil
+            if singleKey < key {
+                buffer.append(lone)
+                keys.append(singleKey)
+                buffer.append(value)
+                keys.append(key)
+            } else {
+                buffer.append(value)
+                keys.append(key)
+                buffer.append(lone)
+                keys.append(singleKey)
+            }
+            return
+        }
+        guard let newest = keys.last, newest > key else {
+            buffer.append(value)
+            keys.append(key)
+            return
+        }
+        // Older than a stored key: insert before the first newer one.
+        var index = keys.count &- 1
+        while index > 0 && keys[index &- 1] > key { index &-= 1 }
+        buffer.insert(value, at: index)
+        keys.insert(key, at: index)
+        if index < front { front = index }
+    }
+
     /// Removes the value registered under `key` and returns it, so the caller can release it
     /// after leaving its lock (dropping the last reference may run arbitrary deinit code);
     /// `nil` if there is none (removed already, or never registered).

@@ -21,6 +21,14 @@ struct ThreadLocalObject<Object: AnyObject>: @unchecked Sendable {
     }
 
     /// This thread's object.
+    /// Runs `body` with this thread's object, borrowed: no retain and release, for objects that
+    /// live until their thread exits (the slot holds them) and are only used on their thread.
+    @inline(__always)
+    func withCurrent<R>(_ body: (Object) -> R) -> R {
+        guard let raw = pthread_getspecific(key) else { return body(current) }
+        return Unmanaged<Object>.fromOpaque(raw)._withUnsafeGuaranteedRef(body)
+    }
+
     var current: Object {
         if let raw = pthread_getspecific(key) { return Unmanaged<Object>.fromOpaque(raw).takeUnretainedValue() }
         let object = make()

@@ -69,12 +69,15 @@ final class Trampoline {
     /// order of events is the same as subscribing alone.
     @inline(__always)
     static func run<Result>(_ body: () -> Result) -> Result {
-        let trampoline = current
-        if trampoline.isRunning { return body() }
-        trampoline.isRunning = true
-        let result = body()
-        trampoline.drain()
-        return result
+        // Borrowed from the thread's slot, which keeps it until the thread exits: no retain and
+        // release per subscription.
+        perThread.withCurrent { trampoline in
+            if trampoline.isRunning { return body() }
+            trampoline.isRunning = true
+            let result = body()
+            trampoline.drain()
+            return result
+        }
     }
 
     /// Whether steps are waiting (a synchronous source yields to them between elements).

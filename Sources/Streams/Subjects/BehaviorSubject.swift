@@ -88,7 +88,7 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
         // `flatMapLatest` for every element) stays cheap.
         // The gate's type from the cache, not the runtime (see `MetatypeCache`).
         let gateType = MetatypeCache.type(owner: type(of: self), observer: Observer.self) { ReplayGate<Observer>.self }
-        let gate = unsafeBitCast(gateType, to: ReplayGate<Observer>.Type.self).init(observer, sharing: state)
+        let gate = unsafeBitCast(gateType, to: ReplayGate<Observer>.Type.self).init(observer, sharing: state.storage)
         var registered: UInt64?
         let value = state.withLock { state -> Element in
             if state.isLive { registered = state.observers.insert(gate) }

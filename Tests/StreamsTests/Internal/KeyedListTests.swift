@@ -204,4 +204,42 @@ final class KeyedListTests: XCTestCase {
         XCTAssertEqual(list.count, 2)
         XCTAssertTrue(list.contains(lone) && list.contains(second))
     }
+
+    func testReservedKey_holdsNothingUntilInsertedAndKeepsKeyOrder() {
+        var list = KeyedList<Box>()
+        let reserved = list.reserveKey()
+        XCTAssertTrue(list.isEmpty, "a reserved key holds no slot")
+        XCTAssertFalse(list.contains(reserved))
+        let later = list.insert(Box(2))
+        XCTAssertGreaterThan(later, reserved, "a reserved key is never handed out again")
+        list.insert(Box(1), reservedKey: reserved)
+        XCTAssertEqual(values(list.slots), [1, 2], "an older reserved key goes before newer ones (inline lone value)")
+        let newest = list.reserveKey()
+        list.insert(Box(3), reservedKey: newest)
+        XCTAssertEqual(values(list.slots), [1, 2, 3], "the newest reserved key goes last")
+        XCTAssertEqual(list.remove(newest)?.id, 3)
+        XCTAssertEqual(list.remove(reserved)?.id, 1)
+        XCTAssertEqual(list.remove(later)?.id, 2)
+        XCTAssertTrue(list.isEmpty)
+        let lone = list.reserveKey()
+        list.insert(Box(4), reservedKey: lone)
+        XCTAssertEqual(values(list.slots), [4])
+        XCTAssertEqual(list.remove(lone)?.id, 4, "a lone reserved value is held inline and found")
+    }
+
+    func testReservedKey_olderThanStoredKeys_isInsertedInOrderBeforeHoles() {
+        var list = KeyedList<Box>()
+        let keys = (0..<4).map { _ in list.insert(Box(0)) }
+        let reserved = list.reserveKey()
+        let newer = (0..<4).map { _ in list.insert(Box(0)) }
+        // Holes at the front (oldest-first removal moves `front` past them).
+        for key in keys { list.remove(key) }
+        list.insert(Box(5), reservedKey: reserved)
+        XCTAssertTrue(list.contains(reserved))
+        XCTAssertEqual(list.count, 5)
+        XCTAssertEqual(iterated(list.slots).compactMap { $0 }.first, 5, "inserted before the newer keys")
+        for key in newer { XCTAssertEqual(list.remove(key)?.id, 0) }
+        XCTAssertEqual(list.remove(reserved)?.id, 5)
+        XCTAssertTrue(list.isEmpty)
+    }
 }

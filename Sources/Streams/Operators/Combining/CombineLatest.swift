@@ -158,14 +158,13 @@ final class CombineLatestSink<Result, Observer: ObserverType>: DrainingSink<Obse
 
     @inline(__always)
     private func emitCombination() {
-        let result: Result
+        // The selector's result is passed straight on (not taken into a local first: in
+        // unspecialized code that is a value-witness move and a destroy per element).
         do {
-            result = try select(values)
+            forwardNext(try select(values))
         } catch {
             forwardError(error)
-            return
         }
-        forwardNext(result)
     }
 
     private func on<E>(_ event: Event<E>, at index: Int) {

@@ -151,10 +151,18 @@ private struct FlatMapState {
     var queue = InnerQueue()
     /// The subscriptions of the running inner sequences, by key. Kept here rather than in a
     /// ``CompositeDisposable``, so registering and removing one shares the lock that counts it.
-    /// An inner sequence being subscribed holds `InnerSubscription.pending` until its
-    /// subscription is registered (`register`): one that completes while it is being subscribed
-    /// (`just`, ``ObservableType/of(_:scheduler:)``, …) never gets a holder of its own.
+    /// Under ``ObservableType/flatMapFirst(_:)``, an inner sequence being subscribed holds
+    /// `InnerSubscription.pending` until its subscription is registered (`register`). The
+    /// pumped modes (one inner sequence subscribed at a time) reserve its key instead and note
+    /// it in `unregistered` (`startPumpedInner`, `registerPumped`): one that completes while it
+    /// is being subscribed (`just`, ``ObservableType/of(_:scheduler:)``, …) touches no slot.
     var inners = KeyedList<InnerSubscription>()
+    /// The key (plus 1) of the inner sequence the pumping thread has started and not registered
+    /// yet, 0 if none (pumped modes).
+    var unregistered: UInt64 = 0
+    /// Whether that inner sequence completed before it was registered (its subscription is then
+    /// disposed instead of stored).
+    var unregisteredCompleted = false
     /// Whether the sink has been disposed: no inner sequence is subscribed any more.
     var disposed = false
 
@@ -166,6 +174,46 @@ private struct FlatMapState {
         active += 1
         guard !disposed else { return nil }
         return inners.insert(.pending)
+    }
+
+    /// Counts a new inner subscription of a pumped mode and returns its reserved key, noted as
+    /// `unregistered` until `registerPumped` (the pumping role guarantees one at a time); `nil`
+    /// once disposed.
+    mutating func startPumpedInner() -> UInt64? {
+        active += 1
+        guard !disposed else { return nil }
+        let key = inners.reserveKey()
+        unregistered = key &+ 1
+        return key
+    }
+
+    /// Stores the subscription of the inner sequence `startPumpedInner` started under `key`
+    /// unless it completed meanwhile or the sink was disposed; returns whether it did (if not,
+    /// the caller disposes the subscription after the lock).
+    mutating func registerPumped(_ subscription: Disposable, key: UInt64) -> Bool {
+        let completed = unregisteredCompleted
+        unregistered = 0
+        unregisteredCompleted = false
+        guard !completed, !disposed else { return false }
+        inners.insert(InnerSubscription(subscription), reservedKey: key)
+        return true
+    }
+
+    /// Forgets the pumped inner sequence `key` that completed while it was being subscribed
+    /// (`innerCompleted` left it to the pumping thread).
+    mutating func forgetUnregistered() {
+        unregistered = 0
+        unregisteredCompleted = false
+    }
+
+    /// Removes inner sequence `key` at its completion and returns its holder, if registered; one
+    /// still unregistered is marked completed instead, for `registerPumped`.
+    mutating func removeCompleted(_ key: UInt64) -> InnerSubscription? {
+        if unregistered == key &+ 1 {
+            unregisteredCompleted = true
+            return nil
+        }
+        return inners.remove(key)
     }
 
     /// Stores the subscription of the inner sequence started under `key` if it still runs, and
@@ -277,7 +325,7 @@ where Source.Element == Observer.Element {
         // once disposed: then nothing starts).
         let started = withState { state -> UInt64? in
             if !state.pumping && state.active < maxConcurrent {
-                guard let key = state.startInner() else { return nil }
+                guard let key = state.startPumpedInner() else { return nil }
                 state.pumping = true
                 return key
             }
@@ -324,15 +372,15 @@ where Source.Element == Observer.Element {
                 if isRegistering {
                     if completed {
                         // It completed while being subscribed (`innerCompleted` left it to us).
-                        state.inners.remove(key)
+                        state.forgetUnregistered()
                         state.active -= 1
                         disposeRegistering = true
                     } else {
-                        disposeRegistering = !state.register(registering, key: key)
+                        disposeRegistering = !state.registerPumped(registering, key: key)
                     }
                 }
                 if state.active < maxConcurrent, let inner = state.queue.popFirst() {
-                    return (inner, state.startInner())
+                    return (inner, state.startPumpedInner())
                 }
                 state.pumping = false
                 done = state.isDone
@@ -358,6 +406,9 @@ where Source.Element == Observer.Element {
         subscribing.store(key &+ 1, ordering: .releasing)
         let subscription = subscribeInner(inner, key: key)
         let completed = subscribing.exchange(0, ordering: .acquiringAndReleasing) == 0
+        #if DEBUG
+        FlatMapSinkTestHooks.beforeRegistering?()
+        #endif
         return (subscription, completed)
     }
 
@@ -385,7 +436,7 @@ where Source.Element == Observer.Element {
         // Decided with `withState` (no outbox) because an inner completion usually sends nothing.
         var finished: InnerSubscription?
         let next = withState { state -> InnerCompletion in
-            finished = state.inners.remove(key)
+            finished = state.removeCompleted(key)
             state.active -= 1
             if state.pumping { return .nothing }
             if !state.queue.isEmpty {
@@ -448,6 +499,18 @@ extension FlatMapInnerObserver: InnerObserver {
         self.init(sink: unsafeDowncast(sink, to: FlatMapSink<SourceElement, Source, Observer>.self), key: key)
     }
 }
+
+#if DEBUG
+/// Test hooks (DEBUG builds only) that let tests drive the inner-registration window
+/// deterministically.
+package enum FlatMapSinkTestHooks {
+    // Safety: set by a test before the events it drives start and cleared after they ended;
+    // only read while those events flow, so no write races with a read.
+    /// Called by the pumping thread after an inner sequence's `subscribe` returned, before its
+    /// subscription is registered (a completion or a disposal arriving now takes the lock path).
+    nonisolated(unsafe) package static var beforeRegistering: (() -> Void)?
+}
+#endif
 
 final private class FlatMapProducer<SourceElement, Source: ObservableConvertibleType>: Producer<Source.Element> {
     private let source: Observable<SourceElement>

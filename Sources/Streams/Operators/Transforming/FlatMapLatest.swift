@@ -42,19 +42,23 @@ private struct SwitchState {
     var hasLatest = false
     /// Whether the source has completed.
     var outerStopped = false
-    /// The latest inner subscription (disposed when replaced, completed, or on disposal); the
-    /// no-op disposable when there is none. Not an optional: destroying an
-    /// `Optional<any Disposable>` goes through the runtime's generic value witnesses.
-    var inner: Disposable = NopDisposable.shared
-
-    /// Takes the latest inner subscription out, leaving the no-op one.
-    mutating func takeInner() -> Disposable {
-        var taken: Disposable = NopDisposable.shared
-        swap(&taken, &inner)
-        return taken
-    }
     /// The sink has been disposed: an inner subscription arriving late is disposed at once.
     var isDisposed = false
+}
+
+/// The states of `SwitchSink`'s inner-subscription slot: a tag in the low two bits, the inner
+/// sequence's id above them.
+private enum InnerSlot {
+    /// No subscription is stored or expected.
+    static var idle: UInt64 { 0 }
+    /// Inner sequence `id` is being subscribed; its subscription is not stored yet.
+    static func subscribing(_ id: UInt64) -> UInt64 { id << 2 | 1 }
+    /// The subscribing thread is writing inner sequence `id`'s subscription into the slot.
+    static func writing(_ id: UInt64) -> UInt64 { id << 2 | 2 }
+    /// Inner sequence `id`'s subscription is stored.
+    static func stored(_ id: UInt64) -> UInt64 { id << 2 | 3 }
+    /// Whether `value` is a `stored` state.
+    static func isStored(_ value: UInt64) -> Bool { value & 3 == 3 }
 }
 
 final private class SwitchSink<SourceElement, Source: ObservableConvertibleType, Observer: ObserverType>: SerializingSink<Observer, SwitchState>, ObserverType
@@ -68,6 +72,18 @@ where Source.Element == Observer.Element {
     /// under the lock (so it is consistent with `SwitchState`), read with or without it.
     private let latestID = Atomic<UInt64>(0)
     private let innerObserver: any InnerObserver.Type
+    /// The hand-off of the latest inner subscription (an `InnerSlot` state): the subscribing
+    /// thread stores it without the lock (`store(_:id:)`); everyone else takes it under the lock
+    /// (`takeInner(leaving:)`), so an element costs one lock round trip for the switch, not two.
+    private let slot = Atomic<UInt64>(InnerSlot.idle)
+    // Safety: `inner` is written only by the thread that moved `slot` from `subscribing(id)` to
+    // `writing(id)` (one at a time: inner sequences are subscribed synchronously inside the
+    // serialized source's `onNext`, and no call-out happens between the two moves), which then
+    // publishes it with a releasing move to `stored(id)` or takes it back itself. It is taken
+    // (read and reset) only under the lock by the thread whose exchange on `slot` (acquiring)
+    // moved it out of `stored`. Not an optional: destroying an `Optional<any Disposable>` goes
+    // through the runtime's generic value witnesses.
+    @exclusivity(unchecked) private var inner: Disposable = NopDisposable.shared
 
     init(selector: @escaping (SourceElement) throws -> Source, observer: Observer, cancel: SinkDisposer) {
         self.selector = selector
@@ -116,21 +132,48 @@ where Source.Element == Observer.Element {
             let id = latestID.load(ordering: .relaxed) &+ 1
             latestID.store(id, ordering: .releasing)
             state.hasLatest = true
-            return (id, state.takeInner())
+            return (id, takeInner(leaving: state.isDisposed ? InnerSlot.idle : InnerSlot.subscribing(id)))
         }
         previous.dispose()
         // On the trampoline, so that a synchronous inner sequence's subscription is stored (and
         // can be disposed by a switch from inside its own elements) before they flow.
         Trampoline.run {
-            let subscription = innerObserver.subscribe(inner, sink: self, key: id)
-            // Kept while it is the latest and running; otherwise (replaced meanwhile, completed
-            // synchronously, or the sink disposed) disposed now.
-            let stale = withState { state -> Disposable in
-                guard isLatest(id), state.hasLatest, !state.isDisposed else { return subscription }
-                state.inner = subscription
-                return NopDisposable.shared
-            }
-            stale.dispose()
+            store(innerObserver.subscribe(inner, sink: self, key: id), id: id)
+        }
+    }
+
+    /// Keeps inner sequence `id`'s subscription while it is the latest and running; otherwise
+    /// (replaced meanwhile, completed synchronously, or the sink disposed: each of those moved
+    /// `slot` away from `subscribing(id)` under the lock) disposes it. No lock: two atomic moves.
+    @inline(__always)
+    private func store(_ subscription: consuming Disposable, id: UInt64) {
+        guard slot.compareExchange(expected: InnerSlot.subscribing(id), desired: InnerSlot.writing(id), ordering: .acquiringAndReleasing).exchanged else {
+            subscription.dispose()
+            return
+        }
+        inner = consume subscription  // moved, not copied
+        #if DEBUG
+        SwitchSinkTestHooks.whileWriting?()
+        #endif
+        if slot.compareExchange(expected: InnerSlot.writing(id), desired: InnerSlot.stored(id), ordering: .acquiringAndReleasing).exchanged {
+            return
+        }
+        // Taken meanwhile by a thread that found it being written (and left it to us).
+        var taken: Disposable = NopDisposable.shared
+        swap(&taken, &inner)
+        taken.dispose()
+    }
+
+    /// Moves `slot` to `next` and returns the stored subscription it held (the no-op disposable
+    /// if none was stored). Call under the lock; dispose the result after it.
+    @inline(__always)
+    private func takeInner(leaving next: UInt64) -> Disposable {
+        guard InnerSlot.isStored(slot.exchange(next, ordering: .acquiringAndReleasing)) else { return NopDisposable.shared }
+        // Moved out and the no-op one moved in (`swap` costs three moves of the existential).
+        return withUnsafeMutablePointer(to: &inner) { field in
+            let taken = field.move()
+            field.initialize(to: NopDisposable.shared)
+            return taken
         }
     }
 
@@ -152,7 +195,7 @@ where Source.Element == Observer.Element {
                 guard isLatest(id) else { return NopDisposable.shared }
                 state.hasLatest = false
                 if state.outerStopped { outbox.send(.completed) }
-                return state.takeInner()
+                return takeInner(leaving: InnerSlot.idle)
             }
             finished.dispose()
         }
@@ -162,7 +205,7 @@ where Source.Element == Observer.Element {
         outerSubscription.dispose()
         let inner = withState { state -> Disposable in
             state.isDisposed = true
-            return state.takeInner()
+            return takeInner(leaving: InnerSlot.idle)
         }
         inner.dispose()
         super.dispose()
@@ -210,3 +253,14 @@ final private class SwitchProducer<SourceElement, Source: ObservableConvertibleT
         return (sink, subscription)
     }
 }
+
+#if DEBUG
+/// Test hooks (DEBUG builds only) that let tests drive the inner-subscription hand-off's races
+/// deterministically.
+package enum SwitchSinkTestHooks {
+    // Safety: set by a test before the events it drives start and cleared after they ended;
+    // only read while those events flow, so no write races with a read.
+    /// Called by the subscribing thread between writing the subscription and publishing it.
+    nonisolated(unsafe) package static var whileWriting: (() -> Void)?
+}
+#endif
