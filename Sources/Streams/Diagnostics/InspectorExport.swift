@@ -1,3 +1,4 @@
+#if Inspector
 import Foundation
 
 extension Inspector {
@@ -188,3 +189,4 @@ private struct InspectorPage {
         return "\(Int64(tenths) / 10).\(abs(Int64(tenths)) % 10)ms"
     }
 }
+#endif

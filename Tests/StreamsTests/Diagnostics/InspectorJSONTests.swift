@@ -1,3 +1,4 @@
+#if Inspector
 import Foundation
 import Streams
 import XCTest
@@ -42,3 +43,4 @@ final class InspectorJSONTests: XCTestCase {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Inspector
 import Dispatch
 import Foundation
 import Streams
@@ -99,3 +100,4 @@ final class InspectorWhereAndWhenTests: XCTestCase {
         XCTAssertTrue(svg.contains(">\(String(value.prefix(15)))…</text>"), "the lane keeps the short form")
     }
 }
+#endif
