@@ -12,6 +12,14 @@ let package = Package(
         .library(name: "ConfigFeatures", targets: ["ConfigFeatures"]),
         .library(name: "ConfigFeaturesTestServer", targets: ["ConfigFeaturesTestServer"]),
     ],
+    traits: [
+        // The stream inspector (Inspector.start()/snapshot()/exportHTML(), call-site symbolication,
+        // thread names). On by default; `traits: []` on the dependency, or
+        // `swift build --disable-default-traits`, builds Streams without it: smaller, faster to
+        // compile, no libswiftRuntime on Linux, and `.named(_:)` is a plain label.
+        .trait(name: "Inspector", description: "The stream inspector: recording, snapshots and the HTML/JSON exports."),
+        .default(enabledTraits: ["Inspector"]),
+    ],
     targets: [
         .target(name: "Streams"),
         .target(name: "StreamsCocoa", dependencies: ["Streams"]),

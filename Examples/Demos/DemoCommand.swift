@@ -25,6 +25,13 @@ public enum DemoCommand {
             print(demo.map(DemoOptions.usage(demo:)) ?? DemoOptions.usage)
             return 0
         }
+        #if !Inspector
+        if options.timelinePath != nil {
+            FileHandle.standardError.write(
+                Data("\(program): --timeline needs the stream inspector, and Streams was built without its \"Inspector\" trait\n".utf8))
+            return 1
+        }
+        #endif
         let backends: DemoBackends
         do {
             backends = try DemoBackends(options: options)
@@ -32,9 +39,12 @@ public enum DemoCommand {
             FileHandle.standardError.write(Data("\(program): \(error)\n".utf8))
             return 1
         }
+        #if Inspector
         if options.timelinePath != nil { Inspector.start() }
+        #endif
         DemoCatalog.run(options, on: backends)
         backends.stop()
+        #if Inspector
         guard let path = options.timelinePath else { return 0 }
         Inspector.stop()
         do {
@@ -45,5 +55,8 @@ public enum DemoCommand {
             FileHandle.standardError.write(Data("\(program): cannot write the timeline to \(path): \(error)\n".utf8))
             return 1
         }
+        #else
+        return 0
+        #endif
     }
 }

@@ -7,6 +7,8 @@
 /// Its parameters go on lines of their own (filled), a `resultSelector` on the last; its generic
 /// parameters and `where` clause break as swift-format breaks them when they are too long.
 struct Function {
+    /// `public ` for the API; empty for an internal helper.
+    var access = "public "
     var name: String
     var generics: [String]
     var parameters: [String]
@@ -21,7 +23,7 @@ struct Function {
         let inner = indent + indentWidth
         var code = Code()
         code.doc(doc, at: indent)
-        let head = "public static func \(name)"
+        let head = "\(access)static func \(name)"
         if fits("\(head)<\(commaList(generics))>(", at: indent) {
             code.line("\(head)<\(commaList(generics))>(", at: indent)
         } else {
@@ -133,6 +135,14 @@ func callWithTrailingClosure(_ callee: String, _ groups: [[Argument]], closure: 
     }
     lines += closure.lines(prefix: ") ", suffix: "", at: indent)
     return lines
+}
+
+/// `callee(arguments)` at `indent`: on one line if it fits, else the arguments one level in
+/// (filled, `)` after the last).
+func call(_ callee: String, _ arguments: [String], at indent: Int) -> [String] {
+    if fits("\(callee)(\(commaList(arguments)))", at: indent) { return ["\(callee)(\(commaList(arguments)))"] }
+    let pad = String(repeating: " ", count: indentWidth)
+    return ["\(callee)("] + filled(arguments, at: indent + indentWidth, end: ")").map { pad + $0 }
 }
 
 /// `wrapper(label: call(arguments) trailing)`: a trait made from one `Observable` operator call,

@@ -86,7 +86,7 @@ func observableZip() -> Code {
     /// The arguments of `ZipArityProducer` but the last, `selection`.
     func buffering(_ arity: Int) -> [[Argument]] {
         let buffers = tuple(each(arity) { _ in "ZipBuffer()" })
-        let types = each(arity) { "ZipBuffer<O\($0).Element>" }
+        let types = each(arity) { "ZipBuffer<E\($0)>" }
         let typed = "\(buffers) as \(tuple(types))"
         let make = Closure("", typed) { column in
             if fits(typed, at: column) { return [typed] }
@@ -96,9 +96,20 @@ func observableZip() -> Code {
         let take = Closure("b", tuple(each(arity) { "b.\($0 - 1).dequeue()" }))
         return [[Argument("arity: \(arity)"), Argument("buffers: ", make)], [Argument("take: ", take)]]
     }
-    func body(_ arity: Int, selection: Argument) -> [String] {
-        let subscriptions = Closure("sources", each(arity) { "sources.subscribe(source\($0).asObservable(), at: \($0 - 1)) { $0.\($0 - 1).enqueue($1) }" })
-        return callWithTrailingClosure("ZipArityProducer", buffering(arity) + [[selection]], closure: subscriptions, at: 2 * indentWidth)
+    /// The public overloads' body: both call one helper per arity (the tuple and the
+    /// `resultSelector` forms differ only in the selection), so each arity's buffers, `take` and
+    /// subscriptions are compiled once, not twice.
+    func body(_ arity: Int, selection: String) -> [String] {
+        call("zipArity", each(arity) { "source\($0).asObservable()" } + ["selection: \(selection)"], at: 2 * indentWidth)
+    }
+    let helpers = zipArities.map { arity in
+        let subscriptions = Closure("sources", each(arity) { "sources.subscribe(source\($0), at: \($0 - 1)) { $0.\($0 - 1).enqueue($1) }" })
+        return Function(
+            access: "", name: "zipArity", generics: each(arity) { "E\($0)" } + ["Result"], parameters: each(arity) { "_ source\($0): Observable<E\($0)>" },
+            resultSelector: "selection: ResultSelection<\(tuple(each(arity) { "E\($0)" })), Result>", returnType: "Observable<Result>",
+            doc: ["The `zip` of \(arity) sources, by `selection`: a user's `resultSelector`, or the tuple."],
+            body: callWithTrailingClosure(
+                "ZipArityProducer", buffering(arity) + [[Argument("selection: selection")]], closure: subscriptions, at: 2 * indentWidth))
     }
     let selecting = zipArities.map { arity in
         observableOverload(
@@ -110,7 +121,7 @@ func observableZip() -> Code {
                 "fails as soon as a source fails or `resultSelector` throws.",
                 "- Returns: The sequence of combined elements.",
             ] + note,
-            body: body(arity, selection: Argument("selection: .user ", Closure("a", "try resultSelector(\(commaList(each(arity) { "a.\($0 - 1)" })))"))))
+            body: body(arity, selection: ".user { a in try resultSelector(\(commaList(each(arity) { "a.\($0 - 1)" }))) }"))
     }
     let tupling = zipArities.map { arity in
         observableOverload(
@@ -120,9 +131,9 @@ func observableZip() -> Code {
                 "",
                 "Termination as for `zip(_:_:resultSelector:)`.",
             ] + note,
-            body: body(arity, selection: Argument("selection: .library ", Closure("", "$0"))))
+            body: body(arity, selection: ".library { $0 }"))
     }
-    return extensions(("ObservableType", selecting), ("ObservableType where Element == Any", tupling))
+    return extensions(("ObservableType", selecting), ("ObservableType where Element == Any", tupling), ("ObservableType", helpers))
 }
 
 let combineLatestSelectorArities = 2...8

@@ -113,4 +113,14 @@ final class PerDemoOptionsTests: XCTestCase {
         XCTAssertEqual(DemoCommand.run(demo: "item-list", arguments: ["item-list"]), 2)
         XCTAssertEqual(DemoCommand.run(demo: nil, arguments: ["--bogus"]), 2)
     }
+
+    #if !Inspector
+    /// Built without the `Inspector` trait, `--timeline` exits with status 1 before anything runs
+    /// (and writes nothing: the path's folder does not exist).
+    func testCommand_timelineWithoutTheInspectorTraitExitsWithStatus1() {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("no-such-folder-\(UUID().uuidString)/t.html").path
+        XCTAssertEqual(DemoCommand.run(demo: "launch", arguments: ["--timeline", path]), 1)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: path))
+    }
+    #endif
 }

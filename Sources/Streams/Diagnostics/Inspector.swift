@@ -1,3 +1,4 @@
+#if Inspector
 import Foundation
 
 /// The stream inspector: an opt-in recorder of every subscription's operator chain and events.
@@ -97,3 +98,4 @@ public enum Inspector {
         ProcessInfo.processInfo.environment[environmentVariable] == "1"
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Inspector
 import Foundation
 
 #if os(Linux) && canImport(Runtime)
@@ -127,3 +128,4 @@ enum CallSiteSymbolicator {
     }
     #endif
 }
+#endif

@@ -1,3 +1,4 @@
+#if Inspector
 import Foundation
 
 extension Inspector {
@@ -26,10 +27,17 @@ extension Inspector {
     }
 }
 
-/// The JSON export's shape.
+/// The JSON export's shape (encoded by hand with the inspector's one key type, see
+/// InspectorSnapshot+Codable.swift).
 private struct InspectorExport: Encodable {
     var snapshot: InspectorSnapshot
     var events: [InspectorEvent]
+
+    func encode(to encoder: any Encoder) throws {
+        var keyed = encoder.container(keyedBy: InspectorKey.self)
+        try keyed.encode(snapshot, forKey: "snapshot")
+        try keyed.encode(events, forKey: "events")
+    }
 }
 
 /// Builds the inspector's HTML page.
@@ -181,3 +189,4 @@ private struct InspectorPage {
         return "\(Int64(tenths) / 10).\(abs(Int64(tenths)) % 10)ms"
     }
 }
+#endif

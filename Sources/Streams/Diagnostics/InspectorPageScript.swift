@@ -1,3 +1,4 @@
+#if Inspector
 /// The script of the inspector's HTML page (see `Inspector.exportHTML(title:)`).
 ///
 /// - Zoom: each `.timeline` starts fitted to its box's width (the whole recorded time span in
@@ -210,3 +211,4 @@ enum InspectorPageScript {
 
         """#
 }
+#endif

@@ -1,3 +1,4 @@
+#if Inspector
 import Foundation
 import Synchronization
 
@@ -177,3 +178,4 @@ enum InspectorValues {
         return String(text[..<end]) + "…(truncated, \(size) bytes)"
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Inspector
 import Dispatch
 import Foundation
 import Synchronization
@@ -226,3 +227,4 @@ final class InspectorRecord: Sendable {
         if hasEnded.set() { InspectorRegistry.shared.end(self) }
     }
 }
+#endif

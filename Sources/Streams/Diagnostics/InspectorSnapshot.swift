@@ -1,3 +1,4 @@
+#if Inspector
 /// What the stream inspector saw: every chain it recorded, with its operators and their live
 /// subscription counts. See ``Inspector/snapshot()``.
 public struct InspectorSnapshot: Sendable, Codable, Equatable {
@@ -131,3 +132,4 @@ public struct InspectorEvent: Sendable, Codable, Equatable {
     /// description's size; `nil` for completion.
     public var value: String?
 }
+#endif

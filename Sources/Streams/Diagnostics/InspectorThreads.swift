@@ -1,3 +1,4 @@
+#if Inspector
 #if canImport(CDispatch)
 import CDispatch
 #endif
@@ -82,3 +83,4 @@ enum InspectorThreads {
         #endif
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Inspector
 import Dispatch
 import Foundation
 import Streams
@@ -201,3 +202,4 @@ final class InspectorTests: XCTestCase {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Inspector
 import Dispatch
 import Foundation
 import Streams
@@ -111,3 +112,4 @@ private func nameCurrentThread(_ name: String) {
     Thread.current.name = name
     #endif
 }
+#endif

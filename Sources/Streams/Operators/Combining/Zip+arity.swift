@@ -13,15 +13,7 @@ extension ObservableType {
         _ source1: O1, _ source2: O2, _ source3: O3,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element) throws -> Element
     ) -> Observable<Element> {
-        ZipArityProducer(
-            arity: 3, buffers: { (ZipBuffer(), ZipBuffer(), ZipBuffer()) as (ZipBuffer<O1.Element>, ZipBuffer<O2.Element>, ZipBuffer<O3.Element>) },
-            take: { b in (b.0.dequeue(), b.1.dequeue(), b.2.dequeue()) },
-            selection: .user { a in try resultSelector(a.0, a.1, a.2) }
-        ) { sources in
-            sources.subscribe(source1.asObservable(), at: 0) { $0.0.enqueue($1) }
-            sources.subscribe(source2.asObservable(), at: 1) { $0.1.enqueue($1) }
-            sources.subscribe(source3.asObservable(), at: 2) { $0.2.enqueue($1) }
-        }
+        zipArity(source1.asObservable(), source2.asObservable(), source3.asObservable(), selection: .user { a in try resultSelector(a.0, a.1, a.2) })
     }
 
     /// Pairs the elements of 4 sequences by index and combines each group with `resultSelector`.
@@ -35,20 +27,9 @@ extension ObservableType {
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element) throws -> Element
     ) -> Observable<Element> {
-        ZipArityProducer(
-            arity: 4,
-            buffers: {
-                (ZipBuffer(), ZipBuffer(), ZipBuffer(), ZipBuffer())
-                    as (ZipBuffer<O1.Element>, ZipBuffer<O2.Element>, ZipBuffer<O3.Element>, ZipBuffer<O4.Element>)
-            },
-            take: { b in (b.0.dequeue(), b.1.dequeue(), b.2.dequeue(), b.3.dequeue()) },
-            selection: .user { a in try resultSelector(a.0, a.1, a.2, a.3) }
-        ) { sources in
-            sources.subscribe(source1.asObservable(), at: 0) { $0.0.enqueue($1) }
-            sources.subscribe(source2.asObservable(), at: 1) { $0.1.enqueue($1) }
-            sources.subscribe(source3.asObservable(), at: 2) { $0.2.enqueue($1) }
-            sources.subscribe(source4.asObservable(), at: 3) { $0.3.enqueue($1) }
-        }
+        zipArity(
+            source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
+            selection: .user { a in try resultSelector(a.0, a.1, a.2, a.3) })
     }
 
     /// Pairs the elements of 5 sequences by index and combines each group with `resultSelector`.
@@ -62,21 +43,9 @@ extension ObservableType {
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element) throws -> Element
     ) -> Observable<Element> {
-        ZipArityProducer(
-            arity: 5,
-            buffers: {
-                (ZipBuffer(), ZipBuffer(), ZipBuffer(), ZipBuffer(), ZipBuffer())
-                    as (ZipBuffer<O1.Element>, ZipBuffer<O2.Element>, ZipBuffer<O3.Element>, ZipBuffer<O4.Element>, ZipBuffer<O5.Element>)
-            },
-            take: { b in (b.0.dequeue(), b.1.dequeue(), b.2.dequeue(), b.3.dequeue(), b.4.dequeue()) },
-            selection: .user { a in try resultSelector(a.0, a.1, a.2, a.3, a.4) }
-        ) { sources in
-            sources.subscribe(source1.asObservable(), at: 0) { $0.0.enqueue($1) }
-            sources.subscribe(source2.asObservable(), at: 1) { $0.1.enqueue($1) }
-            sources.subscribe(source3.asObservable(), at: 2) { $0.2.enqueue($1) }
-            sources.subscribe(source4.asObservable(), at: 3) { $0.3.enqueue($1) }
-            sources.subscribe(source5.asObservable(), at: 4) { $0.4.enqueue($1) }
-        }
+        zipArity(
+            source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(),
+            selection: .user { a in try resultSelector(a.0, a.1, a.2, a.3, a.4) })
     }
 
     /// Pairs the elements of 6 sequences by index and combines each group with `resultSelector`.
@@ -90,24 +59,9 @@ extension ObservableType {
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element) throws -> Element
     ) -> Observable<Element> {
-        ZipArityProducer(
-            arity: 6,
-            buffers: {
-                (ZipBuffer(), ZipBuffer(), ZipBuffer(), ZipBuffer(), ZipBuffer(), ZipBuffer())
-                    as (
-                        ZipBuffer<O1.Element>, ZipBuffer<O2.Element>, ZipBuffer<O3.Element>, ZipBuffer<O4.Element>, ZipBuffer<O5.Element>, ZipBuffer<O6.Element>
-                    )
-            },
-            take: { b in (b.0.dequeue(), b.1.dequeue(), b.2.dequeue(), b.3.dequeue(), b.4.dequeue(), b.5.dequeue()) },
-            selection: .user { a in try resultSelector(a.0, a.1, a.2, a.3, a.4, a.5) }
-        ) { sources in
-            sources.subscribe(source1.asObservable(), at: 0) { $0.0.enqueue($1) }
-            sources.subscribe(source2.asObservable(), at: 1) { $0.1.enqueue($1) }
-            sources.subscribe(source3.asObservable(), at: 2) { $0.2.enqueue($1) }
-            sources.subscribe(source4.asObservable(), at: 3) { $0.3.enqueue($1) }
-            sources.subscribe(source5.asObservable(), at: 4) { $0.4.enqueue($1) }
-            sources.subscribe(source6.asObservable(), at: 5) { $0.5.enqueue($1) }
-        }
+        zipArity(
+            source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), source6.asObservable(),
+            selection: .user { a in try resultSelector(a.0, a.1, a.2, a.3, a.4, a.5) })
     }
 
     /// Pairs the elements of 7 sequences by index and combines each group with `resultSelector`.
@@ -123,26 +77,9 @@ extension ObservableType {
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element) throws -> Element
     ) -> Observable<Element> {
-        ZipArityProducer(
-            arity: 7,
-            buffers: {
-                (ZipBuffer(), ZipBuffer(), ZipBuffer(), ZipBuffer(), ZipBuffer(), ZipBuffer(), ZipBuffer())
-                    as (
-                        ZipBuffer<O1.Element>, ZipBuffer<O2.Element>, ZipBuffer<O3.Element>, ZipBuffer<O4.Element>, ZipBuffer<O5.Element>,
-                        ZipBuffer<O6.Element>, ZipBuffer<O7.Element>
-                    )
-            },
-            take: { b in (b.0.dequeue(), b.1.dequeue(), b.2.dequeue(), b.3.dequeue(), b.4.dequeue(), b.5.dequeue(), b.6.dequeue()) },
-            selection: .user { a in try resultSelector(a.0, a.1, a.2, a.3, a.4, a.5, a.6) }
-        ) { sources in
-            sources.subscribe(source1.asObservable(), at: 0) { $0.0.enqueue($1) }
-            sources.subscribe(source2.asObservable(), at: 1) { $0.1.enqueue($1) }
-            sources.subscribe(source3.asObservable(), at: 2) { $0.2.enqueue($1) }
-            sources.subscribe(source4.asObservable(), at: 3) { $0.3.enqueue($1) }
-            sources.subscribe(source5.asObservable(), at: 4) { $0.4.enqueue($1) }
-            sources.subscribe(source6.asObservable(), at: 5) { $0.5.enqueue($1) }
-            sources.subscribe(source7.asObservable(), at: 6) { $0.6.enqueue($1) }
-        }
+        zipArity(
+            source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), source6.asObservable(),
+            source7.asObservable(), selection: .user { a in try resultSelector(a.0, a.1, a.2, a.3, a.4, a.5, a.6) })
     }
 
     /// Pairs the elements of 8 sequences by index and combines each group with `resultSelector`.
@@ -159,27 +96,9 @@ extension ObservableType {
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7, _ source8: O8,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element) throws -> Element
     ) -> Observable<Element> {
-        ZipArityProducer(
-            arity: 8,
-            buffers: {
-                (ZipBuffer(), ZipBuffer(), ZipBuffer(), ZipBuffer(), ZipBuffer(), ZipBuffer(), ZipBuffer(), ZipBuffer())
-                    as (
-                        ZipBuffer<O1.Element>, ZipBuffer<O2.Element>, ZipBuffer<O3.Element>, ZipBuffer<O4.Element>, ZipBuffer<O5.Element>,
-                        ZipBuffer<O6.Element>, ZipBuffer<O7.Element>, ZipBuffer<O8.Element>
-                    )
-            },
-            take: { b in (b.0.dequeue(), b.1.dequeue(), b.2.dequeue(), b.3.dequeue(), b.4.dequeue(), b.5.dequeue(), b.6.dequeue(), b.7.dequeue()) },
-            selection: .user { a in try resultSelector(a.0, a.1, a.2, a.3, a.4, a.5, a.6, a.7) }
-        ) { sources in
-            sources.subscribe(source1.asObservable(), at: 0) { $0.0.enqueue($1) }
-            sources.subscribe(source2.asObservable(), at: 1) { $0.1.enqueue($1) }
-            sources.subscribe(source3.asObservable(), at: 2) { $0.2.enqueue($1) }
-            sources.subscribe(source4.asObservable(), at: 3) { $0.3.enqueue($1) }
-            sources.subscribe(source5.asObservable(), at: 4) { $0.4.enqueue($1) }
-            sources.subscribe(source6.asObservable(), at: 5) { $0.5.enqueue($1) }
-            sources.subscribe(source7.asObservable(), at: 6) { $0.6.enqueue($1) }
-            sources.subscribe(source8.asObservable(), at: 7) { $0.7.enqueue($1) }
-        }
+        zipArity(
+            source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), source6.asObservable(),
+            source7.asObservable(), source8.asObservable(), selection: .user { a in try resultSelector(a.0, a.1, a.2, a.3, a.4, a.5, a.6, a.7) })
     }
 }
 
@@ -192,15 +111,7 @@ extension ObservableType where Element == Any {
     public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3
     ) -> Observable<(O1.Element, O2.Element, O3.Element)> {
-        ZipArityProducer(
-            arity: 3, buffers: { (ZipBuffer(), ZipBuffer(), ZipBuffer()) as (ZipBuffer<O1.Element>, ZipBuffer<O2.Element>, ZipBuffer<O3.Element>) },
-            take: { b in (b.0.dequeue(), b.1.dequeue(), b.2.dequeue()) },
-            selection: .library { $0 }
-        ) { sources in
-            sources.subscribe(source1.asObservable(), at: 0) { $0.0.enqueue($1) }
-            sources.subscribe(source2.asObservable(), at: 1) { $0.1.enqueue($1) }
-            sources.subscribe(source3.asObservable(), at: 2) { $0.2.enqueue($1) }
-        }
+        zipArity(source1.asObservable(), source2.asObservable(), source3.asObservable(), selection: .library { $0 })
     }
 
     /// Pairs the elements of 4 sequences by index into tuples.
@@ -211,20 +122,7 @@ extension ObservableType where Element == Any {
     public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element)> {
-        ZipArityProducer(
-            arity: 4,
-            buffers: {
-                (ZipBuffer(), ZipBuffer(), ZipBuffer(), ZipBuffer())
-                    as (ZipBuffer<O1.Element>, ZipBuffer<O2.Element>, ZipBuffer<O3.Element>, ZipBuffer<O4.Element>)
-            },
-            take: { b in (b.0.dequeue(), b.1.dequeue(), b.2.dequeue(), b.3.dequeue()) },
-            selection: .library { $0 }
-        ) { sources in
-            sources.subscribe(source1.asObservable(), at: 0) { $0.0.enqueue($1) }
-            sources.subscribe(source2.asObservable(), at: 1) { $0.1.enqueue($1) }
-            sources.subscribe(source3.asObservable(), at: 2) { $0.2.enqueue($1) }
-            sources.subscribe(source4.asObservable(), at: 3) { $0.3.enqueue($1) }
-        }
+        zipArity(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), selection: .library { $0 })
     }
 
     /// Pairs the elements of 5 sequences by index into tuples.
@@ -235,21 +133,8 @@ extension ObservableType where Element == Any {
     public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element)> {
-        ZipArityProducer(
-            arity: 5,
-            buffers: {
-                (ZipBuffer(), ZipBuffer(), ZipBuffer(), ZipBuffer(), ZipBuffer())
-                    as (ZipBuffer<O1.Element>, ZipBuffer<O2.Element>, ZipBuffer<O3.Element>, ZipBuffer<O4.Element>, ZipBuffer<O5.Element>)
-            },
-            take: { b in (b.0.dequeue(), b.1.dequeue(), b.2.dequeue(), b.3.dequeue(), b.4.dequeue()) },
-            selection: .library { $0 }
-        ) { sources in
-            sources.subscribe(source1.asObservable(), at: 0) { $0.0.enqueue($1) }
-            sources.subscribe(source2.asObservable(), at: 1) { $0.1.enqueue($1) }
-            sources.subscribe(source3.asObservable(), at: 2) { $0.2.enqueue($1) }
-            sources.subscribe(source4.asObservable(), at: 3) { $0.3.enqueue($1) }
-            sources.subscribe(source5.asObservable(), at: 4) { $0.4.enqueue($1) }
-        }
+        zipArity(
+            source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), selection: .library { $0 })
     }
 
     /// Pairs the elements of 6 sequences by index into tuples.
@@ -260,24 +145,9 @@ extension ObservableType where Element == Any {
     public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element)> {
-        ZipArityProducer(
-            arity: 6,
-            buffers: {
-                (ZipBuffer(), ZipBuffer(), ZipBuffer(), ZipBuffer(), ZipBuffer(), ZipBuffer())
-                    as (
-                        ZipBuffer<O1.Element>, ZipBuffer<O2.Element>, ZipBuffer<O3.Element>, ZipBuffer<O4.Element>, ZipBuffer<O5.Element>, ZipBuffer<O6.Element>
-                    )
-            },
-            take: { b in (b.0.dequeue(), b.1.dequeue(), b.2.dequeue(), b.3.dequeue(), b.4.dequeue(), b.5.dequeue()) },
-            selection: .library { $0 }
-        ) { sources in
-            sources.subscribe(source1.asObservable(), at: 0) { $0.0.enqueue($1) }
-            sources.subscribe(source2.asObservable(), at: 1) { $0.1.enqueue($1) }
-            sources.subscribe(source3.asObservable(), at: 2) { $0.2.enqueue($1) }
-            sources.subscribe(source4.asObservable(), at: 3) { $0.3.enqueue($1) }
-            sources.subscribe(source5.asObservable(), at: 4) { $0.4.enqueue($1) }
-            sources.subscribe(source6.asObservable(), at: 5) { $0.5.enqueue($1) }
-        }
+        zipArity(
+            source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), source6.asObservable(),
+            selection: .library { $0 })
     }
 
     /// Pairs the elements of 7 sequences by index into tuples.
@@ -290,26 +160,9 @@ extension ObservableType where Element == Any {
     >(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element)> {
-        ZipArityProducer(
-            arity: 7,
-            buffers: {
-                (ZipBuffer(), ZipBuffer(), ZipBuffer(), ZipBuffer(), ZipBuffer(), ZipBuffer(), ZipBuffer())
-                    as (
-                        ZipBuffer<O1.Element>, ZipBuffer<O2.Element>, ZipBuffer<O3.Element>, ZipBuffer<O4.Element>, ZipBuffer<O5.Element>,
-                        ZipBuffer<O6.Element>, ZipBuffer<O7.Element>
-                    )
-            },
-            take: { b in (b.0.dequeue(), b.1.dequeue(), b.2.dequeue(), b.3.dequeue(), b.4.dequeue(), b.5.dequeue(), b.6.dequeue()) },
-            selection: .library { $0 }
-        ) { sources in
-            sources.subscribe(source1.asObservable(), at: 0) { $0.0.enqueue($1) }
-            sources.subscribe(source2.asObservable(), at: 1) { $0.1.enqueue($1) }
-            sources.subscribe(source3.asObservable(), at: 2) { $0.2.enqueue($1) }
-            sources.subscribe(source4.asObservable(), at: 3) { $0.3.enqueue($1) }
-            sources.subscribe(source5.asObservable(), at: 4) { $0.4.enqueue($1) }
-            sources.subscribe(source6.asObservable(), at: 5) { $0.5.enqueue($1) }
-            sources.subscribe(source7.asObservable(), at: 6) { $0.6.enqueue($1) }
-        }
+        zipArity(
+            source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), source6.asObservable(),
+            source7.asObservable(), selection: .library { $0 })
     }
 
     /// Pairs the elements of 8 sequences by index into tuples.
@@ -323,26 +176,139 @@ extension ObservableType where Element == Any {
     >(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7, _ source8: O8
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element)> {
+        zipArity(
+            source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), source6.asObservable(),
+            source7.asObservable(), source8.asObservable(), selection: .library { $0 })
+    }
+}
+
+extension ObservableType {
+    /// The `zip` of 3 sources, by `selection`: a user's `resultSelector`, or the tuple.
+    static func zipArity<E1, E2, E3, Result>(
+        _ source1: Observable<E1>, _ source2: Observable<E2>, _ source3: Observable<E3>,
+        selection: ResultSelection<(E1, E2, E3), Result>
+    ) -> Observable<Result> {
+        ZipArityProducer(
+            arity: 3, buffers: { (ZipBuffer(), ZipBuffer(), ZipBuffer()) as (ZipBuffer<E1>, ZipBuffer<E2>, ZipBuffer<E3>) },
+            take: { b in (b.0.dequeue(), b.1.dequeue(), b.2.dequeue()) },
+            selection: selection
+        ) { sources in
+            sources.subscribe(source1, at: 0) { $0.0.enqueue($1) }
+            sources.subscribe(source2, at: 1) { $0.1.enqueue($1) }
+            sources.subscribe(source3, at: 2) { $0.2.enqueue($1) }
+        }
+    }
+
+    /// The `zip` of 4 sources, by `selection`: a user's `resultSelector`, or the tuple.
+    static func zipArity<E1, E2, E3, E4, Result>(
+        _ source1: Observable<E1>, _ source2: Observable<E2>, _ source3: Observable<E3>, _ source4: Observable<E4>,
+        selection: ResultSelection<(E1, E2, E3, E4), Result>
+    ) -> Observable<Result> {
+        ZipArityProducer(
+            arity: 4, buffers: { (ZipBuffer(), ZipBuffer(), ZipBuffer(), ZipBuffer()) as (ZipBuffer<E1>, ZipBuffer<E2>, ZipBuffer<E3>, ZipBuffer<E4>) },
+            take: { b in (b.0.dequeue(), b.1.dequeue(), b.2.dequeue(), b.3.dequeue()) },
+            selection: selection
+        ) { sources in
+            sources.subscribe(source1, at: 0) { $0.0.enqueue($1) }
+            sources.subscribe(source2, at: 1) { $0.1.enqueue($1) }
+            sources.subscribe(source3, at: 2) { $0.2.enqueue($1) }
+            sources.subscribe(source4, at: 3) { $0.3.enqueue($1) }
+        }
+    }
+
+    /// The `zip` of 5 sources, by `selection`: a user's `resultSelector`, or the tuple.
+    static func zipArity<E1, E2, E3, E4, E5, Result>(
+        _ source1: Observable<E1>, _ source2: Observable<E2>, _ source3: Observable<E3>, _ source4: Observable<E4>, _ source5: Observable<E5>,
+        selection: ResultSelection<(E1, E2, E3, E4, E5), Result>
+    ) -> Observable<Result> {
+        ZipArityProducer(
+            arity: 5,
+            buffers: {
+                (ZipBuffer(), ZipBuffer(), ZipBuffer(), ZipBuffer(), ZipBuffer()) as (ZipBuffer<E1>, ZipBuffer<E2>, ZipBuffer<E3>, ZipBuffer<E4>, ZipBuffer<E5>)
+            },
+            take: { b in (b.0.dequeue(), b.1.dequeue(), b.2.dequeue(), b.3.dequeue(), b.4.dequeue()) },
+            selection: selection
+        ) { sources in
+            sources.subscribe(source1, at: 0) { $0.0.enqueue($1) }
+            sources.subscribe(source2, at: 1) { $0.1.enqueue($1) }
+            sources.subscribe(source3, at: 2) { $0.2.enqueue($1) }
+            sources.subscribe(source4, at: 3) { $0.3.enqueue($1) }
+            sources.subscribe(source5, at: 4) { $0.4.enqueue($1) }
+        }
+    }
+
+    /// The `zip` of 6 sources, by `selection`: a user's `resultSelector`, or the tuple.
+    static func zipArity<E1, E2, E3, E4, E5, E6, Result>(
+        _ source1: Observable<E1>, _ source2: Observable<E2>, _ source3: Observable<E3>, _ source4: Observable<E4>, _ source5: Observable<E5>,
+        _ source6: Observable<E6>,
+        selection: ResultSelection<(E1, E2, E3, E4, E5, E6), Result>
+    ) -> Observable<Result> {
+        ZipArityProducer(
+            arity: 6,
+            buffers: {
+                (ZipBuffer(), ZipBuffer(), ZipBuffer(), ZipBuffer(), ZipBuffer(), ZipBuffer())
+                    as (ZipBuffer<E1>, ZipBuffer<E2>, ZipBuffer<E3>, ZipBuffer<E4>, ZipBuffer<E5>, ZipBuffer<E6>)
+            },
+            take: { b in (b.0.dequeue(), b.1.dequeue(), b.2.dequeue(), b.3.dequeue(), b.4.dequeue(), b.5.dequeue()) },
+            selection: selection
+        ) { sources in
+            sources.subscribe(source1, at: 0) { $0.0.enqueue($1) }
+            sources.subscribe(source2, at: 1) { $0.1.enqueue($1) }
+            sources.subscribe(source3, at: 2) { $0.2.enqueue($1) }
+            sources.subscribe(source4, at: 3) { $0.3.enqueue($1) }
+            sources.subscribe(source5, at: 4) { $0.4.enqueue($1) }
+            sources.subscribe(source6, at: 5) { $0.5.enqueue($1) }
+        }
+    }
+
+    /// The `zip` of 7 sources, by `selection`: a user's `resultSelector`, or the tuple.
+    static func zipArity<E1, E2, E3, E4, E5, E6, E7, Result>(
+        _ source1: Observable<E1>, _ source2: Observable<E2>, _ source3: Observable<E3>, _ source4: Observable<E4>, _ source5: Observable<E5>,
+        _ source6: Observable<E6>, _ source7: Observable<E7>,
+        selection: ResultSelection<(E1, E2, E3, E4, E5, E6, E7), Result>
+    ) -> Observable<Result> {
+        ZipArityProducer(
+            arity: 7,
+            buffers: {
+                (ZipBuffer(), ZipBuffer(), ZipBuffer(), ZipBuffer(), ZipBuffer(), ZipBuffer(), ZipBuffer())
+                    as (ZipBuffer<E1>, ZipBuffer<E2>, ZipBuffer<E3>, ZipBuffer<E4>, ZipBuffer<E5>, ZipBuffer<E6>, ZipBuffer<E7>)
+            },
+            take: { b in (b.0.dequeue(), b.1.dequeue(), b.2.dequeue(), b.3.dequeue(), b.4.dequeue(), b.5.dequeue(), b.6.dequeue()) },
+            selection: selection
+        ) { sources in
+            sources.subscribe(source1, at: 0) { $0.0.enqueue($1) }
+            sources.subscribe(source2, at: 1) { $0.1.enqueue($1) }
+            sources.subscribe(source3, at: 2) { $0.2.enqueue($1) }
+            sources.subscribe(source4, at: 3) { $0.3.enqueue($1) }
+            sources.subscribe(source5, at: 4) { $0.4.enqueue($1) }
+            sources.subscribe(source6, at: 5) { $0.5.enqueue($1) }
+            sources.subscribe(source7, at: 6) { $0.6.enqueue($1) }
+        }
+    }
+
+    /// The `zip` of 8 sources, by `selection`: a user's `resultSelector`, or the tuple.
+    static func zipArity<E1, E2, E3, E4, E5, E6, E7, E8, Result>(
+        _ source1: Observable<E1>, _ source2: Observable<E2>, _ source3: Observable<E3>, _ source4: Observable<E4>, _ source5: Observable<E5>,
+        _ source6: Observable<E6>, _ source7: Observable<E7>, _ source8: Observable<E8>,
+        selection: ResultSelection<(E1, E2, E3, E4, E5, E6, E7, E8), Result>
+    ) -> Observable<Result> {
         ZipArityProducer(
             arity: 8,
             buffers: {
                 (ZipBuffer(), ZipBuffer(), ZipBuffer(), ZipBuffer(), ZipBuffer(), ZipBuffer(), ZipBuffer(), ZipBuffer())
-                    as (
-                        ZipBuffer<O1.Element>, ZipBuffer<O2.Element>, ZipBuffer<O3.Element>, ZipBuffer<O4.Element>, ZipBuffer<O5.Element>,
-                        ZipBuffer<O6.Element>, ZipBuffer<O7.Element>, ZipBuffer<O8.Element>
-                    )
+                    as (ZipBuffer<E1>, ZipBuffer<E2>, ZipBuffer<E3>, ZipBuffer<E4>, ZipBuffer<E5>, ZipBuffer<E6>, ZipBuffer<E7>, ZipBuffer<E8>)
             },
             take: { b in (b.0.dequeue(), b.1.dequeue(), b.2.dequeue(), b.3.dequeue(), b.4.dequeue(), b.5.dequeue(), b.6.dequeue(), b.7.dequeue()) },
-            selection: .library { $0 }
+            selection: selection
         ) { sources in
-            sources.subscribe(source1.asObservable(), at: 0) { $0.0.enqueue($1) }
-            sources.subscribe(source2.asObservable(), at: 1) { $0.1.enqueue($1) }
-            sources.subscribe(source3.asObservable(), at: 2) { $0.2.enqueue($1) }
-            sources.subscribe(source4.asObservable(), at: 3) { $0.3.enqueue($1) }
-            sources.subscribe(source5.asObservable(), at: 4) { $0.4.enqueue($1) }
-            sources.subscribe(source6.asObservable(), at: 5) { $0.5.enqueue($1) }
-            sources.subscribe(source7.asObservable(), at: 6) { $0.6.enqueue($1) }
-            sources.subscribe(source8.asObservable(), at: 7) { $0.7.enqueue($1) }
+            sources.subscribe(source1, at: 0) { $0.0.enqueue($1) }
+            sources.subscribe(source2, at: 1) { $0.1.enqueue($1) }
+            sources.subscribe(source3, at: 2) { $0.2.enqueue($1) }
+            sources.subscribe(source4, at: 3) { $0.3.enqueue($1) }
+            sources.subscribe(source5, at: 4) { $0.4.enqueue($1) }
+            sources.subscribe(source6, at: 5) { $0.5.enqueue($1) }
+            sources.subscribe(source7, at: 6) { $0.6.enqueue($1) }
+            sources.subscribe(source8, at: 7) { $0.7.enqueue($1) }
         }
     }
 }
