@@ -13,4 +13,12 @@ open class Observable<Element>: ObservableType {
 
     /// Returns `self`.
     public func asObservable() -> Observable<Element> { self }
+
+    /// The stage ``ObservableType/filter(_:)`` appends to this sequence: a plain filter here;
+    /// a `map` stage overrides it to return one fused map-and-filter stage (see
+    /// <doc:Performance>, "Operator fusion").
+    @usableFromInline
+    func filterStage(_ predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
+        FilterProducer(source: self, predicate: predicate)
+    }
 }

@@ -8,9 +8,10 @@ extension ObservableType {
     /// - Parameter predicate: Decides whether an element passes.
     /// - Returns: The sequence of passing elements.
     /// - Note: Delivers on the source's scheduler. See <doc:Filtering>.
-    @inlinable  // so that the producer's metadata is looked up once per call site, not per call
+    @inlinable
     public func filter(_ predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
-        FilterProducer(source: asObservable(), predicate: predicate)
+        // The source decides the stage: after a `map`, one fused stage (see `MapFilterProducer`).
+        asObservable().filterStage(predicate)
     }
 }
 

@@ -63,8 +63,8 @@ final private class MapSink<Source, Result, Observer: ObserverType>: Sink<Observ
 
 @usableFromInline
 final class MapProducer<Source, Result>: Producer<Result> {
-    private let source: Observable<Source>
-    private let transform: (Source) throws -> Result
+    let source: Observable<Source>
+    let transform: (Source) throws -> Result
 
     @usableFromInline
     init(source: Observable<Source>, transform: @escaping (Source) throws -> Result) {
@@ -83,5 +83,11 @@ final class MapProducer<Source, Result>: Producer<Result> {
             .init(transform: transform, observer: observer, cancel: cancel)
         let subscription = sink.subscribeSelf(to: source)
         return (sink, subscription)
+    }
+
+    /// `filter` after this `map`: one stage that maps and filters (see `MapFilterProducer`).
+    @usableFromInline
+    override func filterStage(_ predicate: @escaping (Result) throws -> Bool) -> Observable<Result> {
+        MapFilterProducer(source: source, transform: transform, predicate: predicate)
     }
 }
