@@ -88,6 +88,11 @@ final class MapProducer<Source, Result>: Producer<Result> {
     /// `filter` after this `map`: one stage that maps and filters (see `MapFilterProducer`).
     @usableFromInline
     override func filterStage(_ predicate: @escaping (Result) throws -> Bool) -> Observable<Result> {
-        MapFilterProducer(source: source, transform: transform, predicate: predicate)
+        // From the cache, as `Observable.filterStage(_:)` (the pair determines the type).
+        let producerType = MetatypeCache.type(owner: type(of: self), observer: FilterStageKey.self) {
+            MapFilterProducer<Source, Result>.self
+        }
+        return unsafeBitCast(producerType, to: MapFilterProducer<Source, Result>.Type.self)
+            .init(source: source, transform: transform, predicate: predicate)
     }
 }
