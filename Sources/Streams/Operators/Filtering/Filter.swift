@@ -58,8 +58,8 @@ final private class FilterSink<Observer: ObserverType>: Sink<Observer>, Observer
 
 @usableFromInline
 final class FilterProducer<Element>: Producer<Element> {
-    private let source: Observable<Element>
-    private let predicate: (Element) throws -> Bool
+    let source: Observable<Element>
+    let predicate: (Element) throws -> Bool
 
     @usableFromInline
     init(source: Observable<Element>, predicate: @escaping (Element) throws -> Bool) {
@@ -78,5 +78,16 @@ final class FilterProducer<Element>: Producer<Element> {
             .init(predicate: predicate, observer: observer, cancel: cancel)
         let subscription = sink.subscribeSelf(to: source)
         return (sink, subscription)
+    }
+
+    /// `filter` after this `filter`: one stage that tests both (see `FilterFilterProducer`).
+    @usableFromInline
+    override func filterStage(_ predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
+        // From the cache, as `Observable.filterStage(_:)` (the pair determines the type).
+        let producerType = MetatypeCache.type(owner: type(of: self), observer: FilterStageKey.self) {
+            FilterFilterProducer<Element>.self
+        }
+        return unsafeBitCast(producerType, to: FilterFilterProducer<Element>.Type.self)
+            .init(source: source, first: self.predicate, second: predicate)
     }
 }
