@@ -24,7 +24,7 @@ class Sink<Observer: ObserverType>: Disposable {
     }
 
     /// Whether the sink has been disposed or has forwarded a terminal event.
-    final var isDisposed: Bool { stopped.load(ordering: .relaxed) }
+    @inline(__always) final var isDisposed: Bool { stopped.load(ordering: .relaxed) }
 
     #if DEBUG
     /// Marks this thread as delivering; reports an anomaly when another thread already is.

@@ -82,7 +82,8 @@ final class ClosureObserver<Element>: SubjectObserver<Element>, ObserverType {
     private let next: ((Element) -> Void)?
     private let error: ((Swift.Error) -> Void)?
     private let completed: (() -> Void)?
-    private let disposed: Disposable
+    /// Runs `onDisposed` (`nil` without one: no existential to copy in and destroy).
+    private let disposed: AnonymousDisposable?
     /// The subscription's call stack, for an error without `onError` (`nil` unless recorded).
     private let callStack: [String]?
     private let stopped = Atomic<Bool>(false)
@@ -90,7 +91,7 @@ final class ClosureObserver<Element>: SubjectObserver<Element>, ObserverType {
     @usableFromInline
     init(
         onNext: ((Element) -> Void)?, onError: ((Swift.Error) -> Void)?, onCompleted: (() -> Void)?,
-        disposed: Disposable, callStack: [String]?
+        disposed: AnonymousDisposable?, callStack: [String]?
     ) {
         next = onNext
         error = onError
@@ -136,7 +137,7 @@ final class ClosureObserver<Element>: SubjectObserver<Element>, ObserverType {
         case .error(let failure):
             if stopped.exchange(true, ordering: .acquiringAndReleasing) { return }
             if let error { error(failure) } else { Hooks.reportUnhandledError(failure, subscriptionCallStack: callStack) }
-            disposed.dispose()
+            disposed?.dispose()
         case .completed:
             onCompleted()
         }
@@ -146,7 +147,7 @@ final class ClosureObserver<Element>: SubjectObserver<Element>, ObserverType {
     func onCompleted() {
         if stopped.exchange(true, ordering: .acquiringAndReleasing) { return }
         completed?()
-        disposed.dispose()
+        disposed?.dispose()
     }
 }
 
@@ -163,16 +164,17 @@ final class ClosureObserver<Element>: SubjectObserver<Element>, ObserverType {
 @inline(__always)
 func subscribeClosureObserver<Observer: ObserverType>(
     to source: Observable<Observer.Element>, hasErrorHandler: Bool, onDisposed: (() -> Void)?,
-    make: (_ disposed: Disposable, _ callStack: [String]?) -> Observer
+    make: (_ disposed: AnonymousDisposable?, _ callStack: [String]?) -> Observer
 ) -> Disposable {
     let disposed = onDisposedDisposable(onDisposed)
     let callStack = hasErrorHandler ? nil : Hooks.subscriptionCallStack()
     let subscription = source.subscribe(make(disposed, callStack))
-    return onDisposed == nil ? subscription : Disposables.create(subscription, disposed)
+    guard let disposed else { return subscription }
+    return Disposables.create(subscription, disposed)
 }
 
-/// The disposable that runs `onDisposed` once (nothing to run: the shared no-op one).
+/// The disposable that runs `onDisposed` once (`nil` when there is nothing to run).
 @usableFromInline
-func onDisposedDisposable(_ onDisposed: (() -> Void)?) -> Disposable {
-    onDisposed.map { Disposables.create(with: $0) } ?? Disposables.create()
+func onDisposedDisposable(_ onDisposed: (() -> Void)?) -> AnonymousDisposable? {
+    onDisposed.map(AnonymousDisposable.init)
 }

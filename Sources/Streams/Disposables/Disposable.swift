@@ -50,6 +50,7 @@ final class NopDisposable: Disposable, Sendable {
 }
 
 /// Runs a closure once, on the first `dispose()`.
+@usableFromInline
 final class AnonymousDisposable: Cancelable, @unchecked Sendable {
     // Safety: `action` is taken out under the lock exactly once and then run outside it,
     // so it is never run twice nor read while being cleared.
@@ -59,8 +60,10 @@ final class AnonymousDisposable: Cancelable, @unchecked Sendable {
         self.action = LockedState(action)
     }
 
+    @usableFromInline
     var isDisposed: Bool { action.withLock { $0 == nil } }
 
+    @usableFromInline
     func dispose() {
         let taken = action.withLock { state -> (() -> Void)? in
             defer { state = nil }

@@ -25,45 +25,60 @@ public final class DisposeBag: @unchecked Sendable {
     }
 
     /// A held disposable, classified once when inserted (so pruning makes no dynamic casts).
+    ///
+    /// Every payload is a class reference or a small struct of one (no opaque existential), so an
+    /// entry is copied, switched over and destroyed inline, with one retain or release, rather
+    /// than through the value witnesses of a boxed existential.
     private enum Entry {
-        /// Never reported finished, so never pruned.
-        case plain(Disposable)
-        /// Pruned once `isDisposed`.
-        case cancelable(Cancelable)
-        /// A slot whose entry `deinit` has moved out to dispose (nothing to release).
+        /// A subject's subscription (the most common entry): never pruned.
+        case subscription(SubjectSubscription)
+        /// A class that never reports being finished, so never pruned.
+        case plain(any Disposable & AnyObject)
+        /// A class pruned once `isDisposed`.
+        case cancelable(any Cancelable & AnyObject)
+        /// Any other value type, boxed (never pruned, unless it is `Cancelable`).
+        case boxed(BoxedDisposable)
+        /// A slot whose entry `deinit` has moved out to dispose (nothing to release); also what
+        /// `Disposables.create()` classifies as (nothing to hold).
         case spent
 
-        /// Classifies `disposable`; `nil` for one that does nothing when disposed.
-        init?(_ disposable: Disposable) {
-            let type = type(of: disposable)
-            // A subject's subscription (the most common entry) is a known plain value: no cast.
-            if type == SubjectSubscription.self {
-                self = .plain(disposable)
-            } else if type == NopDisposable.self {
-                return nil
-            } else if let cancelable = disposable as? Cancelable {
-                self = .cancelable(cancelable)
-            } else {
-                self = .plain(disposable)
+        /// Classifies `disposable` by its concrete type `D` (the caller's opened existential, so
+        /// no dynamic type lookup for a subject's subscription).
+        static func make<D: Disposable>(_ disposable: D) -> Entry {
+            if D.self == SubjectSubscription.self {
+                // `D` is `SubjectSubscription`: one copy of the value, no cast.
+                return .subscription(unsafeBitCast(disposable, to: SubjectSubscription.self))
             }
+            if D.self == NopDisposable.self { return .spent }
+            if let cancelable = disposable as? any Cancelable & AnyObject { return .cancelable(cancelable) }
+            if let object = disposable as? any Disposable & AnyObject { return .plain(object) }
+            return .boxed(BoxedDisposable(disposable))
         }
 
         var isFinished: Bool {
-            if case .cancelable(let cancelable) = self { return cancelable.isDisposed }
-            return false
+            switch self {
+            case .cancelable(let cancelable): cancelable.isDisposed
+            case .boxed(let box): box.isFinished
+            default: false
+            }
         }
 
         /// Whether a prune may find this entry finished.
         var isCancelable: Bool {
-            if case .cancelable = self { return true }
-            return false
+            switch self {
+            case .cancelable: true
+            case .boxed(let box): box.isCancelable
+            default: false
+            }
         }
 
         /// Disposes the held disposable (consuming the entry: its payload is moved out, not copied).
         consuming func dispose() {
-            switch self {
+            switch consume self {
+            case .subscription(let subscription): subscription.dispose()
             case .plain(let disposable): disposable.dispose()
             case .cancelable(let cancelable): cancelable.dispose()
+            case .boxed(let box): box.disposable.dispose()
             case .spent: break
             }
         }
@@ -94,6 +109,12 @@ public final class DisposeBag: @unchecked Sendable {
 
     /// Adds `disposable`; if the bag is already being deallocated, disposes it at once.
     public func insert(_ disposable: Disposable) {
+        insert(opened: disposable)
+    }
+
+    /// Adds `disposable`, whose concrete type `D` is known (an opened existential): classifying
+    /// it is a comparison of `D`, and a subject's subscription is never boxed again.
+    func insert<D: Disposable>(opened disposable: D) {
         // Only cancelable entries can be found finished, so only they count towards the next
         // prune: a bag of plain entries (subjects' subscriptions) is never copied to be pruned.
         // Each prune keeps at least the entries it found live, and runs after that many cancelable
@@ -103,9 +124,10 @@ public final class DisposeBag: @unchecked Sendable {
             if state.isDisposed { return .disposeNow }
             // Classified here (a type comparison, or a cast; no call out), so that the entry is
             // moved into the array rather than copied out of a capture through its value witnesses.
-            guard let entry = Entry(disposable) else { return .stored }  // `Disposables.create()`: nothing to hold
+            let entry = Entry.make(disposable)
+            if case .spent = entry { return .stored }  // `Disposables.create()`: nothing to hold
             let isCancelable = entry.isCancelable
-            state.disposables.append(entry)
+            state.disposables.append(consume entry)
             guard isCancelable else { return .stored }
             state.cancelablesSincePrune += 1
             guard state.pruning == 0,
@@ -183,6 +205,6 @@ public final class DisposeBag: @unchecked Sendable {
 extension Disposable {
     /// Adds this disposable to `bag`, which disposes it when deallocated.
     public func disposed(by bag: DisposeBag) {
-        bag.insert(self)
+        bag.insert(opened: self)
     }
 }

@@ -10,8 +10,10 @@ protocol Unsubscribing: AnyObject {
 struct SubjectSubscription: Disposable, @unchecked Sendable {
     // Safety: `subject` is a subject, whose state is all behind its own lock (every subject is
     // Sendable); `key` is immutable.
-    private let subject: Unsubscribing
-    private let key: UInt64
+    /// The subject to unsubscribe from.
+    let subject: Unsubscribing
+    /// The observer's key in the subject's list.
+    let key: UInt64
 
     init(_ subject: Unsubscribing, key: UInt64) {
         self.subject = subject

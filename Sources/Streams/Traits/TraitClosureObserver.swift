@@ -17,7 +17,8 @@ final class TraitClosureObserver<Element>: ObserverType {
     /// Whether completing without an element is a failure (`RxError.noElements`, as for ``Single``)
     /// rather than a completion (``Maybe``, ``Completable``).
     private let completionFails: Bool
-    private let disposed: Disposable
+    /// Runs `onDisposed` (`nil` without one: no existential to copy in and destroy).
+    private let disposed: AnonymousDisposable?
     /// The subscription's call stack, for an error without a handler (`nil` unless recorded).
     private let callStack: [String]?
     private let stopped = Atomic<Bool>(false)
@@ -25,7 +26,7 @@ final class TraitClosureObserver<Element>: ObserverType {
     @usableFromInline
     init(
         success: ((Element) -> Void)?, failure: ((Swift.Error) -> Void)?, completion: (() -> Void)?,
-        completionFails: Bool, disposed: Disposable, callStack: [String]?
+        completionFails: Bool, disposed: AnonymousDisposable?, callStack: [String]?
     ) {
         self.success = success
         self.failure = failure
@@ -59,7 +60,7 @@ final class TraitClosureObserver<Element>: ObserverType {
     func onNext(_ element: Element) {
         guard claim() else { return }
         success?(element)
-        disposed.dispose()
+        disposed?.dispose()
     }
 
     @usableFromInline
@@ -69,7 +70,7 @@ final class TraitClosureObserver<Element>: ObserverType {
             fail(RxError.noElements)
         } else {
             completion?()
-            disposed.dispose()
+            disposed?.dispose()
         }
     }
 
@@ -89,6 +90,6 @@ final class TraitClosureObserver<Element>: ObserverType {
     /// Passes `error` to the failure handler, or without one to `Hooks.defaultErrorHandler`.
     private func fail(_ error: Swift.Error) {
         if let failure { failure(error) } else { Hooks.reportUnhandledError(error, subscriptionCallStack: callStack) }
-        disposed.dispose()
+        disposed?.dispose()
     }
 }

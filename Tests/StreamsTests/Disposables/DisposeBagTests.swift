@@ -121,6 +121,56 @@ final class DisposeBagTests: XCTestCase {
         XCTAssertTrue(live.allSatisfy { $0.disposeCount == 1 })
     }
 
+    /// Each way in (`insert` with an existential, `disposed(by:)`) and each kind of entry the bag
+    /// stores unboxed or boxed (a subject's subscription, a class that is not ``Cancelable``, a
+    /// value type): held, disposed once in insertion order when the bag goes, and released.
+    func testDisposeBag_entryKindsThroughEachWayIn() {
+        final class PlainObject: Disposable {
+            let action: () -> Void
+            init(_ action: @escaping () -> Void) { self.action = action }
+            func dispose() { action() }
+        }
+        var log: [String] = []
+        let first = PublishSubject<Int>()
+        let second = PublishSubject<Int>()
+        weak var plainObject: PlainObject?
+        do {
+            let bag = DisposeBag()
+            bag.insert(first.subscribe(onNext: { _ in }))
+            second.subscribe(onNext: { _ in }).disposed(by: bag)
+            let object = PlainObject { log.append("object") }
+            plainObject = object
+            object.disposed(by: bag)
+            PlainDisposable { log.append("value") }.disposed(by: bag)
+            Disposables.create().disposed(by: bag)
+            XCTAssertEqual(bag.count, 4)
+            XCTAssertTrue(first.hasObservers)
+            XCTAssertTrue(second.hasObservers)
+        }
+        XCTAssertEqual(log, ["object", "value"])
+        XCTAssertFalse(first.hasObservers)
+        XCTAssertFalse(second.hasObservers)
+        XCTAssertNil(plainObject)
+    }
+
+    /// A finished ``Cancelable`` that is a value type (boxed by the bag) is pruned like a class one.
+    func testDisposeBag_pruningFindsFinishedValueTypeCancelables() {
+        let bag = DisposeBag()
+        for step in 0..<1_000 {
+            bag.insert(FinishedCancelable())
+            XCTAssertLessThanOrEqual(bag.count, 2 * 32 + 1, "step \(step)")
+        }
+    }
+
+    /// A subscription to a subject that has already terminated is `Disposables.create()`: not held.
+    func testDisposeBag_doesNotHoldRejectedSubscription() {
+        let subject = PublishSubject<Int>()
+        subject.onCompleted()
+        let bag = DisposeBag()
+        subject.subscribe(onNext: { _ in }).disposed(by: bag)
+        XCTAssertEqual(bag.count, 0)
+    }
+
     /// Several threads insert (live and finished entries, so pruning runs concurrently); when the bag
     /// goes away every live entry is disposed exactly once.
     func testDisposeBag_concurrentInsertion() {
@@ -152,4 +202,10 @@ private struct PlainDisposable: Disposable {
     let action: () -> Void
     init(_ action: @escaping () -> Void) { self.action = action }
     func dispose() { action() }
+}
+
+/// A value-typed ``Cancelable`` that is already finished (a bag boxes it, and prunes it).
+private struct FinishedCancelable: Cancelable {
+    var isDisposed: Bool { true }
+    func dispose() {}
 }

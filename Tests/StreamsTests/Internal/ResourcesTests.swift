@@ -27,7 +27,9 @@ final class ResourcesTests: XCTestCase {
     func testLiveCounts_nameTheSinksOfASubscription() {
         let subject = PublishSubject<ResourceProbe>()
         let before = Resources.liveCounts
-        let subscription = subject.map { $0 }.filter { _ in true }.subscribe(onNext: { _ in })
+        // `filter` then `map`: two sinks (a `map` directly followed by `filter` is one fused
+        // `MapFilterSink`; see MapFilterFusionTests).
+        let subscription = subject.filter { _ in true }.map { $0 }.subscribe(onNext: { _ in })
         let during = Resources.liveCounts
         subscription.dispose()
         let grown = during.filter { $0.value != before[$0.key, default: 0] }

@@ -7,7 +7,7 @@ import XCTest
 final class SubjectNodeTests: XCTestCase {
     /// A closure observer is its own node; an observer of another type gets a wrapper.
     func testClosureObserverIsItsOwnNode() {
-        let closure = ClosureObserver<Int>(onNext: { _ in }, onError: nil, onCompleted: nil, disposed: Disposables.create(), callStack: nil)
+        let closure = ClosureObserver<Int>(onNext: { _ in }, onError: nil, onCompleted: nil, disposed: nil, callStack: nil)
         XCTAssertTrue(subjectNode(for: closure, owner: PublishSubject<Int>.self) === closure)
         let wrapped = subjectNode(for: AnyObserver<Int> { _ in }, owner: PublishSubject<Int>.self)
         XCTAssertTrue(wrapped is SubjectObserverOf<AnyObserver<Int>>)
