@@ -73,6 +73,12 @@ final private class RangeProducer<Element: RxAbstractInteger>: Producer<Element>
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: SinkDisposer) -> (sink: AnyObject & Disposable, subscription: Disposable)
     where Observer.Element == Element {
+        let failure = failure
+        if Element.self == Int.self, failure == nil {
+            // `Int`, the common case, counts in concrete arithmetic (see `IntRangeSink`).
+            let sink = IntRangeSink(start: Int(start), count: Int(count), observer: observer, cancel: cancel)
+            return (sink, sink.start(on: scheduler))
+        }
         let sink = RangeSink(start: start, count: count, failure: failure, observer: observer, cancel: cancel)
         return (sink, sink.start(on: scheduler))
     }
