@@ -6,9 +6,12 @@ import Synchronization
 /// forwarded after the sink is disposed or after a terminal event, and forwarding a terminal
 /// event disposes the whole subscription (upstream included) right after delivering it.
 class Sink<Observer: ObserverType>: Disposable {
-    final let observer: Observer
+    // The fixed-size fields first, so that their offsets are constants: after `observer`, whose
+    // size depends on the generic parameter, each access in unspecialized code read its offset
+    // from the class metadata (measured: map_filter_pump 282.0 -> 278.3 instructions per event).
     final let cancel: SinkDisposer
     private final let stopped = Atomic<Bool>(false)
+    final let observer: Observer
     #if DEBUG
     private final let deliveringThread = Atomic<UInt>(0)
     #endif
