@@ -113,7 +113,10 @@ struct KeyedList<Value> {
     var isEmpty: Bool { single == nil && buffer.count == holes }
 
     /// Adds `value` under a new key, which it returns.
-    mutating func insert(_ value: Value) -> UInt64 {
+    ///
+    /// `value` is taken owned (`consuming`): a caller that holds a +1 reference (a subject's new
+    /// node) hands it over instead of the list retaining it and the caller releasing its own.
+    mutating func insert(_ value: consuming Value) -> UInt64 {
         let key = nextKey
         nextKey &+= 1
         if buffer.isEmpty {
@@ -185,10 +188,9 @@ struct KeyedList<Value> {
     /// - Complexity: O(log n) to find it, O(1) amortized to remove it.
     @discardableResult
     mutating func remove(_ key: UInt64) -> Value? {
-        if let lone = single {
+        if single != nil {
             guard key == singleKey else { return nil }
-            single = nil
-            return lone
+            return single.take()
         }
         let last = keys.count &- 1
         if last >= 0 && keys[last] == key { return removeLast() }
@@ -199,8 +201,9 @@ struct KeyedList<Value> {
             guard let found = bufferIndex(of: key) else { return nil }
             index = found
         }
-        guard let value = buffer[index] else { return nil }
-        buffer[index] = nil
+        // Moved out of the slot (`take()`), not copied and then overwritten with `nil`: no
+        // retain and release of the value per removal.
+        guard let value = buffer[index].take() else { return nil }
         holes &+= 1
         if index == front {
             front &+= 1
