@@ -242,4 +242,40 @@ final class KeyedListTests: XCTestCase {
         XCTAssertEqual(list.remove(reserved)?.id, 5)
         XCTAssertTrue(list.isEmpty)
     }
+
+    /// Inserting takes one reference and removing hands it back (moved, not copied): once the
+    /// removed value is dropped nothing holds it, whether it was the lone value, the newest, the
+    /// oldest or one in the middle; values still in the list stay alive.
+    func testRemoval_handsBackTheOnlyReference() {
+        var list = KeyedList<Box>()
+        weak var lone: Box?
+        do {
+            let box = Box(0)
+            lone = box
+            let key = list.insert(box)
+            XCTAssertEqual(list.remove(key)?.id, 0)
+        }
+        XCTAssertNil(lone, "the lone value is released once removed")
+
+        var watched: [Box?] = []
+        var keys: [UInt64] = []
+        do {
+            let boxes = (1...5).map(Box.init)
+            keys = boxes.map { list.insert($0) }
+            watched = boxes
+        }
+        weak let oldest = watched[0], middle = watched[2], newest = watched[4], kept = watched[3]
+        watched = []
+        XCTAssertNotNil(oldest, "the list holds its values")
+        XCTAssertEqual(list.remove(keys[0])?.id, 1)
+        XCTAssertNil(oldest, "the oldest is released once removed")
+        XCTAssertEqual(list.remove(keys[2])?.id, 3)
+        XCTAssertNil(middle, "a middle value is released once removed (its slot holds nothing)")
+        XCTAssertEqual(list.remove(keys[4])?.id, 5)
+        XCTAssertNil(newest, "the newest is released once removed")
+        XCTAssertNotNil(kept, "the others stay")
+        XCTAssertEqual(values(list.slots), [2, 4])
+        _ = list.removeAll()
+        XCTAssertNil(kept, "removeAll hands back the last references")
+    }
 }
