@@ -278,4 +278,33 @@ final class KeyedListTests: XCTestCase {
         _ = list.removeAll()
         XCTAssertNil(kept, "removeAll hands back the last references")
     }
+
+    /// Oldest-first removal (a ``DisposeBag`` emptying) moves nothing: snapshots start at the first
+    /// value (no leading holes to walk), an append into a full buffer reuses the front holes'
+    /// room instead of growing it, and every key is still found, in order.
+    func testOldestFirstRemoval_snapshotsSkipFrontHolesAndAppendsReuseTheirRoom() {
+        var list = KeyedList<Box>()
+        var keys = (0..<64).map { list.insert(Box($0)) }
+        for key in keys.prefix(40) { XCTAssertNotNil(list.remove(key)) }
+        XCTAssertEqual(iterated(list.slots), Array(40..<64), "no leading holes in the snapshot")
+        XCTAssertEqual(list.slots.count, 24)
+        let capacity = list.bufferCapacity
+        var next = 64
+        for _ in 0..<(capacity - 64 + 8) {
+            keys.append(list.insert(Box(next)))
+            next += 1
+        }
+        XCTAssertEqual(list.bufferCapacity, capacity, "the front holes' room was reused, not grown")
+        XCTAssertEqual(values(list.slots), Array(40..<next))
+        for (id, key) in keys.enumerated() { XCTAssertEqual(list.contains(key), id >= 40) }
+        XCTAssertEqual(list.remove(keys[50])?.id, 50, "found after the block move")
+        for key in keys.dropFirst(40) { list.remove(key) }
+        XCTAssertTrue(list.isEmpty)
+        XCTAssertTrue(list.slots.isEmpty)
+        XCTAssertEqual(list.bufferCapacity, 0, "an emptied large list frees its buffer")
+        let again = list.insert(Box(1))
+        _ = list.insert(Box(2))
+        XCTAssertEqual(iterated(list.slots), [1, 2])
+        XCTAssertEqual(list.remove(again)?.id, 1)
+    }
 }
