@@ -6,9 +6,12 @@
 /// through the runtime's generic value witnesses, which cost more than the hashing of a
 /// dictionary: ``CompositeDisposable`` keeps its dictionary.)
 ///
-/// Removal leaves a hole (`nil`) instead of shifting the values after it; the holes are squeezed
-/// out once they are more than half of the slots, so removing is O(log n) to find the key plus
-/// O(1) amortized, whatever the order of removal (see <doc:Performance>, "Unsubscribing").
+/// Removal leaves a hole (`nil`) instead of shifting the values after it; the holes after the
+/// first value are squeezed out once they are more than half of the slots from it, so removing is
+/// O(log n) to find the key plus O(1) amortized, whatever the order of removal (see
+/// <doc:Performance>, "Unsubscribing"). The holes before the first value (oldest-first removal, a
+/// ``DisposeBag`` emptying) are never walked: snapshots start at the first value, and those slots
+/// are reclaimed when the buffer would otherwise grow, or all at once when the list empties.
 /// The newest and the oldest value are found without a search (the orders in which subscriptions
 /// usually end: last-in first-out, or a ``DisposeBag`` releasing in insertion order), and the
 /// newest leaves no hole: its slot is dropped, with the holes before it.
@@ -20,18 +23,18 @@ struct KeyedList<Value> {
         /// One case per shape, so a copy retains one object (the value or the buffer).
         fileprivate enum Shape {
             case single(Value)
-            case many(ContiguousArray<Value?>)
+            case many(ContiguousArray<Value?>, start: Int)
         }
 
         fileprivate let shape: Shape
 
-        fileprivate init(single: Value?, many: ContiguousArray<Value?>) {
-            if let single { shape = .single(single) } else { shape = .many(many) }
+        fileprivate init(single: Value?, many: ContiguousArray<Value?>, start: Int) {
+            if let single { shape = .single(single) } else { shape = .many(many, start: start) }
         }
 
         /// A snapshot of `elements` (`[]`: nothing to deliver).
         init(arrayLiteral elements: Value?...) {
-            shape = .many(ContiguousArray(elements))
+            shape = .many(ContiguousArray(elements), start: 0)
         }
 
         /// Calls `body` with each value (the holes skipped), in registration order: the delivery
@@ -40,14 +43,17 @@ struct KeyedList<Value> {
         func forEachValue(_ body: (Value) -> Void) {
             switch shape {
             case .single(let value): body(value)
-            case .many(let slots): for case let value? in slots { body(value) }
+            case .many(let slots, let start):
+                for index in start..<slots.count {
+                    if let value = slots[index] { body(value) }
+                }
             }
         }
 
         /// Walks the slots, holes included (as `nil`).
         struct Iterator: IteratorProtocol {
             fileprivate var single: Value?
-            fileprivate var many: IndexingIterator<ContiguousArray<Value?>>
+            fileprivate var many: IndexingIterator<ArraySlice<Value?>>
 
             mutating func next() -> Value?? {
                 if let value = single {
@@ -60,8 +66,8 @@ struct KeyedList<Value> {
 
         func makeIterator() -> Iterator {
             switch shape {
-            case .single(let value): return Iterator(single: value, many: ContiguousArray().makeIterator())
-            case .many(let slots): return Iterator(single: nil, many: slots.makeIterator())
+            case .single(let value): return Iterator(single: value, many: ArraySlice().makeIterator())
+            case .many(let slots, let start): return Iterator(single: nil, many: slots[start...].makeIterator())
             }
         }
 
@@ -69,7 +75,7 @@ struct KeyedList<Value> {
         var count: Int {
             switch shape {
             case .single: return 1
-            case .many(let slots): return slots.count
+            case .many(let slots, let start): return slots.count &- start
             }
         }
 
@@ -77,7 +83,7 @@ struct KeyedList<Value> {
 
         /// Whether there are no slots at all (holes count as slots).
         var isEmpty: Bool {
-            if case .many(let slots) = shape { return slots.isEmpty }
+            if case .many(let slots, let start) = shape { return slots.count == start }
             return false
         }
     }
@@ -100,8 +106,9 @@ struct KeyedList<Value> {
     /// The largest capacity an emptied list keeps (larger buffers are freed).
     private static var keptCapacity: Int { 16 }
 
-    /// The values, in registration order, holes included (for delivery after the lock).
-    var slots: Slots { Slots(single: single, many: buffer) }
+    /// The values, in registration order, holes included (for delivery after the lock), from the
+    /// first value on (the holes before it are left out).
+    var slots: Slots { Slots(single: single, many: buffer, start: front) }
 
     /// The capacity of the buffer (kept when a small list empties; 0 while a lone value is inline).
     var bufferCapacity: Int { buffer.capacity }
@@ -113,7 +120,10 @@ struct KeyedList<Value> {
     var isEmpty: Bool { single == nil && buffer.count == holes }
 
     /// Adds `value` under a new key, which it returns.
-    mutating func insert(_ value: Value) -> UInt64 {
+    ///
+    /// `value` is taken owned (`consuming`): a caller that holds a +1 reference (a subject's new
+    /// node) hands it over instead of the list retaining it and the caller releasing its own.
+    mutating func insert(_ value: consuming Value) -> UInt64 {
         let key = nextKey
         nextKey &+= 1
         if buffer.isEmpty {
@@ -126,6 +136,8 @@ struct KeyedList<Value> {
             buffer.append(lone)
             keys.append(singleKey)
             single = nil
+        } else {
+            reclaimFrontIfFull()
         }
         buffer.append(value)
         keys.append(key)
@@ -165,6 +177,7 @@ struct KeyedList<Value> {
             }
             return
         }
+        reclaimFrontIfFull()
         guard let newest = keys.last, newest > key else {
             buffer.append(value)
             keys.append(key)
@@ -185,10 +198,9 @@ struct KeyedList<Value> {
     /// - Complexity: O(log n) to find it, O(1) amortized to remove it.
     @discardableResult
     mutating func remove(_ key: UInt64) -> Value? {
-        if let lone = single {
+        if single != nil {
             guard key == singleKey else { return nil }
-            single = nil
-            return lone
+            return single.take()
         }
         let last = keys.count &- 1
         if last >= 0 && keys[last] == key { return removeLast() }
@@ -199,15 +211,30 @@ struct KeyedList<Value> {
             guard let found = bufferIndex(of: key) else { return nil }
             index = found
         }
-        guard let value = buffer[index] else { return nil }
-        buffer[index] = nil
+        // Moved out of the slot (`take()`), not copied and then overwritten with `nil`: no
+        // retain and release of the value per removal.
+        guard let value = buffer[index].take() else { return nil }
         holes &+= 1
         if index == front {
             front &+= 1
             while buffer[front] == nil { front &+= 1 }  // the last slot holds a value
         }
-        if holes > 16 && holes &* 2 > buffer.count { squeeze() }
+        // Only the holes after `front` are walked by deliveries (and count here).
+        let walkedHoles = holes &- front
+        if walkedHoles > 16 && walkedHoles &* 2 > buffer.count &- front { squeeze() }
         return value
+    }
+
+    /// Drops the holes before `front` when the buffer is full, so that an append reuses their
+    /// room instead of growing the buffer (a block move of the live slots, which the append's
+    /// reallocation would have copied anyway).
+    @inline(__always)
+    private mutating func reclaimFrontIfFull() {
+        guard front > 0 && buffer.count == buffer.capacity else { return }
+        buffer.removeSubrange(0..<front)
+        keys.removeSubrange(0..<front)
+        holes &-= front
+        front = 0
     }
 
     /// Removes the newest slot's value (`nil` if it is a hole) and drops that slot and the holes
@@ -219,19 +246,26 @@ struct KeyedList<Value> {
             return nil
         }
         keys.removeLast()
+        if buffer.count == holes {
+            // Emptied (only holes left, dropped at once, not one by one): a small list keeps its
+            // buffers, so a subscribe/dispose cycle on it (one subscriber coming and going, one
+            // flatMap inner after another) allocates nothing.
+            if buffer.capacity > Self.keptCapacity {
+                buffer = []
+                keys = []
+            } else {
+                buffer.removeAll(keepingCapacity: true)
+                keys.removeAll(keepingCapacity: true)
+            }
+            holes = 0
+            front = 0
+            return value
+        }
+        // A value is left (at `front` or after it), so this stops there.
         while let tail = buffer.last, tail == nil {
             buffer.removeLast()
             keys.removeLast()
             holes &-= 1
-        }
-        if buffer.isEmpty {
-            // Emptied: a small list keeps its buffers, so a subscribe/dispose cycle on it (one
-            // subscriber coming and going, one flatMap inner after another) allocates nothing.
-            if buffer.capacity > Self.keptCapacity {
-                buffer = []
-                keys = []
-            }
-            front = 0
         }
         return value
     }

@@ -53,9 +53,11 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ob
     @inline(__always)
     private func subscribeUninspected<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
         // The node (or the observer itself) by a type from the cache, not the runtime (see `MetatypeCache`).
-        let node = subjectNode(for: observer, owner: type(of: self))
+        // Moved into the list (`take()`: a captured value cannot be consumed), so the list takes
+        // over this +1 reference instead of retaining the node and this frame releasing it.
+        var node: AnySubjectObserver? = subjectNode(for: observer, owner: type(of: self))
         let key = state.withLock { state -> UInt64? in
-            state.isLive ? state.observers.insert(node) : nil
+            state.isLive ? state.observers.insert(node.take().unsafelyUnwrapped) : nil
         }
         if let key { return SubjectSubscription(self, key: key) }
         return reject(observer)

@@ -242,4 +242,69 @@ final class KeyedListTests: XCTestCase {
         XCTAssertEqual(list.remove(reserved)?.id, 5)
         XCTAssertTrue(list.isEmpty)
     }
+
+    /// Inserting takes one reference and removing hands it back (moved, not copied): once the
+    /// removed value is dropped nothing holds it, whether it was the lone value, the newest, the
+    /// oldest or one in the middle; values still in the list stay alive.
+    func testRemoval_handsBackTheOnlyReference() {
+        var list = KeyedList<Box>()
+        weak var lone: Box?
+        do {
+            let box = Box(0)
+            lone = box
+            let key = list.insert(box)
+            XCTAssertEqual(list.remove(key)?.id, 0)
+        }
+        XCTAssertNil(lone, "the lone value is released once removed")
+
+        var watched: [Box?] = []
+        var keys: [UInt64] = []
+        do {
+            let boxes = (1...5).map(Box.init)
+            keys = boxes.map { list.insert($0) }
+            watched = boxes
+        }
+        weak let oldest = watched[0], middle = watched[2], newest = watched[4], kept = watched[3]
+        watched = []
+        XCTAssertNotNil(oldest, "the list holds its values")
+        XCTAssertEqual(list.remove(keys[0])?.id, 1)
+        XCTAssertNil(oldest, "the oldest is released once removed")
+        XCTAssertEqual(list.remove(keys[2])?.id, 3)
+        XCTAssertNil(middle, "a middle value is released once removed (its slot holds nothing)")
+        XCTAssertEqual(list.remove(keys[4])?.id, 5)
+        XCTAssertNil(newest, "the newest is released once removed")
+        XCTAssertNotNil(kept, "the others stay")
+        XCTAssertEqual(values(list.slots), [2, 4])
+        _ = list.removeAll()
+        XCTAssertNil(kept, "removeAll hands back the last references")
+    }
+
+    /// Oldest-first removal (a ``DisposeBag`` emptying) moves nothing: snapshots start at the first
+    /// value (no leading holes to walk), an append into a full buffer reuses the front holes'
+    /// room instead of growing it, and every key is still found, in order.
+    func testOldestFirstRemoval_snapshotsSkipFrontHolesAndAppendsReuseTheirRoom() {
+        var list = KeyedList<Box>()
+        var keys = (0..<64).map { list.insert(Box($0)) }
+        for key in keys.prefix(40) { XCTAssertNotNil(list.remove(key)) }
+        XCTAssertEqual(iterated(list.slots), Array(40..<64), "no leading holes in the snapshot")
+        XCTAssertEqual(list.slots.count, 24)
+        let capacity = list.bufferCapacity
+        var next = 64
+        for _ in 0..<(capacity - 64 + 8) {
+            keys.append(list.insert(Box(next)))
+            next += 1
+        }
+        XCTAssertEqual(list.bufferCapacity, capacity, "the front holes' room was reused, not grown")
+        XCTAssertEqual(values(list.slots), Array(40..<next))
+        for (id, key) in keys.enumerated() { XCTAssertEqual(list.contains(key), id >= 40) }
+        XCTAssertEqual(list.remove(keys[50])?.id, 50, "found after the block move")
+        for key in keys.dropFirst(40) { list.remove(key) }
+        XCTAssertTrue(list.isEmpty)
+        XCTAssertTrue(list.slots.isEmpty)
+        XCTAssertEqual(list.bufferCapacity, 0, "an emptied large list frees its buffer")
+        let again = list.insert(Box(1))
+        _ = list.insert(Box(2))
+        XCTAssertEqual(iterated(list.slots), [1, 2])
+        XCTAssertEqual(list.remove(again)?.id, 1)
+    }
 }

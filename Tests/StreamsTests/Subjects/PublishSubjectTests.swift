@@ -282,4 +282,52 @@ final class ObserverListRemovalTests: XCTestCase {
             XCTAssertFalse(subject.hasObservers)
         }
     }
+
+    /// The subject holds each registered observer once (its node is moved into the list): a
+    /// subscription's observer, a closure observer registered as its own node or a plain observer
+    /// behind a node, lives while subscribed and is released on dispose; one rejected after
+    /// termination is released at once.
+    func testPublishSubject_holdsEachObserverUntilItsSubscriptionEnds() {
+        final class Token: @unchecked Sendable {}
+        let subject = PublishSubject<Int>()
+        weak var loneToken: Token?
+        do {
+            let token = Token()
+            loneToken = token
+            let lone = subject.subscribe(onNext: { _ in _ = token })
+            subject.onNext(0)
+            lone.dispose()
+        }
+        XCTAssertNil(loneToken, "a lone observer (held inline) is released on dispose")
+        weak var closureToken: Token?
+        weak var plainToken: Token?
+        var subscriptions: [Disposable] = []
+        do {
+            let first = Token(), second = Token()
+            closureToken = first
+            plainToken = second
+            subscriptions.append(subject.subscribe(onNext: { _ in _ = first }))
+            subscriptions.append(subject.subscribe(AnyObserver<Int> { _ in _ = second }))
+        }
+        subject.onNext(1)
+        XCTAssertNotNil(closureToken, "a closure observer lives while subscribed")
+        XCTAssertNotNil(plainToken, "a plain observer's node lives while subscribed")
+        subscriptions[0].dispose()
+        XCTAssertNil(closureToken, "released on dispose")
+        XCTAssertNotNil(plainToken)
+        subscriptions[1].dispose()
+        XCTAssertNil(plainToken, "released on dispose")
+        XCTAssertFalse(subject.hasObservers)
+
+        subject.onCompleted()
+        weak var lateToken: Token?
+        var late: Disposable?
+        do {
+            let token = Token()
+            lateToken = token
+            late = subject.subscribe(onNext: { _ in _ = token })
+        }
+        XCTAssertNil(lateToken, "a rejected observer is not kept")
+        late?.dispose()
+    }
 }
