@@ -78,12 +78,13 @@ final class IntRangeFastPathTests: XCTestCase {
     func testIntRange_nestedRangesInterleave() {
         XCTAssertNoLeaks {
             var log: [String] = []
-            _ = Observable.range(start: 0, count: 3).subscribe(onNext: { a in
-                log.append("a\(a)")
-                if a == 0 {
-                    _ = Observable.range(start: 0, count: 3).subscribe(onNext: { log.append("b\($0)") }, onCompleted: { log.append("b|") })
-                }
-            }, onCompleted: { log.append("a|") })
+            _ = Observable.range(start: 0, count: 3).subscribe(
+                onNext: { a in
+                    log.append("a\(a)")
+                    if a == 0 {
+                        _ = Observable.range(start: 0, count: 3).subscribe(onNext: { log.append("b\($0)") }, onCompleted: { log.append("b|") })
+                    }
+                }, onCompleted: { log.append("a|") })
             XCTAssertEqual(log, ["a0", "b0", "a1", "b1", "a2", "b2", "a|", "b|"])
         }
     }
