@@ -5,6 +5,10 @@ extension ObservableType {
     ///     output: -----2-----4--|     (predicate: isEven)
     ///
     /// An error thrown by `predicate` terminates the sequence with that error.
+    ///
+    /// Applied directly to a `map` or a `filter`, it runs as one stage with it (one sink per
+    /// subscription instead of two); what is delivered, and when each closure is called, is the
+    /// same as for the two stages.
     /// - Parameter predicate: Decides whether an element passes.
     /// - Returns: The sequence of passing elements.
     /// - Note: Delivers on the source's scheduler. See <doc:Filtering>.
