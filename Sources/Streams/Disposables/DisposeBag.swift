@@ -115,6 +115,12 @@ public final class DisposeBag: @unchecked Sendable {
     /// Adds `disposable`, whose concrete type `D` is known (an opened existential): classifying
     /// it is a comparison of `D`, and a subject's subscription is never boxed again.
     func insert<D: Disposable>(opened disposable: D) {
+        if D.self == SubjectSubscription.self {
+            // A subject's subscription (what `subscribe(onNext:)` on a subject returns): stored by
+            // a non-generic path, not copied through `D`'s value witnesses inside the lock's closure.
+            insert(subscription: unsafeBitCast(disposable, to: SubjectSubscription.self))
+            return
+        }
         // Only cancelable entries can be found finished, so only they count towards the next
         // prune: a bag of plain entries (subjects' subscriptions) is never copied to be pruned.
         // Each prune keeps at least the entries it found live, and runs after that many cancelable
@@ -155,6 +161,17 @@ public final class DisposeBag: @unchecked Sendable {
     }
 
     /// Adds several disposables.
+    /// Stores a subject's subscription (never cancelable, so never counted towards a prune), or
+    /// disposes it at once when the bag is already disposed.
+    private func insert(subscription: SubjectSubscription) {
+        let stored = state.withLock { state -> Bool in
+            if state.isDisposed { return false }
+            state.disposables.append(.subscription(subscription))
+            return true
+        }
+        if !stored { subscription.dispose() }
+    }
+
     public func insert(_ disposables: Disposable...) {
         insert(disposables)
     }

@@ -39,6 +39,24 @@ final class DisposeBagTests: XCTestCase {
         XCTAssertNil(captured)
     }
 
+    /// Subjects' subscriptions (stored by their own non-generic path) and other entries share one
+    /// insertion order: each is disposed after the ones inserted before it and before the ones after.
+    func testDisposeBag_subjectSubscriptionsKeepInsertionOrderWithOtherEntries() {
+        let first = PublishSubject<Int>()
+        let second = PublishSubject<Int>()
+        var seen: [String] = []
+        do {
+            let bag = DisposeBag()
+            first.subscribe(onNext: { _ in }).disposed(by: bag)
+            PlainDisposable { seen.append("plain: first \(first.hasObservers), second \(second.hasObservers)") }
+                .disposed(by: bag)
+            second.subscribe(onNext: { _ in }).disposed(by: bag)
+            XCTAssertEqual(bag.count, 3)
+        }
+        XCTAssertEqual(seen, ["plain: first false, second true"])
+        XCTAssertFalse(second.hasObservers)
+    }
+
     func testDisposeBag_insertionVariants() {
         let items = (0..<9).map { _ in CountingTestDisposable() }
         var bags: [DisposeBag] = [
