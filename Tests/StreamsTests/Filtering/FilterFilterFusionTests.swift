@@ -122,6 +122,7 @@ final class FilterFilterFusionTests: XCTestCase {
     }
 }
 
+#if Inspector
 /// A fused chain built before the inspector starts and subscribed while it records shows the
 /// operators as written.
 final class FusionInspectorTests: XCTestCase {
@@ -144,3 +145,4 @@ final class FusionInspectorTests: XCTestCase {
         subscription.dispose()
     }
 }
+#endif
