@@ -42,13 +42,10 @@ public final class DisposeBag: @unchecked Sendable {
         /// `Disposables.create()` classifies as (nothing to hold).
         case spent
 
-        /// Classifies `disposable` by its concrete type `D` (the caller's opened existential, so
-        /// no dynamic type lookup for a subject's subscription).
+        /// Classifies `disposable` by its concrete type `D` (the caller's opened existential). A
+        /// subject's subscription never comes here: `insert(opened:)` stores it as `.subscription`
+        /// by its own path.
         static func make<D: Disposable>(_ disposable: D) -> Entry {
-            if D.self == SubjectSubscription.self {
-                // `D` is `SubjectSubscription`: one copy of the value, no cast.
-                return .subscription(unsafeBitCast(disposable, to: SubjectSubscription.self))
-            }
             if D.self == NopDisposable.self { return .spent }
             if let cancelable = disposable as? any Cancelable & AnyObject { return .cancelable(cancelable) }
             if let object = disposable as? any Disposable & AnyObject { return .plain(object) }
@@ -160,7 +157,6 @@ public final class DisposeBag: @unchecked Sendable {
         }
     }
 
-    /// Adds several disposables.
     /// Stores a subject's subscription (never cancelable, so never counted towards a prune), or
     /// disposes it at once when the bag is already disposed.
     private func insert(subscription: SubjectSubscription) {
@@ -172,6 +168,7 @@ public final class DisposeBag: @unchecked Sendable {
         if !stored { subscription.dispose() }
     }
 
+    /// Adds several disposables.
     public func insert(_ disposables: Disposable...) {
         insert(disposables)
     }
