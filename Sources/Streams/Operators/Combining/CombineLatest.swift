@@ -19,6 +19,7 @@ extension ObservableType {
     /// - Note: Delivers on the thread of the source that triggered the element (or of a thread
     ///   already delivering for this subscription); the output is serialized even when the
     ///   sources emit concurrently. See <doc:Combining>.
+    @inlinable  // the selector adapter is then specialized for the caller's element types (see `CombineLatestSelector`)
     public static func combineLatest<O1: ObservableType, O2: ObservableType>(
         _ source1: O1, _ source2: O2,
         resultSelector: @escaping (O1.Element, O2.Element) throws -> Element
@@ -40,6 +41,7 @@ extension ObservableType where Element == Any {
     /// Termination as for `combineLatest(_:_:resultSelector:)`.
     /// - Note: Delivers on the thread of the source that triggered the element (or of a thread
     ///   already delivering); the output is serialized. See <doc:Combining>.
+    @inlinable  // the selector adapter is then specialized for the caller's element types (see `CombineLatestSelector`)
     public static func combineLatest<O1: ObservableType, O2: ObservableType>(
         _ source1: O1, _ source2: O2
     ) -> Observable<(O1.Element, O2.Element)> {
@@ -56,9 +58,10 @@ extension ObservableType where Element == Any {
 /// A view of memory the sink owns (allocated with it, freed in its `deinit`), not an array: passing
 /// it to the selector retains nothing, and reading or replacing a slot has no bounds or
 /// uniqueness check.
+@usableFromInline
 struct CombineLatestValues {
     /// One slot per source: its `LatestElement` box, `nil` until it emits.
-    let slots: UnsafeMutablePointer<AnyObject?>
+    @usableFromInline let slots: UnsafeMutablePointer<AnyObject?>
     /// The number of sources.
     let count: Int
 
@@ -76,7 +79,7 @@ struct CombineLatestValues {
     }
 
     /// The latest element of source `index` (which must have emitted), as an `Element`.
-    @inline(__always)
+    @inlinable @inline(__always)
     subscript<Element>(index: Int, as type: Element.Type) -> Element {
         unsafeDowncast(slots[index].unsafelyUnwrapped, to: LatestElement<Element>.self).value
     }

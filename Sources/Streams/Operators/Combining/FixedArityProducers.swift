@@ -1,15 +1,18 @@
 /// A sink that fixed-arity `combineLatest` subscribes its sources into.
+@usableFromInline
 protocol CombineLatestSources: AnyObject {
     func subscribe<E>(_ source: Observable<E>, at index: Int)
 }
 
 extension CombineLatestSink: CombineLatestSources {}
 
+@usableFromInline
 final class CombineLatestArityProducer<Result>: Producer<Result> {
     private let arity: Int
     private let select: (CombineLatestValues) throws -> Result
     private let subscribeSources: (any CombineLatestSources) -> Void
 
+    @usableFromInline
     init(arity: Int, select: @escaping (CombineLatestValues) throws -> Result, subscribeSources: @escaping (any CombineLatestSources) -> Void) {
         self.arity = arity
         self.select = select
