@@ -86,10 +86,9 @@ final private class MergeSource<Observer: ObserverType>: SourceNode<Observer.Ele
     }
 
     override __consuming func receiveNext(_ element: Element) {
-        // The sink borrowed from `self` (which the subject's reference keeps alive until the
-        // end): read plainly, the consumed `self`'s field is retained and released around the call.
-        Unmanaged.passUnretained(sink)._withUnsafeGuaranteedRef { $0.serializedNext(element) }
-        extendLifetime(self)
+        // Through the borrowing `onNext`: reading `sink` from the consumed `self` here retains
+        // and releases it around the call.
+        onNext(element)
     }
 
     override func receive(_ event: Event<Element>) {
