@@ -115,4 +115,68 @@ final class SourceNodeTests: XCTestCase {
         XCTAssertFalse(second.hasObservers)
         subscription.dispose()
     }
+
+    /// A `combineLatest` of subjects, disposed mid-stream: the subjects drop their nodes and the
+    /// selector (with its captures) is released.
+    func testCombineLatestOfSubjectsReleasesEverythingOnDispose() {
+        final class Token {}
+        let baseline = Resources.total
+        weak var released: Token?
+        let first = PublishSubject<Int>()
+        let second = PublishSubject<Int>()
+        var received: [Int] = []
+        do {
+            let token = Token()
+            released = token
+            let subscription = Observable.combineLatest(first, second) { a, b in withExtendedLifetime(token) { a * 10 + b } }
+                .subscribe(onNext: { received.append($0) })
+            first.onNext(1)
+            second.onNext(2)
+            first.onNext(3)
+            subscription.dispose()
+            second.onNext(4)
+        }
+        XCTAssertEqual(received, [12, 32])
+        XCTAssertNil(released)
+        XCTAssertFalse(first.hasObservers)
+        XCTAssertFalse(second.hasObservers)
+        XCTAssertEqual(Resources.total, baseline + 2)
+    }
+
+    /// A source that completes (`just`, while it is subscribed) is let go at once; the output
+    /// goes on with the others and completes with the last.
+    func testCombineLatestReleasesACompletedSource() {
+        let baseline = Resources.total
+        let subject = PublishSubject<Int>()
+        var log: [String] = []
+        do {
+            let subscription = Observable.combineLatest(Observable.just(1), subject) { $0 + $1 }
+                .subscribe(onNext: { log.append("\($0)") }, onCompleted: { log.append("|") })
+            subject.onNext(10)
+            subject.onNext(20)
+            subject.onCompleted()
+            XCTAssertFalse(subject.hasObservers)
+            _ = subscription
+        }
+        XCTAssertEqual(log, ["11", "21", "|"])
+        XCTAssertEqual(Resources.total, baseline + 1)
+    }
+
+    /// A source that fails while it is subscribed ends the output: the later sources are not
+    /// subscribed, and nothing is left.
+    func testCombineLatestErrorDuringSubscribeSkipsTheLaterSources() {
+        struct Failure: Error {}
+        let baseline = Resources.total
+        let subject = PublishSubject<Int>()
+        var log: [String] = []
+        do {
+            let subscription = Observable.combineLatest(Observable<Int>.error(Failure()), subject) { $0 + $1 }
+                .subscribe(onNext: { log.append("\($0)") }, onError: { _ in log.append("!") })
+            XCTAssertFalse(subject.hasObservers)
+            subject.onNext(1)
+            _ = subscription
+        }
+        XCTAssertEqual(log, ["!"])
+        XCTAssertEqual(Resources.total, baseline + 1)
+    }
 }

@@ -23,7 +23,7 @@ final class CombineLatestArityProducer<Result>: Producer<Result> {
     where Observer.Element == Result {
         let sink = CombineLatestSink(arity: arity, select: select, observer: observer, cancel: cancel)
         subscribeSources(sink)
-        return (sink, sink.subscription)
+        return (sink, sink.takeSubscription())
     }
 }
 
