@@ -9,6 +9,8 @@
 struct Function {
     /// `public ` for the API; empty for an internal helper.
     var access = "public "
+    /// Attribute lines between the doc comment and the declaration (`@inlinable`).
+    var attributes: [String] = []
     var name: String
     var generics: [String]
     var parameters: [String]
@@ -23,6 +25,7 @@ struct Function {
         let inner = indent + indentWidth
         var code = Code()
         code.doc(doc, at: indent)
+        code.lines(attributes, at: indent)
         let head = "\(access)static func \(name)"
         if fits("\(head)<\(commaList(generics))>(", at: indent) {
             code.line("\(head)<\(commaList(generics))>(", at: indent)

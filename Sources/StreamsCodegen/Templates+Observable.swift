@@ -36,10 +36,13 @@ func observableCombineLatest() -> Code {
     /// An overload whose producer combines with `select`.
     func overload(_ arity: Int, resultSelector: Bool, returnType: String, doc: [String], select: Argument) -> Function {
         let subscriptions = Closure("sources", each(arity) { "sources.subscribe(source\($0).asObservable(), at: \($0 - 1))" })
-        return observableOverload(
+        var function = observableOverload(
             "combineLatest", arity, resultSelector: resultSelector, returnType: returnType, doc: doc + note,
             body: callWithTrailingClosure(
                 "CombineLatestArityProducer", [[Argument("arity: \(arity)"), select]], closure: subscriptions, at: 2 * indentWidth))
+        // Inlinable, so the selector adapter is specialized for the caller's element types.
+        function.attributes = ["@inlinable"]
+        return function
     }
     let selecting = combineLatestArities.map { arity in
         // 3 and 4 kept the short termination paragraph they had in CombineLatest.swift.
@@ -151,13 +154,19 @@ func combineLatestSelector() -> Code {
             "adapter, bound once when the operator is built. Written inline in `combineLatest`, the same",
             "closure names `O1.Element` and so looks up an associated-type witness for every source on",
             "every combination (see <doc:Performance>).",
+            "",
+            "Inlinable, as the `combineLatest` overloads that call them: the adapter closure is then",
+            "compiled in the caller's module, specialized for its element types, so reading the latest",
+            "values copies them directly, not through the runtime's value witnesses (see <doc:Performance>).",
         ], at: 0)
+    code.line("@usableFromInline", at: 0)
     code.line("enum CombineLatestSelector {", at: 0)
     let indent = indentWidth
     for arity in combineLatestSelectorArities {
         if arity > combineLatestSelectorArities.lowerBound { code.blank() }
         let elements = each(arity) { "E\($0)" }
         code.doc(["Calls `selector` with the latest values of \(arity) sources."], at: indent)
+        code.line("@inlinable", at: indent)
         // The return type breaks (filled) before `throws` and before `Result` when the line is
         // too long; then `{` goes on a line of its own.
         var signature = ["static func make<\(commaList(elements + ["Result"]))>(_ selector: @escaping \(tuple(elements)) throws -> Result) ->"]

@@ -84,9 +84,10 @@ class DrainingSink<Observer: ObserverType>: Sink<Observer> {
 
 /// A mutable box for an operator's latest element (so "no element yet" is a nil reference, not
 /// an `Optional` of a generic type, which unspecialized code would look up at run time).
+@usableFromInline
 final class LatestElement<Element> {
     // Only accessed by `DrainingSink` handlers, which never overlap (exclusive by construction).
-    @exclusivity(unchecked) var value: Element
+    @usableFromInline @exclusivity(unchecked) var value: Element
 
     init(_ value: Element) {
         self.value = value

@@ -91,6 +91,7 @@ class SerializingSink<Observer: ObserverType, State>: Sink<Observer> {
     /// Delivers `element` in order with everything queued before it. The per-element fast path:
     /// when nobody is draining and nothing is queued, it costs two atomic operations (take and
     /// give back the draining role) and no lock; otherwise the element is queued.
+    @inline(__always)  // into the source's observer (merge's `MergeSource`): one call frame less per element
     final func serializedNext(_ element: Observer.Element) {
         if role.enterDirectly() {
             forwardNext(element)

@@ -64,7 +64,7 @@ final private class CombineLatestCollection<SourceElement, Result>: Producer<Res
         for (index, source) in sources.enumerated() {
             sink.subscribe(source, at: index)
         }
-        return (sink, sink.subscription)
+        return (sink, sink.takeSubscription())
     }
 }
 

@@ -8,6 +8,7 @@ extension ObservableType {
     /// Termination as for `combineLatest(_:_:resultSelector:)`.
     /// - Note: Delivers on the thread of the source that triggered the element (or of a thread
     ///   already delivering); the output is serialized. See <doc:Combining>.
+    @inlinable
     public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element) throws -> Element
@@ -25,6 +26,7 @@ extension ObservableType {
     /// Termination as for `combineLatest(_:_:resultSelector:)`.
     /// - Note: Delivers on the thread of the source that triggered the element (or of a thread
     ///   already delivering); the output is serialized. See <doc:Combining>.
+    @inlinable
     public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element) throws -> Element
@@ -46,6 +48,7 @@ extension ObservableType {
     /// - Returns: The sequence of combined elements.
     /// - Note: Delivers on the thread of the source that triggered the element (or of a thread
     ///   already delivering); the output is serialized. See <doc:Combining>.
+    @inlinable
     public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element) throws -> Element
@@ -68,6 +71,7 @@ extension ObservableType {
     /// - Returns: The sequence of combined elements.
     /// - Note: Delivers on the thread of the source that triggered the element (or of a thread
     ///   already delivering); the output is serialized. See <doc:Combining>.
+    @inlinable
     public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element) throws -> Element
@@ -91,6 +95,7 @@ extension ObservableType {
     /// - Returns: The sequence of combined elements.
     /// - Note: Delivers on the thread of the source that triggered the element (or of a thread
     ///   already delivering); the output is serialized. See <doc:Combining>.
+    @inlinable
     public static func combineLatest<
         O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType, O7: ObservableType
     >(
@@ -117,6 +122,7 @@ extension ObservableType {
     /// - Returns: The sequence of combined elements.
     /// - Note: Delivers on the thread of the source that triggered the element (or of a thread
     ///   already delivering); the output is serialized. See <doc:Combining>.
+    @inlinable
     public static func combineLatest<
         O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType, O7: ObservableType,
         O8: ObservableType
@@ -143,6 +149,7 @@ extension ObservableType where Element == Any {
     /// Termination as for `combineLatest(_:_:resultSelector:)`.
     /// - Note: Delivers on the thread of the source that triggered the element (or of a thread
     ///   already delivering); the output is serialized. See <doc:Combining>.
+    @inlinable
     public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3
     ) -> Observable<(O1.Element, O2.Element, O3.Element)> {
@@ -159,6 +166,7 @@ extension ObservableType where Element == Any {
     /// Termination as for `combineLatest(_:_:resultSelector:)`.
     /// - Note: Delivers on the thread of the source that triggered the element (or of a thread
     ///   already delivering); the output is serialized. See <doc:Combining>.
+    @inlinable
     public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element)> {
@@ -177,6 +185,7 @@ extension ObservableType where Element == Any {
     /// Termination as for `combineLatest(_:_:resultSelector:)`.
     /// - Note: Delivers on the thread of the source that triggered the element (or of a thread
     ///   already delivering); the output is serialized. See <doc:Combining>.
+    @inlinable
     public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element)> {
@@ -197,6 +206,7 @@ extension ObservableType where Element == Any {
     /// Termination as for `combineLatest(_:_:resultSelector:)`.
     /// - Note: Delivers on the thread of the source that triggered the element (or of a thread
     ///   already delivering); the output is serialized. See <doc:Combining>.
+    @inlinable
     public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element)> {
@@ -220,6 +230,7 @@ extension ObservableType where Element == Any {
     /// Termination as for `combineLatest(_:_:resultSelector:)`.
     /// - Note: Delivers on the thread of the source that triggered the element (or of a thread
     ///   already delivering); the output is serialized. See <doc:Combining>.
+    @inlinable
     public static func combineLatest<
         O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType, O7: ObservableType
     >(
@@ -246,6 +257,7 @@ extension ObservableType where Element == Any {
     /// Termination as for `combineLatest(_:_:resultSelector:)`.
     /// - Note: Delivers on the thread of the source that triggered the element (or of a thread
     ///   already delivering); the output is serialized. See <doc:Combining>.
+    @inlinable
     public static func combineLatest<
         O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType, O7: ObservableType,
         O8: ObservableType

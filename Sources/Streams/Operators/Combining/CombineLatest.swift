@@ -19,6 +19,7 @@ extension ObservableType {
     /// - Note: Delivers on the thread of the source that triggered the element (or of a thread
     ///   already delivering for this subscription); the output is serialized even when the
     ///   sources emit concurrently. See <doc:Combining>.
+    @inlinable  // the selector adapter is then specialized for the caller's element types (see `CombineLatestSelector`)
     public static func combineLatest<O1: ObservableType, O2: ObservableType>(
         _ source1: O1, _ source2: O2,
         resultSelector: @escaping (O1.Element, O2.Element) throws -> Element
@@ -40,6 +41,7 @@ extension ObservableType where Element == Any {
     /// Termination as for `combineLatest(_:_:resultSelector:)`.
     /// - Note: Delivers on the thread of the source that triggered the element (or of a thread
     ///   already delivering); the output is serialized. See <doc:Combining>.
+    @inlinable  // the selector adapter is then specialized for the caller's element types (see `CombineLatestSelector`)
     public static func combineLatest<O1: ObservableType, O2: ObservableType>(
         _ source1: O1, _ source2: O2
     ) -> Observable<(O1.Element, O2.Element)> {
@@ -56,9 +58,10 @@ extension ObservableType where Element == Any {
 /// A view of memory the sink owns (allocated with it, freed in its `deinit`), not an array: passing
 /// it to the selector retains nothing, and reading or replacing a slot has no bounds or
 /// uniqueness check.
+@usableFromInline
 struct CombineLatestValues {
     /// One slot per source: its `LatestElement` box, `nil` until it emits.
-    let slots: UnsafeMutablePointer<AnyObject?>
+    @usableFromInline let slots: UnsafeMutablePointer<AnyObject?>
     /// The number of sources.
     let count: Int
 
@@ -76,7 +79,7 @@ struct CombineLatestValues {
     }
 
     /// The latest element of source `index` (which must have emitted), as an `Element`.
-    @inline(__always)
+    @inlinable @inline(__always)
     subscript<Element>(index: Int, as type: Element.Type) -> Element {
         unsafeDowncast(slots[index].unsafelyUnwrapped, to: LatestElement<Element>.self).value
     }
@@ -93,7 +96,10 @@ final class CombineLatestSink<Result, Observer: ObserverType>: DrainingSink<Obse
 
     private let arity: Int
     private let select: (CombineLatestValues) throws -> Result
-    private let subscriptions: [SingleAssignmentDisposable]
+    /// The sources' nodes while they are being subscribed, handed over by `takeSubscription()`
+    /// (touched only by the subscribing thread, before `run` returns). Not kept: each node holds
+    /// the sink, so a node the sink held would keep both alive.
+    @exclusivity(unchecked) private var nodes: [Disposable] = []
     // Touched only by handlers run through `serialize`, one at a time (so exclusive by
     // construction: the runtime's exclusivity checks are skipped).
     /// The latest elements: its slots, like the fields below, are touched only by handlers.
@@ -105,7 +111,7 @@ final class CombineLatestSink<Result, Observer: ObserverType>: DrainingSink<Obse
     init(arity: Int, select: @escaping (CombineLatestValues) throws -> Result, observer: Observer, cancel: SinkDisposer) {
         self.arity = arity
         self.select = select
-        subscriptions = (0..<arity).map { _ in SingleAssignmentDisposable() }
+        nodes.reserveCapacity(arity)
         values = CombineLatestValues(count: arity)
         isDone = Array(repeating: false, count: arity)
         super.init(observer: observer, cancel: cancel)
@@ -113,11 +119,18 @@ final class CombineLatestSink<Result, Observer: ObserverType>: DrainingSink<Obse
 
     deinit { values.free() }
 
-    var subscription: Disposable { Disposables.create(subscriptions) }
+    /// The sources' subscriptions, as one disposable (call once, after subscribing them).
+    func takeSubscription() -> Disposable {
+        defer { nodes = [] }
+        return Disposables.create(nodes)
+    }
 
+    /// Subscribes source `index` (unless a source subscribed before ended the output).
     func subscribe<E>(_ source: Observable<E>, at index: Int) {
         guard !isDisposed else { return }
-        subscriptions[index].setDisposable(source.subscribe(CombineLatestSourceObserver(sink: self, index: index)))
+        let node = CombineLatestSource<E, Result, Observer>(sink: self, index: index)
+        nodes.append(node)
+        node.setSubscription(source.subscribe(node))
     }
 
     /// An element of source `index`, in turn with the other sources' events.
@@ -126,9 +139,10 @@ final class CombineLatestSink<Result, Observer: ObserverType>: DrainingSink<Obse
         serialize({ onNext(element, at: index) }, later: { { self.onNext(element, at: index) } })
     }
 
-    /// A terminal event of source `index`, in turn with the other sources' events.
-    fileprivate func sourceOn<E>(_ event: Event<E>, at index: Int) {
-        serialize({ on(event, at: index) }, later: { { self.on(event, at: index) } })
+    /// A terminal event of source `index` (whose subscription is `node`), in turn with the other
+    /// sources' events.
+    fileprivate func sourceOn<E>(_ event: Event<E>, at index: Int, node: Disposable) {
+        serialize({ on(event, at: index, node: node) }, later: { { self.on(event, at: index, node: node) } })
     }
 
     /// An empty collection: the selector runs once on no elements, then the output completes.
@@ -167,7 +181,7 @@ final class CombineLatestSink<Result, Observer: ObserverType>: DrainingSink<Obse
         }
     }
 
-    private func on<E>(_ event: Event<E>, at index: Int) {
+    private func on<E>(_ event: Event<E>, at index: Int, node: Disposable) {
         switch event {
         case .next(let element):
             onNext(element, at: index)
@@ -180,17 +194,32 @@ final class CombineLatestSink<Result, Observer: ObserverType>: DrainingSink<Obse
             if doneCount == arity {
                 forwardCompleted()
             } else {
-                subscriptions[index].dispose()
+                node.dispose()
             }
         }
     }
 }
 
-/// Forwards source `index`'s events to its `CombineLatestSink` (a struct holding the sink, so an
-/// element costs no closure-context retain and release, as a `SinkForward` of closures would).
-private struct CombineLatestSourceObserver<Element, Result, Observer: ObserverType>: ObserverType where Observer.Element == Result {
-    let sink: CombineLatestSink<Result, Observer>
-    let index: Int
+/// Source `index` of a `combineLatest`: forwards its events to the `CombineLatestSink` and holds
+/// its subscription (a `SourceNode`: a subject source calls `receiveNext(_:)` directly).
+final private class CombineLatestSource<Element, Result, Observer: ObserverType>: SourceNode<Element>, ObserverType where Observer.Element == Result {
+    private let sink: CombineLatestSink<Result, Observer>
+    private let index: Int
+
+    init(sink: CombineLatestSink<Result, Observer>, index: Int) {
+        self.sink = sink
+        self.index = index
+    }
+
+    override __consuming func receiveNext(_ element: Element) {
+        // Through the borrowing `onNext`: reading `sink` from the consumed `self` here retains
+        // and releases it around the call.
+        onNext(element)
+    }
+
+    override func receive(_ event: Event<Element>) {
+        on(event)
+    }
 
     @inline(__always)
     func onNext(_ element: Element) {
@@ -198,6 +227,6 @@ private struct CombineLatestSourceObserver<Element, Result, Observer: ObserverTy
     }
 
     func on(_ event: Event<Element>) {
-        sink.sourceOn(event, at: index)
+        sink.sourceOn(event, at: index, node: self)
     }
 }

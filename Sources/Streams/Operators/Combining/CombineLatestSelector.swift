@@ -7,28 +7,38 @@
 /// adapter, bound once when the operator is built. Written inline in `combineLatest`, the same
 /// closure names `O1.Element` and so looks up an associated-type witness for every source on
 /// every combination (see <doc:Performance>).
+///
+/// Inlinable, as the `combineLatest` overloads that call them: the adapter closure is then
+/// compiled in the caller's module, specialized for its element types, so reading the latest
+/// values copies them directly, not through the runtime's value witnesses (see <doc:Performance>).
+@usableFromInline
 enum CombineLatestSelector {
     /// Calls `selector` with the latest values of 2 sources.
+    @inlinable
     static func make<E1, E2, Result>(_ selector: @escaping (E1, E2) throws -> Result) -> (CombineLatestValues) throws -> Result {
         { values in try selector(values[0, as: E1.self], values[1, as: E2.self]) }
     }
 
     /// Calls `selector` with the latest values of 3 sources.
+    @inlinable
     static func make<E1, E2, E3, Result>(_ selector: @escaping (E1, E2, E3) throws -> Result) -> (CombineLatestValues) throws -> Result {
         { values in try selector(values[0, as: E1.self], values[1, as: E2.self], values[2, as: E3.self]) }
     }
 
     /// Calls `selector` with the latest values of 4 sources.
+    @inlinable
     static func make<E1, E2, E3, E4, Result>(_ selector: @escaping (E1, E2, E3, E4) throws -> Result) -> (CombineLatestValues) throws -> Result {
         { values in try selector(values[0, as: E1.self], values[1, as: E2.self], values[2, as: E3.self], values[3, as: E4.self]) }
     }
 
     /// Calls `selector` with the latest values of 5 sources.
+    @inlinable
     static func make<E1, E2, E3, E4, E5, Result>(_ selector: @escaping (E1, E2, E3, E4, E5) throws -> Result) -> (CombineLatestValues) throws -> Result {
         { values in try selector(values[0, as: E1.self], values[1, as: E2.self], values[2, as: E3.self], values[3, as: E4.self], values[4, as: E5.self]) }
     }
 
     /// Calls `selector` with the latest values of 6 sources.
+    @inlinable
     static func make<E1, E2, E3, E4, E5, E6, Result>(_ selector: @escaping (E1, E2, E3, E4, E5, E6) throws -> Result) -> (CombineLatestValues) throws -> Result
     {
         { values in
@@ -38,6 +48,7 @@ enum CombineLatestSelector {
     }
 
     /// Calls `selector` with the latest values of 7 sources.
+    @inlinable
     static func make<E1, E2, E3, E4, E5, E6, E7, Result>(_ selector: @escaping (E1, E2, E3, E4, E5, E6, E7) throws -> Result) -> (CombineLatestValues) throws ->
         Result
     {
@@ -49,6 +60,7 @@ enum CombineLatestSelector {
     }
 
     /// Calls `selector` with the latest values of 8 sources.
+    @inlinable
     static func make<E1, E2, E3, E4, E5, E6, E7, E8, Result>(_ selector: @escaping (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Result) -> (CombineLatestValues)
         throws -> Result
     {

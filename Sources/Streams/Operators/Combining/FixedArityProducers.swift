@@ -1,15 +1,18 @@
 /// A sink that fixed-arity `combineLatest` subscribes its sources into.
+@usableFromInline
 protocol CombineLatestSources: AnyObject {
     func subscribe<E>(_ source: Observable<E>, at index: Int)
 }
 
 extension CombineLatestSink: CombineLatestSources {}
 
+@usableFromInline
 final class CombineLatestArityProducer<Result>: Producer<Result> {
     private let arity: Int
     private let select: (CombineLatestValues) throws -> Result
     private let subscribeSources: (any CombineLatestSources) -> Void
 
+    @usableFromInline
     init(arity: Int, select: @escaping (CombineLatestValues) throws -> Result, subscribeSources: @escaping (any CombineLatestSources) -> Void) {
         self.arity = arity
         self.select = select
@@ -20,7 +23,7 @@ final class CombineLatestArityProducer<Result>: Producer<Result> {
     where Observer.Element == Result {
         let sink = CombineLatestSink(arity: arity, select: select, observer: observer, cancel: cancel)
         subscribeSources(sink)
-        return (sink, sink.subscription)
+        return (sink, sink.takeSubscription())
     }
 }
 

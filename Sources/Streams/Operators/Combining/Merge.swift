@@ -45,9 +45,10 @@ final private class MergeArraySink<Observer: ObserverType>: SerializingSink<Obse
         for source in sources {
             // A source that terminated the output during its subscription ends the loop.
             if isDisposed { break }
-            let subscription = SingleAssignmentDisposable()
-            guard let key = group.insert(subscription) else { break }
-            subscription.setDisposable(source.subscribe(MergeSourceObserver(sink: self, key: key)))
+            let node = MergeSource(sink: self)
+            guard let key = group.insert(node) else { break }
+            node.key = key
+            node.setSubscription(source.subscribe(node))
         }
         return group
     }
@@ -71,12 +72,28 @@ final private class MergeArraySink<Observer: ObserverType>: SerializingSink<Obse
     }
 }
 
-/// Forwards one source's events to its `MergeArraySink` (a struct holding the sink, so an element
-/// costs no closure-context retain and release, as a `SinkForward` of closures would).
-private struct MergeSourceObserver<Observer: ObserverType>: ObserverType {
+/// One source of a `merge`: forwards its events to the `MergeArraySink` and holds its
+/// subscription (a `SourceNode`: a subject source calls `receiveNext(_:)` directly).
+final private class MergeSource<Observer: ObserverType>: SourceNode<Observer.Element>, ObserverType {
     typealias Element = Observer.Element
-    let sink: MergeArraySink<Observer>
-    let key: CompositeDisposable.DisposeKey
+    private let sink: MergeArraySink<Observer>
+    /// The node's key in the sink's group. Written once, before the source is subscribed (so
+    /// before any event can arrive); read when the source completes.
+    @exclusivity(unchecked) var key = CompositeDisposable.DisposeKey(value: 0)
+
+    init(sink: MergeArraySink<Observer>) {
+        self.sink = sink
+    }
+
+    override __consuming func receiveNext(_ element: Element) {
+        // Through the borrowing `onNext`: reading `sink` from the consumed `self` here retains
+        // and releases it around the call.
+        onNext(element)
+    }
+
+    override func receive(_ event: Event<Element>) {
+        sink.on(event, key: key)
+    }
 
     @inline(__always)  // into its protocol witness: one call frame less per element
     func onNext(_ element: Element) {
