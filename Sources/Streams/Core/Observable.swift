@@ -11,6 +11,12 @@ open class Observable<Element>: ObservableType {
         fatalError("Observable.subscribe(_:) is abstract; override it in \(type(of: self))")
     }
 
+    /// Registers `stage` (a `StageSink` of this sequence's elements) as its own observer node and
+    /// returns the subscription, or returns `nil` when this sequence does not take stages
+    /// directly: then the stage subscribes as an observer. Only ``PublishSubject`` does (while it
+    /// is live and the inspector is not recording).
+    func register(stage: SubjectObserver<Element>) -> SubjectSubscription? { nil }
+
     /// Returns `self`.
     public func asObservable() -> Observable<Element> { self }
 }

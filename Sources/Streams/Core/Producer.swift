@@ -43,19 +43,22 @@ final class SinkDisposer: Cancelable, @unchecked Sendable {
     // overlap (by the same protocol), hence unchecked exclusivity (the dynamic check was ~600
     // instructions per chain).
     private let state = AssignOnceState()
-    // Not optionals: destroying an `Optional<any Disposable>` goes through the runtime's generic
-    // value witnesses (~500 instructions); a plain existential is released directly.
-    // The sink is a class (every `run` returns one), held as a class existential: copying and
-    // destroying it is a retain and a release, not a call through the value witnesses.
-    @exclusivity(unchecked) private var sink: AnyObject & Disposable = NopDisposable.shared
-    @exclusivity(unchecked) private var subscription: Disposable = NopDisposable.shared
+    // The sink is a class (every `run` returns one), held as an optional class existential:
+    // copying and destroying it is a retain and a release, and `nil` needs no placeholder
+    // object. The subscription is not an optional: destroying an `Optional<any Disposable>`
+    // goes through the runtime's generic value witnesses (~500 instructions); its placeholder
+    // is `EmptyDisposable`, a value (no `swift_initStaticObject` per read, as the shared
+    // `NopDisposable` costs).
+    @exclusivity(unchecked) private var sink: (AnyObject & Disposable)?
+    @exclusivity(unchecked) private var subscription: Disposable = EmptyDisposable()
 
     var isDisposed: Bool { state.isDisposed }
 
-    /// Stores the sink and the subscription (moved in, and swapped with the no-op placeholders
-    /// rather than assigned: no value-witness calls), or disposes both if disposed already.
+    /// Stores the sink and the subscription (moved in; the subscription swapped with the no-op
+    /// placeholder rather than assigned: no value-witness calls), or disposes both if disposed
+    /// already.
     func setSinkAndSubscription(sink: consuming AnyObject & Disposable, subscription: consuming Disposable) {
-        swap(&sink, &self.sink)
+        self.sink = consume sink
         swap(&subscription, &self.subscription)
         if state.assign("SinkDisposer assigned twice") { disposeBoth() }
     }
@@ -65,20 +68,19 @@ final class SinkDisposer: Cancelable, @unchecked Sendable {
     }
 
     private func disposeBoth() {
-        // Moves each out and leaves the no-op disposable, breaking the cycle
+        // Moves each out (leaving `nil` and the no-op placeholder), breaking the cycle
         // sink -> disposer -> sink.
-        var sink: AnyObject & Disposable = NopDisposable.shared
-        swap(&sink, &self.sink)
+        let sink = self.sink.take()
         let subscription = swapOut(&self.subscription)
-        sink.dispose()
+        sink?.dispose()
         subscription.dispose()
     }
 }
 
-/// Returns `slot`'s disposable and leaves the shared no-op one in its place.
+/// Returns `slot`'s disposable and leaves the no-op placeholder in its place.
 @inline(__always)
 private func swapOut(_ slot: inout Disposable) -> Disposable {
-    var taken: Disposable = NopDisposable.shared
+    var taken: Disposable = EmptyDisposable()
     swap(&taken, &slot)
     return taken
 }

@@ -89,15 +89,20 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
         // The gate's type from the cache, not the runtime (see `MetatypeCache`).
         let gateType = MetatypeCache.type(owner: type(of: self), observer: Observer.self) { ReplayGate<Observer>.self }
         let gate = unsafeBitCast(gateType, to: ReplayGate<Observer>.Type.self).init(observer, sharing: state.storage)
-        var registered: UInt64?
-        let value = state.withLock { state -> Element in
-            if state.isLive { registered = state.observers.insert(gate) }
-            return current
+        // The current value is copied under the lock into a stack slot, so the locked closure
+        // returns a concrete type and is inlined (returning `Element` from it called the
+        // unspecialized `withLock` out of line).
+        let registered = withUnsafeTemporaryAllocation(of: Element.self, capacity: 1) { buffer -> UInt64? in
+            let slot = buffer.baseAddress.unsafelyUnwrapped
+            let key = state.withLock { state -> UInt64? in
+                guard state.isLive else { return nil }
+                slot.initialize(to: current)
+                return state.observers.insert(gate)
+            }
+            if key != nil { gate.open(replayingOne: slot.move()) }
+            return key
         }
-        if let key = registered {
-            gate.open(replayingOne: value)
-            return SubjectSubscription(self, key: key)
-        }
+        if let key = registered { return SubjectSubscription(self, key: key) }
         return reject(observer)
     }
 

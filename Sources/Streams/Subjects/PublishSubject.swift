@@ -63,6 +63,21 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ob
         return reject(observer)
     }
 
+    /// Registers a `StageSink` as its own node (no `SubjectObserverOf`, no witness table for its
+    /// conformance); `nil` while the inspector records (so it sees the subscription) or once
+    /// the subject has terminated (the stage's ordinary subscription then sends it the terminal
+    /// event).
+    override func register(stage: SubjectObserver<Element>) -> SubjectSubscription? {
+        if InspectorHook.isRecording { return nil }
+        // Moved into the list, as in `subscribeUninspected(_:)`.
+        var node: AnySubjectObserver? = stage
+        let key = state.withLock { state -> UInt64? in
+            state.isLive ? state.observers.insert(node.take().unsafelyUnwrapped) : nil
+        }
+        guard let key else { return nil }
+        return SubjectSubscription(self, key: key)
+    }
+
     /// Sends a late subscriber the terminal event (out of line, so the subscribing path does
     /// not look up ``Event``'s metadata).
     @inline(never)
@@ -84,3 +99,16 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ob
         state.disposeSubject()
     }
 }
+
+#if DEBUG
+extension PublishSubject {
+    /// The registered observer nodes, in subscription order (tests only: which object a
+    /// subscription registered).
+    var registeredNodes: [AnySubjectObserver] {
+        var nodes: [AnySubjectObserver] = []
+        let slots = state.withLock { $0.observers.handlers }
+        slots.forEachValue { nodes.append($0) }
+        return nodes
+    }
+}
+#endif

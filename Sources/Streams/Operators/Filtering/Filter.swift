@@ -21,7 +21,7 @@ extension ObservableType {
     }
 }
 
-final private class FilterSink<Observer: ObserverType>: Sink<Observer>, ObserverType {
+final private class FilterSink<Observer: ObserverType>: StageSink<Observer.Element, Observer>, ObserverType {
     typealias Element = Observer.Element
     private let predicate: (Element) throws -> Bool
 
@@ -34,6 +34,12 @@ final private class FilterSink<Observer: ObserverType>: Sink<Observer>, Observer
     func subscribeSelf(to source: Observable<Element>) -> Disposable {
         source.subscribe(self)
     }
+
+    /// Receives an element from the subject it is registered in (as its own node).
+    override __consuming func receiveNext(_ element: Element) { onNext(element) }
+
+    /// Receives an event from the subject it is registered in (as its own node).
+    override func receive(_ event: Event<Element>) { on(event) }
 
     @inline(__always)  // into its protocol witness: one call frame per stage (see `Sink.forwardNext`)
     func onNext(_ element: Element) {
@@ -56,8 +62,10 @@ final private class FilterSink<Observer: ObserverType>: Sink<Observer>, Observer
         switch event {
         case .next(let element):
             onNext(element)
-        case .error, .completed:
-            forwardOn(event)
+        case .error(let error):
+            forwardError(error)
+        case .completed:
+            forwardCompleted()
         }
     }
 }
@@ -82,8 +90,9 @@ final class FilterProducer<Element>: FusingProducer<Element> {
         }
         let sink = unsafeBitCast(sinkType, to: FilterSink<Observer>.Type.self)
             .init(predicate: predicate, observer: observer, cancel: cancel)
-        let subscription = sink.subscribeSelf(to: source)
-        return (sink, subscription)
+        // A subject takes the sink as its own node (see `StageSink`); anything else gets it as an observer.
+        if let subscription = source.register(stage: sink) { return (sink, subscription) }
+        return (sink, sink.subscribeSelf(to: source))
     }
 
     /// `filter` after this `filter`: one stage that tests both (see `FilterFilterProducer`).

@@ -3,7 +3,7 @@
 
 /// The sink of a fused `filter(first).filter(second)`: forwards the elements that pass both,
 /// calling `second` only for those that pass `first`, exactly as the two unfused sinks would.
-final private class FilterFilterSink<Observer: ObserverType>: Sink<Observer>, ObserverType {
+final private class FilterFilterSink<Observer: ObserverType>: StageSink<Observer.Element, Observer>, ObserverType {
     typealias Element = Observer.Element
     private let first: (Element) throws -> Bool
     private let second: (Element) throws -> Bool
@@ -18,6 +18,12 @@ final private class FilterFilterSink<Observer: ObserverType>: Sink<Observer>, Ob
     func subscribeSelf(to source: Observable<Element>) -> Disposable {
         source.subscribe(self)
     }
+
+    /// Receives an element from the subject it is registered in (as its own node).
+    override __consuming func receiveNext(_ element: Element) { onNext(element) }
+
+    /// Receives an event from the subject it is registered in (as its own node).
+    override func receive(_ event: Event<Element>) { on(event) }
 
     @inline(__always)  // into its protocol witness: one call frame per stage (see `Sink.forwardNext`)
     func onNext(_ element: Element) {
@@ -43,8 +49,10 @@ final private class FilterFilterSink<Observer: ObserverType>: Sink<Observer>, Ob
         switch event {
         case .next(let element):
             onNext(element)
-        case .error, .completed:
-            forwardOn(event)
+        case .error(let error):
+            forwardError(error)
+        case .completed:
+            forwardCompleted()
         }
     }
 }
@@ -83,7 +91,8 @@ final class FilterFilterProducer<Element>: Producer<Element> {
         }
         let sink = unsafeBitCast(sinkType, to: FilterFilterSink<Observer>.Type.self)
             .init(first: first, second: second, observer: observer, cancel: cancel)
-        let subscription = sink.subscribeSelf(to: source)
-        return (sink, subscription)
+        // A subject takes the sink as its own node (see `StageSink`); anything else gets it as an observer.
+        if let subscription = source.register(stage: sink) { return (sink, subscription) }
+        return (sink, sink.subscribeSelf(to: source))
     }
 }

@@ -83,7 +83,7 @@ where Source.Element == Observer.Element {
     // (read and reset) only under the lock by the thread whose exchange on `slot` (acquiring)
     // moved it out of `stored`. Not an optional: destroying an `Optional<any Disposable>` goes
     // through the runtime's generic value witnesses.
-    @exclusivity(unchecked) private var inner: Disposable = NopDisposable.shared
+    @exclusivity(unchecked) private var inner: Disposable = EmptyDisposable()
 
     init(selector: @escaping (SourceElement) throws -> Source, observer: Observer, cancel: SinkDisposer) {
         self.selector = selector
@@ -159,7 +159,7 @@ where Source.Element == Observer.Element {
             return
         }
         // Taken meanwhile by a thread that found it being written (and left it to us).
-        var taken: Disposable = NopDisposable.shared
+        var taken: Disposable = EmptyDisposable()
         swap(&taken, &inner)
         taken.dispose()
     }
@@ -168,11 +168,11 @@ where Source.Element == Observer.Element {
     /// if none was stored). Call under the lock; dispose the result after it.
     @inline(__always)
     private func takeInner(leaving next: UInt64) -> Disposable {
-        guard InnerSlot.isStored(slot.exchange(next, ordering: .acquiringAndReleasing)) else { return NopDisposable.shared }
+        guard InnerSlot.isStored(slot.exchange(next, ordering: .acquiringAndReleasing)) else { return EmptyDisposable() }
         // Moved out and the no-op one moved in (`swap` costs three moves of the existential).
         return withUnsafeMutablePointer(to: &inner) { field in
             let taken = field.move()
-            field.initialize(to: NopDisposable.shared)
+            field.initialize(to: EmptyDisposable())
             return taken
         }
     }
@@ -192,7 +192,7 @@ where Source.Element == Observer.Element {
             }
         case .completed:
             let finished = synchronized { state, outbox -> Disposable in
-                guard isLatest(id) else { return NopDisposable.shared }
+                guard isLatest(id) else { return EmptyDisposable() }
                 state.hasLatest = false
                 if state.outerStopped { outbox.send(.completed) }
                 return takeInner(leaving: InnerSlot.idle)

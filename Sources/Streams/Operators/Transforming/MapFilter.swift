@@ -5,7 +5,7 @@
 
 /// The sink of a fused `map(transform).filter(predicate)`: calls `transform`, then `predicate`
 /// on its result, and forwards the results that pass, exactly as the two unfused sinks would.
-final private class MapFilterSink<Source, Result, Observer: ObserverType>: Sink<Observer>, ObserverType where Observer.Element == Result {
+final private class MapFilterSink<Source, Result, Observer: ObserverType>: StageSink<Source, Observer>, ObserverType where Observer.Element == Result {
     typealias Element = Source
     // Both closures in one stored property: this generic class finds a field's offset in its
     // metadata, so one property costs one offset load per element where two cost two.
@@ -20,6 +20,12 @@ final private class MapFilterSink<Source, Result, Observer: ObserverType>: Sink<
     func subscribeSelf(to source: Observable<Source>) -> Disposable {
         source.subscribe(self)
     }
+
+    /// Receives an element from the subject it is registered in (as its own node).
+    override __consuming func receiveNext(_ element: Source) { onNext(element) }
+
+    /// Receives an event from the subject it is registered in (as its own node).
+    override func receive(_ event: Event<Source>) { on(event) }
 
     @inline(__always)  // into its protocol witness: one call frame per stage (see `Sink.forwardNext`)
     func onNext(_ element: Source) {
@@ -44,7 +50,7 @@ final private class MapFilterSink<Source, Result, Observer: ObserverType>: Sink<
         case .next(let element):
             onNext(element)
         case .error(let error):
-            forwardOn(.error(error))
+            forwardError(error)
         case .completed:
             forwardCompleted()
         }
@@ -85,7 +91,8 @@ final class MapFilterProducer<Source, Result>: Producer<Result> {
         }
         let sink = unsafeBitCast(sinkType, to: MapFilterSink<Source, Result, Observer>.Type.self)
             .init(transform: transform, predicate: predicate, observer: observer, cancel: cancel)
-        let subscription = sink.subscribeSelf(to: source)
-        return (sink, subscription)
+        // A subject takes the sink as its own node (see `StageSink`); anything else gets it as an observer.
+        if let subscription = source.register(stage: sink) { return (sink, subscription) }
+        return (sink, sink.subscribeSelf(to: source))
     }
 }
