@@ -13,7 +13,7 @@ class Sink<Observer: ObserverType>: Disposable {
     private final let stopped = Atomic<Bool>(false)
     final let observer: Observer
     #if DEBUG
-    private final let deliveringThread = Atomic<UInt>(0)
+    private final let delivery = DeliveryCheck()
     #endif
 
     init(observer: Observer, cancel: SinkDisposer) {
@@ -29,20 +29,6 @@ class Sink<Observer: ObserverType>: Disposable {
     /// Whether the sink has been disposed or has forwarded a terminal event.
     @inline(__always) final var isDisposed: Bool { stopped.load(ordering: .relaxed) }
 
-    #if DEBUG
-    /// Marks this thread as delivering; reports an anomaly when another thread already is.
-    /// Returns whether this call entered (and must clear the mark).
-    private final func enterDelivery() -> Bool {
-        let thread = currentThreadID()
-        let (entered, owner) = deliveringThread.compareExchange(expected: 0, desired: thread, ordering: .acquiringAndReleasing)
-        if !entered && owner != thread {
-            Hooks.reportSynchronizationAnomaly(
-                "an observer of \(type(of: self)) was called concurrently from two threads; serialize the source (e.g. observe(on: a serial scheduler)).")
-        }
-        return entered
-    }
-    #endif
-
     /// Forwards `event` unless the sink is stopped; a terminal event stops it and disposes the subscription.
     final func forwardOn(_ event: Event<Observer.Element>) {
         switch event {
@@ -52,8 +38,8 @@ class Sink<Observer: ObserverType>: Disposable {
             forwardCompleted()
         case .error:
             #if DEBUG
-            let entered = enterDelivery()
-            defer { if entered { deliveringThread.store(0, ordering: .releasing) } }
+            let entered = delivery.enter(self)
+            defer { if entered { delivery.leave() } }
             #endif
             if stopped.exchange(true, ordering: .acquiringAndReleasing) { return }
             observer.on(event)
@@ -66,8 +52,8 @@ class Sink<Observer: ObserverType>: Disposable {
     @inline(__always)  // one call frame less per operator stage (see Sources/Streams/Streams.docc/Performance.md, "Call depth")
     final func forwardNext(_ element: Observer.Element) {
         #if DEBUG
-        let entered = enterDelivery()
-        defer { if entered { deliveringThread.store(0, ordering: .releasing) } }
+        let entered = delivery.enter(self)
+        defer { if entered { delivery.leave() } }
         #endif
         if stopped.load(ordering: .relaxed) { return }
         observer.onNext(element)
@@ -84,8 +70,8 @@ class Sink<Observer: ObserverType>: Disposable {
     /// `forwardOn(.completed)`, without building an ``Event``).
     final func forwardCompleted() {
         #if DEBUG
-        let entered = enterDelivery()
-        defer { if entered { deliveringThread.store(0, ordering: .releasing) } }
+        let entered = delivery.enter(self)
+        defer { if entered { delivery.leave() } }
         #endif
         if stopped.exchange(true, ordering: .acquiringAndReleasing) { return }
         observer.onCompleted()

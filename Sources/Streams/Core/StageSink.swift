@@ -19,7 +19,7 @@ class StageSink<Input, Observer: ObserverType>: SubjectObserver<Input>, Disposab
     private final let stopped = Atomic<Bool>(false)
     final let observer: Observer
     #if DEBUG
-    private final let deliveringThread = Atomic<UInt>(0)
+    private final let delivery = DeliveryCheck()
     #endif
 
     init(observer: Observer, cancel: SinkDisposer) {
@@ -38,26 +38,12 @@ class StageSink<Input, Observer: ObserverType>: SubjectObserver<Input>, Disposab
     /// Whether the sink has been disposed or has forwarded a terminal event.
     @inline(__always) final var isDisposed: Bool { stopped.load(ordering: .relaxed) }
 
-    #if DEBUG
-    /// Marks this thread as delivering; reports an anomaly when another thread already is.
-    /// Returns whether this call entered (and must clear the mark).
-    private final func enterDelivery() -> Bool {
-        let thread = currentThreadID()
-        let (entered, owner) = deliveringThread.compareExchange(expected: 0, desired: thread, ordering: .acquiringAndReleasing)
-        if !entered && owner != thread {
-            Hooks.reportSynchronizationAnomaly(
-                "an observer of \(type(of: self)) was called concurrently from two threads; serialize the source (e.g. observe(on: a serial scheduler)).")
-        }
-        return entered
-    }
-    #endif
-
     /// Forwards `element` unless the sink is stopped (the hot path, as `Sink.forwardNext`).
     @inline(__always)
     final func forwardNext(_ element: Observer.Element) {
         #if DEBUG
-        let entered = enterDelivery()
-        defer { if entered { deliveringThread.store(0, ordering: .releasing) } }
+        let entered = delivery.enter(self)
+        defer { if entered { delivery.leave() } }
         #endif
         if stopped.load(ordering: .relaxed) { return }
         observer.onNext(element)
@@ -68,8 +54,8 @@ class StageSink<Input, Observer: ObserverType>: SubjectObserver<Input>, Disposab
     @inline(never)
     final func forwardError(_ error: Swift.Error) {
         #if DEBUG
-        let entered = enterDelivery()
-        defer { if entered { deliveringThread.store(0, ordering: .releasing) } }
+        let entered = delivery.enter(self)
+        defer { if entered { delivery.leave() } }
         #endif
         if stopped.exchange(true, ordering: .acquiringAndReleasing) { return }
         observer.on(.error(error))
@@ -79,8 +65,8 @@ class StageSink<Input, Observer: ObserverType>: SubjectObserver<Input>, Disposab
     /// Forwards completion unless the sink is stopped, then disposes the subscription.
     final func forwardCompleted() {
         #if DEBUG
-        let entered = enterDelivery()
-        defer { if entered { deliveringThread.store(0, ordering: .releasing) } }
+        let entered = delivery.enter(self)
+        defer { if entered { delivery.leave() } }
         #endif
         if stopped.exchange(true, ordering: .acquiringAndReleasing) { return }
         observer.onCompleted()
