@@ -73,6 +73,20 @@ class StageSink<Input, Observer: ObserverType>: SubjectObserver<Input>, Disposab
         cancel.dispose()
     }
 
+    /// Receives an event from the subject it is registered in (as its own node): an element as
+    /// the subclass's `receiveNext(_:)`, a terminal event forwarded. Subclasses override
+    /// `receiveNext(_:)` (the per-element path) and leave this one to the base.
+    override final func receive(_ event: Event<Input>) {
+        switch event {
+        case .next(let element):
+            receiveNext(element)
+        case .error(let error):
+            forwardError(error)
+        case .completed:
+            forwardCompleted()
+        }
+    }
+
     /// Stops forwarding and releases the upstream subscription.
     func dispose() {
         stopped.store(true, ordering: .relaxed)

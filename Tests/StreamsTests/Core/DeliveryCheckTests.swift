@@ -1,5 +1,6 @@
 import Dispatch
 import Streams
+import StreamsTest
 import Synchronization
 import XCTest
 
@@ -55,27 +56,31 @@ final class DeliveryCheckTests: XCTestCase {
     }
 
     func testStageSink_concurrentDeliveryIsReported() throws {
-        let messages = try deliverConcurrently { $0.map { $0 } }
+        var messages: [String] = []
+        try XCTAssertNoLeaksEventually { messages = try deliverConcurrently { $0.map { $0 } } }
         XCTAssertEqual(messages.count, 1)
         XCTAssertTrue(messages.first?.contains("was called concurrently from two threads") == true, "\(messages)")
     }
 
     func testSink_concurrentDeliveryIsReported() throws {
-        let messages = try deliverConcurrently { $0.scan(0) { _, value in value } }
+        var messages: [String] = []
+        try XCTAssertNoLeaksEventually { messages = try deliverConcurrently { $0.scan(0) { _, value in value } } }
         XCTAssertEqual(messages.count, 1)
         XCTAssertTrue(messages.first?.contains("was called concurrently from two threads") == true, "\(messages)")
     }
 
     /// A reentrant delivery on the same thread (the observer makes the source emit again) is not concurrent.
     func testReentrantDelivery_isNotReported() {
-        let subject = PublishSubject<Int>()
         var received: [Int] = []
-        let subscription = subject.map { $0 }.subscribe(onNext: { value in
-            received.append(value)
-            if value == 1 { subject.onNext(2) }
-        })
-        subject.onNext(1)
-        subscription.dispose()
+        XCTAssertNoLeaks {
+            let subject = PublishSubject<Int>()
+            let subscription = subject.map { $0 }.subscribe(onNext: { value in
+                received.append(value)
+                if value == 1 { subject.onNext(2) }
+            })
+            subject.onNext(1)
+            subscription.dispose()
+        }
         XCTAssertEqual(received, [1, 2])
         XCTAssertEqual(reports.messages.withLock { $0 }, [])
     }

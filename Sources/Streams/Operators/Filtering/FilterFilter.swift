@@ -22,9 +22,6 @@ final private class FilterFilterSink<Observer: ObserverType>: StageSink<Observer
     /// Receives an element from the subject it is registered in (as its own node).
     override __consuming func receiveNext(_ element: Element) { onNext(element) }
 
-    /// Receives an event from the subject it is registered in (as its own node).
-    override func receive(_ event: Event<Element>) { on(event) }
-
     @inline(__always)  // into its protocol witness: one call frame per stage (see `Sink.forwardNext`)
     func onNext(_ element: Element) {
         do {

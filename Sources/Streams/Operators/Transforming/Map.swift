@@ -36,9 +36,6 @@ final private class MapSink<Source, Result, Observer: ObserverType>: StageSink<S
     /// Receives an element from the subject it is registered in (as its own node).
     override __consuming func receiveNext(_ element: Source) { onNext(element) }
 
-    /// Receives an event from the subject it is registered in (as its own node).
-    override func receive(_ event: Event<Source>) { on(event) }
-
     @inline(__always)  // into its protocol witness: one call frame per stage (see `Sink.forwardNext`)
     func onNext(_ element: Source) {
         // The result goes straight to `forwardNext` (which cannot throw, so the `catch` is the

@@ -24,9 +24,6 @@ final private class MapFilterSink<Source, Result, Observer: ObserverType>: Stage
     /// Receives an element from the subject it is registered in (as its own node).
     override __consuming func receiveNext(_ element: Source) { onNext(element) }
 
-    /// Receives an event from the subject it is registered in (as its own node).
-    override func receive(_ event: Event<Source>) { on(event) }
-
     @inline(__always)  // into its protocol witness: one call frame per stage (see `Sink.forwardNext`)
     func onNext(_ element: Source) {
         do {
