@@ -44,7 +44,17 @@ func describe<Element>(_ result: MaterializedSequenceResult<Element>) -> String 
         return "\(elements)"
     case .failed(let elements, let error):
         require(elements.isEmpty, "failed after an element")
-        require(error is FirebaseRESTDatabaseError, "failed with a foreign error: \(error)")
+        // A wire failure is a FirebaseRESTDatabaseError; server data nested past the
+        // database's limits is the typed RealtimeDatabaseError (`.pathTooDeep`), as documented.
+        require(error is FirebaseRESTDatabaseError || isLimitError(error), "failed with a foreign error: \(error)")
         return "\(error)"
+    }
+}
+
+/// Whether `error` is the documented error for server data past the database's limits.
+func isLimitError(_ error: Error) -> Bool {
+    switch error as? RealtimeDatabaseError {
+    case .pathTooDeep?, .keyTooLong?: return true
+    default: return false
     }
 }

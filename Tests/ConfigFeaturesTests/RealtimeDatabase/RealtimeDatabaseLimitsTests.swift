@@ -83,6 +83,13 @@ final class RealtimeDatabaseLimitsTests: XCTestCase {
         XCTAssertEqual(result(at: "/k", Self.deepText(32))?.error as? RealtimeDatabaseError, .pathTooDeep(depth: 33, limit: 32))
         XCTAssertEqual(result(at: "/k", Self.deepText(31))?.element, Self.deepValue(31))
         XCTAssertEqual(result(at: "/", Self.deepText(100_000))?.error as? RealtimeDatabaseError, .pathTooDeep(depth: 33, limit: 32))
+        // A body cut short: the parser meets the nesting limit before the end (the fuzzer's
+        // finding `finding-truncated-deep-groups`), a shallow one is an invalid response.
+        let truncatedDeep = #"{"Groups":"# + String(repeating: "[", count: 34)
+        XCTAssertEqual(result(at: "/", truncatedDeep)?.error as? RealtimeDatabaseError, .pathTooDeep(depth: 33, limit: 32))
+        guard case .invalidResponse? = result(at: "/", #"{"Groups":[[["#)?.error as? FirebaseRESTDatabaseError else {
+            return XCTFail("a truncated shallow body is an invalid response")
+        }
     }
 
     // MARK: - Local writes and reads
