@@ -12,6 +12,8 @@ import Darwin
 /// Built on `pthread_mutex_t` (not `Synchronization.Mutex`) so that ThreadSanitizer sees it on
 /// Linux. The state and the mutex live in one heap object (a `ManagedBuffer` with the mutex
 /// tail-allocated), so a lock costs one allocation. Copies of a `LockedState` share that object.
+/// The primitive's other form, `StripedLock`, takes the mutex from a fixed table instead, for
+/// objects that keep their state in their own fields (the subjects).
 package struct LockedState<State>: @unchecked Sendable {
     // Safety: the state is only read or written between `pthread_mutex_lock` and
     // `pthread_mutex_unlock` of the storage's mutex, so every access is serialized.

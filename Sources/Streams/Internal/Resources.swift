@@ -60,7 +60,7 @@ private enum UntypedResource {}
 ///
 /// The slots are allocated by the first count and never freed. Their address is kept in an
 /// `Atomic` (statically initialized to 0) rather than a lazily initialized `static let`, so a
-/// count costs one load instead of a `swift_once` call (see <doc:Performance>).
+/// count costs one load instead of a `swift_once` call (a `ProcessTable`).
 enum ResourceTable {
     /// 4096 slots (64 KiB): room for the distinct sink and subject types of a large app or test suite.
     /// (Computed constants, so that they fold into the counting code.)
@@ -82,20 +82,10 @@ enum ResourceTable {
 
     @inline(__always)
     private static var base: UnsafeMutablePointer<ResourceSlots.Slot> {
-        let bits = address.load(ordering: .acquiring)
-        if let base = UnsafeMutablePointer<ResourceSlots.Slot>(bitPattern: bits) { return base }
-        return allocateSlots()
-    }
-
-    /// Allocates the table, or returns the one another thread installed first (freeing its own).
-    @inline(never)
-    private static func allocateSlots() -> UnsafeMutablePointer<ResourceSlots.Slot> {
-        let fresh = ResourceSlots.allocate(capacityBits: capacityBits)
-        let (installed, winner) = address.compareExchange(
-            expected: 0, desired: UInt(bitPattern: fresh.base), ordering: .acquiringAndReleasing)
-        if installed { return fresh.base }
-        fresh.deallocate()
-        return UnsafeMutablePointer(bitPattern: winner)!
+        let base = ProcessTable.base(
+            address, allocate: { UnsafeMutableRawPointer(ResourceSlots.allocate(capacityBits: capacityBits).base) },
+            free: { ResourceSlots(base: $0.assumingMemoryBound(to: ResourceSlots.Slot.self), capacityBits: capacityBits).deallocate() })
+        return base.assumingMemoryBound(to: ResourceSlots.Slot.self)
     }
 
     /// Adds `delta` to the count of `type`.

@@ -9,28 +9,35 @@
 /// - Note: Events are delivered on the thread that sends them. Sending from several threads at
 ///   once is the caller's contract to avoid, as in RxSwift (see <doc:Subjects>).
 public final class PublishSubject<Element>: Observable<Element>, SubjectType, ObserverType, Cancelable, Unsubscribing, @unchecked Sendable {
-    // Safety: all mutable state is in `state`, guarded by its lock; observers are called
-    // outside the lock from a snapshot of the list.
-    private let state = LockedState(SubjectCore())
+    // Safety: all mutable state is in `core`, read and written only inside `lock.withLock`
+    // (the stripe for this subject's address); observers are called outside the lock from a
+    // snapshot of the list. A striped lock, not a `LockedState` of its own: one allocation per
+    // subject, not two (see `StripedLock`).
+    @exclusivity(unchecked) private var core = SubjectCore()
+
+    /// The lock guarding `core`: the stripe for this subject's address, found in `init`.
+    @exclusivity(unchecked) private var lock: StripedLock
 
     /// Creates a subject.
     public override init() {
+        lock = .unassigned
         Resources.increment(Self.self)
         super.init()
+        lock = StripedLock(for: ObjectIdentifier(self))
     }
 
     deinit { Resources.decrement(type(of: self)) }
 
     /// Whether any observer is subscribed.
-    public var hasObservers: Bool { state.withLock { !$0.observers.isEmpty } }
+    public var hasObservers: Bool { withCore { !$0.observers.isEmpty } }
 
     /// Whether the subject has been disposed.
-    public var isDisposed: Bool { state.withLock { $0.isDisposed } }
+    public var isDisposed: Bool { withCore { $0.isDisposed } }
 
     /// Sends `event` to every current observer; ignored after a terminal event or disposal.
     public func on(_ event: Event<Element>) {
         guard case .next(let element) = event else {
-            state.terminate(with: event)
+            terminate(with: event)
             return
         }
         onNext(element)
@@ -38,7 +45,7 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ob
 
     /// Sends `element` to every current observer; ignored after a terminal event or disposal.
     public func onNext(_ element: Element) {
-        let handlers = state.withLock { state -> ObserverList.Handlers in
+        let handlers = withCore { state -> ObserverList.Handlers in
             state.isLive ? state.observers.handlers : []
         }
         deliverNext(element, to: handlers)
@@ -56,7 +63,7 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ob
         // Moved into the list (`take()`: a captured value cannot be consumed), so the list takes
         // over this +1 reference instead of retaining the node and this frame releasing it.
         var node: AnySubjectObserver? = subjectNode(for: observer, owner: type(of: self))
-        let key = state.withLock { state -> UInt64? in
+        let key = withCore { state -> UInt64? in
             state.isLive ? state.observers.insert(node.take().unsafelyUnwrapped) : nil
         }
         if let key { return SubjectSubscription(self, key: key) }
@@ -71,7 +78,7 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ob
         if InspectorHook.isRecording { return nil }
         // Moved into the list, as in `subscribeUninspected(_:)`.
         var node: AnySubjectObserver? = stage
-        let key = state.withLock { state -> UInt64? in
+        let key = withCore { state -> UInt64? in
             state.isLive ? state.observers.insert(node.take().unsafelyUnwrapped) : nil
         }
         guard let key else { return nil }
@@ -82,12 +89,12 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ob
     /// not look up ``Event``'s metadata).
     @inline(never)
     private func reject<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
-        observer.on(state.rejection(subject: "PublishSubject"))
+        observer.on(rejection(subject: "PublishSubject"))
         return Disposables.create()
     }
 
     func unsubscribe(_ key: UInt64) {
-        let removed = state.withLock { $0.observers.remove(key) }
+        let removed = withCore { $0.observers.remove(key) }
         _ = removed  // released outside the lock
     }
 
@@ -96,7 +103,15 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ob
 
     /// Drops every observer; later events and subscriptions are rejected.
     public func dispose() {
-        state.disposeSubject()
+        disposeSubject()
+    }
+}
+
+extension PublishSubject: SubjectCoreLock {
+    /// Runs `body` with the subject's core, under its lock.
+    @inline(__always)
+    func withCore<R>(_ body: (inout SubjectCore) -> R) -> R {
+        lock.withLock(&core, body)
     }
 }
 
@@ -106,7 +121,7 @@ extension PublishSubject {
     /// subscription registered).
     var registeredNodes: [AnySubjectObserver] {
         var nodes: [AnySubjectObserver] = []
-        let slots = state.withLock { $0.observers.handlers }
+        let slots = withCore { $0.observers.handlers }
         slots.forEachValue { nodes.append($0) }
         return nodes
     }

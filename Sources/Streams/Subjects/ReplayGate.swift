@@ -1,13 +1,5 @@
 import Synchronization
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Holds back live events for a new subscriber until its replayed elements have been sent,
 /// so a concurrent `onNext` can never overtake the replay.
 ///
@@ -16,8 +8,8 @@ final class ReplayGate<Observer: ObserverType>: ReplayGating<Observer.Element>, 
     typealias Element = Observer.Element
 
     // Safety: `phase` is an atomic state machine. `queued` is read and written only inside
-    // `lock.withGateLock` (the gate's own lock or its subject's), and only while the gate is not open; the opening thread drains it under
-    // the lock and publishes `open` with a releasing store, so a sender that sees `open`
+    // `lock.withLock` (the gate's own stripe or its subject's), and only while the gate is not
+    // open; the opening thread drains it under the lock and publishes `open` with a releasing store, so a sender that sees `open`
     // (acquiring) never touches `queued` again.
     private static var waiting: Int { 0 }
     private static var open: Int { 1 }
@@ -26,26 +18,32 @@ final class ReplayGate<Observer: ObserverType>: ReplayGating<Observer.Element>, 
     /// The observer behind the gate (held directly: one node per subscription, not two).
     private let handler: Observer
     private let phase = Atomic<Int>(0)
-    private let lock: any ReplayGateLock
+    /// The lock guarding `queued`: its subject's, or `nil` for the stripe for the gate's own
+    /// address (found when needed: a field written after `super.init()` would cost a retain
+    /// and a release of the new gate).
+    private let sharedLock: StripedLock?
     /// Events that raced with the replay, each boxed (`LatestElement<Event<Element>>`), so the
     /// field is not generic: creating and destroying a gate needs no metadata lookup for it.
     /// `nil` until an event races (the usual case: a gate that never queues stores and releases no array).
     @exclusivity(unchecked) private var queued: ContiguousArray<AnyObject>?
 
-    /// Creates a gate in front of `handler` whose queue of racing events its own lock guards.
+    /// Creates a gate in front of `handler` whose queue of racing events the stripe for its own
+    /// address guards (no lock object: the gate is the subscription's only allocation).
     init(_ handler: Observer) {
         self.handler = handler
-        lock = LockedState(()).storage
+        sharedLock = nil
     }
 
     /// Creates a gate in front of `handler` whose queue of racing events `lock` (its subject's)
-    /// guards. A class reference, not a `LockedState`: a struct in an existential field is
-    /// copied and destroyed through the runtime's value witnesses (~300 instructions per
-    /// subscription of a ``BehaviorSubject``), a class-bound existential is retained and released.
-    init(_ handler: Observer, sharing lock: any ReplayGateLock) {
+    /// guards: a pointer into `LockStripes`' table, which lives as long as the process, so the
+    /// gate holds no reference for it.
+    init(_ handler: Observer, sharing lock: StripedLock) {
         self.handler = handler
-        self.lock = lock
+        sharedLock = lock
     }
+
+    /// The lock guarding `queued`.
+    private var lock: StripedLock { sharedLock ?? StripedLock(for: ObjectIdentifier(self)) }
 
     override __consuming func receiveNext(_ element: Observer.Element) {
         if phase.load(ordering: .acquiring) == Self.open {
@@ -67,7 +65,7 @@ final class ReplayGate<Observer: ObserverType>: ReplayGating<Observer.Element>, 
             handler.on(event)
             return
         }
-        let deliverNow = lock.withGateLock { () -> Bool in
+        let deliverNow = lock.withLock { () -> Bool in
             // Move waiting -> queueing with a compare-exchange: the opener may open the gate
             // (waiting -> open, without the lock) at any moment, and then this event goes through.
             let (exchanged, current) = phase.compareExchange(expected: Self.waiting, desired: Self.queueing, ordering: .acquiringAndReleasing)
@@ -103,7 +101,7 @@ final class ReplayGate<Observer: ObserverType>: ReplayGating<Observer.Element>, 
     @inline(never)
     private func drainAndOpen() {
         while true {
-            let batch = lock.withGateLock { () -> ContiguousArray<AnyObject> in
+            let batch = lock.withLock { () -> ContiguousArray<AnyObject> in
                 guard let batch = queued, !batch.isEmpty else {
                     phase.store(Self.open, ordering: .releasing)
                     return []
@@ -113,25 +111,6 @@ final class ReplayGate<Observer: ObserverType>: ReplayGating<Observer.Element>, 
             }
             if batch.isEmpty { return }
             for box in batch { handler.on(unsafeDowncast(box, to: LatestElement<Event<Element>>.self).value) }
-        }
-    }
-}
-
-/// A lock a `ReplayGate` can share with its subject: the gate's queue is touched only in the
-/// short critical sections of a race between a replay and a concurrent event, never while
-/// anything is delivered. Class-bound, so the gate's field is a reference and a witness table.
-protocol ReplayGateLock: AnyObject {
-    /// Runs `body` under the lock.
-    func withGateLock<R>(_ body: () -> R) -> R
-}
-
-extension LockStorage: ReplayGateLock {
-    /// Runs `body` holding the mutex of this `LockedState`'s storage (without its state).
-    func withGateLock<R>(_ body: () -> R) -> R {
-        withUnsafeMutablePointerToElements { mutex in
-            pthread_mutex_lock(mutex)
-            defer { pthread_mutex_unlock(mutex) }
-            return body()
         }
     }
 }

@@ -15,11 +15,23 @@ struct SubjectCore {
     }
 }
 
-extension LockedState where State == SubjectCore {
+/// Where a subject keeps its `SubjectCore`: in a `LockedState` of its own (``PublishSubject``),
+/// or in its own field under a `StripedLock` (``BehaviorSubject``).
+protocol SubjectCoreLock {
+    /// Runs `body` with exclusive access to the core (under the lock; no call-outs).
+    func withCore<R>(_ body: (inout SubjectCore) -> R) -> R
+}
+
+extension LockedState: SubjectCoreLock where State == SubjectCore {
+    @inline(__always)
+    func withCore<R>(_ body: (inout SubjectCore) -> R) -> R { withLock(body) }
+}
+
+extension SubjectCoreLock {
     /// Records `event` (a terminal event) and sends it to the observers, which are dropped;
     /// ignored after a terminal event or disposal.
     func terminate<Element>(with event: Event<Element>) {
-        let handlers = withLock { state -> ObserverList.Handlers in
+        let handlers = withCore { state -> ObserverList.Handlers in
             guard state.isLive else { return [] }
             state.termination = Termination(event)
             return state.observers.removeAll()
@@ -29,14 +41,14 @@ extension LockedState where State == SubjectCore {
 
     /// What a subscriber arriving after termination or disposal receives.
     func rejection<Element>(subject: String) -> Event<Element> {
-        let (disposed, stop) = withLock { ($0.isDisposed, $0.termination) }
+        let (disposed, stop) = withCore { ($0.isDisposed, $0.termination) }
         return disposed ? .error(RxError.disposed(object: subject)) : (stop ?? .completed).event()
     }
 
     /// Drops every observer and the terminal event (released after the lock); later events and
     /// subscriptions are rejected.
     func disposeSubject() {
-        let released = withLock { state -> (ObserverList.Handlers, Termination?) in
+        let released = withCore { state -> (ObserverList.Handlers, Termination?) in
             state.isDisposed = true
             defer { state.termination = nil }
             return (state.observers.removeAll(), state.termination)
