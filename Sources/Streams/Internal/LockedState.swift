@@ -55,17 +55,7 @@ package final class LockStorage<State>: ManagedBuffer<State, pthread_mutex_t> {
         var moving: State? = consume initial
         let buffer = create(minimumCapacity: 1) { _ in moving.take().unsafelyUnwrapped }
         let storage = unsafeDowncast(buffer, to: LockStorage<State>.self)
-        storage.withUnsafeMutablePointerToElements { mutex in
-            // Zero bytes: on glibc and musl that is `PTHREAD_MUTEX_INITIALIZER`, a default
-            // mutex ready to use, so `pthread_mutex_init` (~40 instructions, for every lock:
-            // every subject, e.g. one per element of `flatMapLatest { BehaviorSubject(value: $0) }`)
-            // is only called where the initializer is not all zeros (Darwin's has a signature).
-            mutex.initialize(to: pthread_mutex_t())
-            #if !canImport(Glibc) && !canImport(Musl)
-            let status = pthread_mutex_init(mutex, nil)
-            precondition(status == 0, "pthread_mutex_init failed: \(status)")
-            #endif
-        }
+        storage.withUnsafeMutablePointerToElements(initializeMutex)
         return storage
     }
 
@@ -76,4 +66,18 @@ package final class LockStorage<State>: ManagedBuffer<State, pthread_mutex_t> {
             mutex.deinitialize(count: 1)
         }
     }
+}
+
+/// Makes the uninitialized memory at `mutex` a default mutex, ready to lock.
+///
+/// Zero bytes: on glibc and musl that is `PTHREAD_MUTEX_INITIALIZER`, so `pthread_mutex_init`
+/// (~40 instructions, for every `LockedState` created) is only called where the initializer is
+/// not all zeros (Darwin's has a signature).
+@inline(__always)
+func initializeMutex(_ mutex: UnsafeMutablePointer<pthread_mutex_t>) {
+    mutex.initialize(to: pthread_mutex_t())
+    #if !canImport(Glibc) && !canImport(Musl)
+    let status = pthread_mutex_init(mutex, nil)
+    precondition(status == 0, "pthread_mutex_init failed: \(status)")
+    #endif
 }

@@ -88,13 +88,7 @@ enum LockStripes {
     private static func allocateTable() -> UnsafeMutableRawPointer {
         let table = UnsafeMutableRawPointer.allocate(byteCount: count * stride, alignment: 64)
         for index in 0..<count {
-            let mutex = (table + index * stride).bindMemory(to: pthread_mutex_t.self, capacity: 1)
-            // Zero bytes are `PTHREAD_MUTEX_INITIALIZER` on glibc and musl (see `LockStorage`).
-            mutex.initialize(to: pthread_mutex_t())
-            #if !canImport(Glibc) && !canImport(Musl)
-            let status = pthread_mutex_init(mutex, nil)
-            precondition(status == 0, "pthread_mutex_init failed: \(status)")
-            #endif
+            initializeMutex((table + index * stride).bindMemory(to: pthread_mutex_t.self, capacity: 1))
         }
         return table
     }
