@@ -35,16 +35,12 @@ final class ProcessTableTests: XCTestCase {
     func testLaterReadsReturnTheInstalledTableWithoutAllocating() {
         let address = Atomic<UInt>(0)
         var made = 0
-        let first = ProcessTable.base(
-            address,
-            allocate: {
-                made += 1; return .allocate(byteCount: 8, alignment: 8)
-            }, free: { $0.deallocate() })
-        let second = ProcessTable.base(
-            address,
-            allocate: {
-                made += 1; return .allocate(byteCount: 8, alignment: 8)
-            }, free: { $0.deallocate() })
+        func allocate() -> UnsafeMutableRawPointer {
+            made += 1
+            return .allocate(byteCount: 8, alignment: 8)
+        }
+        let first = ProcessTable.base(address, allocate: allocate, free: { $0.deallocate() })
+        let second = ProcessTable.base(address, allocate: allocate, free: { $0.deallocate() })
         XCTAssertEqual(first, second)
         XCTAssertEqual(made, 1)
         first.deallocate()
