@@ -56,16 +56,6 @@ struct StripedLock: @unchecked Sendable {
         defer { pthread_mutex_unlock(mutex) }
         return try body()
     }
-
-    /// Runs `body` with `fields` (the state this lock guards), holding the stripe's mutex; the
-    /// same rules as `withLock(_:)`. (One closure, not one inside another: the caller's closure
-    /// is then inlined.)
-    @inline(__always)
-    func withLock<Fields, R>(_ fields: inout Fields, _ body: (inout Fields) throws -> R) rethrows -> R {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        return try body(&fields)
-    }
 }
 
 /// The table behind `StripedLock`: 128 mutexes, each on its own cache line.
