@@ -106,12 +106,15 @@ func pad(_ text: String, _ width: Int, left: Bool = false) -> String {
     return left ? text + padding : padding + text
 }
 
+/// The width of the name column: the longest selected workload's name, at least 30.
+let nameWidth = selected.map(\.name.count).reduce(30) { max($0, $1 + 1) }
+
 if !json {
     print(
         "streams-bench: threading=\(threading) runs=\(runs) "
             + (fixedSize.map { "size=\($0)" } ?? "scale=\(scale)") + " warmup-scale=\(warmupScale)")
     print(
-        pad("workload", 30, left: true) + pad("events", 12) + pad("best s", 10) + pad("median s", 10)
+        pad("workload", nameWidth, left: true) + pad("events", 12) + pad("best s", 10) + pad("median s", 10)
             + pad("ns/ev best", 12) + pad("ns/ev med", 11) + pad("peak MB", 9) + "  checksum")
 }
 
@@ -131,7 +134,7 @@ for workload in selected {
         if result.unit != "event" { notes.append("per \(result.unit)") }
         if singleThreaded && result.startedSingleThreaded == false { notes.append("process already multi-threaded") }
         print(
-            pad(result.name, 30, left: true)
+            pad(result.name, nameWidth, left: true)
                 + pad("\(result.events)", 12)
                 + pad(String(format: "%.4f", result.best), 10)
                 + pad(String(format: "%.4f", result.median), 10)
