@@ -56,6 +56,23 @@ struct StripedLock: @unchecked Sendable {
         defer { pthread_mutex_unlock(mutex) }
         return try body()
     }
+
+    /// Takes the stripe's mutex, for an object's own scoped `withLock`-style method that must
+    /// begin the access to its guarded field after the mutex is taken (pass the field `inout`
+    /// to a locking call and the access begins before the call: ThreadSanitizer then sees it
+    /// unguarded) without wrapping the caller's closure in another one (which is then not
+    /// inlined: +35 instructions per element of `publish_subject_pump` with cross-module
+    /// optimization). Always paired with `unlock()` in a `defer` right after it.
+    @inline(__always)
+    func lock() {
+        pthread_mutex_lock(mutex)
+    }
+
+    /// Releases the stripe's mutex taken by `lock()`.
+    @inline(__always)
+    func unlock() {
+        pthread_mutex_unlock(mutex)
+    }
 }
 
 /// The table behind `StripedLock`: 128 mutexes, each on its own cache line.

@@ -111,9 +111,11 @@ extension PublishSubject: SubjectCoreLock {
     /// Runs `body` with the subject's core, under its lock.
     @inline(__always)
     func withCore<R>(_ body: (inout SubjectCore) -> R) -> R {
-        // The access to `core` begins inside the locked closure: passed `inout` to the lock
-        // call, it would begin before the mutex is taken (a race for ThreadSanitizer).
-        lock.withLock { body(&core) }
+        // Locked before the access to `core` begins (see `StripedLock.lock()`).
+        let lock = self.lock
+        lock.lock()
+        defer { lock.unlock() }
+        return body(&core)
     }
 }
 
