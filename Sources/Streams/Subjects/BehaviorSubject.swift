@@ -10,19 +10,20 @@
 ///   overtakes the current value sent to a new observer. See <doc:Subjects>.
 public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, ObserverType, Cancelable, Unsubscribing, @unchecked Sendable {
     // Safety: all mutable state is in `core` and `current`, read and written only inside
-    // `lock.withLock` (the stripe for this subject's address). Observers are called outside
+    // `withCore` (the stripe for this subject's address). Observers are called outside
     // the lock from a snapshot of the list. (So the runtime's exclusivity checks on the fields
     // are redundant: the lock already makes every access exclusive.) A striped lock, not a
     // `LockedState` of its own: a subject created per element (`flatMapLatest {
     // BehaviorSubject(value: $0) }`) then costs one allocation, not two (see `StripedLock`).
-    @exclusivity(unchecked) private var core = SubjectCore()
+    /// The observers and the terminal state; read and written only inside `withCore`.
+    @exclusivity(unchecked) var core = SubjectCore()
     @exclusivity(unchecked) private var current: Element
 
     /// The lock guarding the fields: the stripe for the subject's address, found on each use
     /// (~9 instructions). Not a field: the address is known only after `super.init()`, and
     /// writing a field then costs a retain and a release of the new subject, ~40 instructions
     /// per subject (`flatMapLatest { BehaviorSubject(value: $0) }` creates one per element).
-    private var lock: StripedLock {
+    var coreLock: StripedLock {
         @inline(__always) get { StripedLock(for: ObjectIdentifier(self)) }
     }
 
@@ -98,7 +99,7 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
         // `flatMapLatest` for every element) stays cheap.
         // The gate's type from the cache, not the runtime (see `MetatypeCache`).
         let gateType = MetatypeCache.type(owner: type(of: self), observer: Observer.self) { ReplayGate<Observer>.self }
-        let gate = unsafeBitCast(gateType, to: ReplayGate<Observer>.Type.self).init(observer, sharing: lock)
+        let gate = unsafeBitCast(gateType, to: ReplayGate<Observer>.Type.self).init(observer, sharing: coreLock)
         // The current value is copied under the lock into a stack slot, so the locked closure
         // returns a concrete type and is inlined (returning `Element` from it called the
         // unspecialized `withLock` out of line).
@@ -138,14 +139,4 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
     }
 }
 
-extension BehaviorSubject: SubjectCoreLock {
-    /// Runs `body` with the subject's core, under its lock.
-    @inline(__always)
-    func withCore<R>(_ body: (inout SubjectCore) -> R) -> R {
-        // Locked before the access to `core` begins (see `StripedLock.lock()`).
-        let lock = self.lock
-        lock.lock()
-        defer { lock.unlock() }
-        return body(&core)
-    }
-}
+extension BehaviorSubject: SubjectCoreLock {}

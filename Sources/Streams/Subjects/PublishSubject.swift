@@ -9,21 +9,22 @@
 /// - Note: Events are delivered on the thread that sends them. Sending from several threads at
 ///   once is the caller's contract to avoid, as in RxSwift (see <doc:Subjects>).
 public final class PublishSubject<Element>: Observable<Element>, SubjectType, ObserverType, Cancelable, Unsubscribing, @unchecked Sendable {
-    // Safety: all mutable state is in `core`, read and written only inside `lock.withLock`
-    // (the stripe for this subject's address); observers are called outside the lock from a
+    // Safety: all mutable state is in `core`, read and written only inside `withCore` (under
+    // the stripe for this subject's address); observers are called outside the lock from a
     // snapshot of the list. A striped lock, not a `LockedState` of its own: one allocation per
     // subject, not two (see `StripedLock`).
-    @exclusivity(unchecked) private var core = SubjectCore()
+    /// The observers and the terminal state; read and written only inside `withCore`.
+    @exclusivity(unchecked) var core = SubjectCore()
 
     /// The lock guarding `core`: the stripe for this subject's address, found in `init`.
-    @exclusivity(unchecked) private var lock: StripedLock
+    @exclusivity(unchecked) private(set) var coreLock: StripedLock
 
     /// Creates a subject.
     public override init() {
-        lock = .unassigned
+        coreLock = .unassigned
         Resources.increment(Self.self)
         super.init()
-        lock = StripedLock(for: ObjectIdentifier(self))
+        coreLock = StripedLock(for: ObjectIdentifier(self))
     }
 
     deinit { Resources.decrement(type(of: self)) }
@@ -107,17 +108,7 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ob
     }
 }
 
-extension PublishSubject: SubjectCoreLock {
-    /// Runs `body` with the subject's core, under its lock.
-    @inline(__always)
-    func withCore<R>(_ body: (inout SubjectCore) -> R) -> R {
-        // Locked before the access to `core` begins (see `StripedLock.lock()`).
-        let lock = self.lock
-        lock.lock()
-        defer { lock.unlock() }
-        return body(&core)
-    }
-}
+extension PublishSubject: SubjectCoreLock {}
 
 #if DEBUG
 extension PublishSubject {

@@ -15,19 +15,26 @@ struct SubjectCore {
     }
 }
 
-/// Where a subject keeps its `SubjectCore`: in a `LockedState` of its own (``PublishSubject``),
-/// or in its own field under a `StripedLock` (``BehaviorSubject``).
-protocol SubjectCoreLock {
-    /// Runs `body` with exclusive access to the core (under the lock; no call-outs).
-    func withCore<R>(_ body: (inout SubjectCore) -> R) -> R
-}
-
-extension LockedState: SubjectCoreLock where State == SubjectCore {
-    @inline(__always)
-    func withCore<R>(_ body: (inout SubjectCore) -> R) -> R { withLock(body) }
+/// A subject that keeps its `SubjectCore` in its own field, under a `StripedLock`
+/// (``PublishSubject``, ``BehaviorSubject``).
+protocol SubjectCoreLock: AnyObject {
+    /// The lock guarding `core` (and the subject's other mutable fields).
+    var coreLock: StripedLock { get }
+    /// The core; read and written only inside `withCore`.
+    var core: SubjectCore { get set }
 }
 
 extension SubjectCoreLock {
+    /// Runs `body` with exclusive access to the core (under the lock; no call-outs).
+    @inline(__always)
+    func withCore<R>(_ body: (inout SubjectCore) -> R) -> R {
+        // Locked before the access to `core` begins (see `StripedLock.lock()`).
+        let lock = coreLock
+        lock.lock()
+        defer { lock.unlock() }
+        return body(&core)
+    }
+
     /// Records `event` (a terminal event) and sends it to the observers, which are dropped;
     /// ignored after a terminal event or disposal.
     func terminate<Element>(with event: Event<Element>) {
