@@ -122,20 +122,12 @@ enum MetatypeCache {
         slots.deallocate()
     }
 
-    /// The slots (allocated by the first lookup; never freed).
+    /// The slots (allocated by the first lookup; never freed: a `ProcessTable`).
     @inline(__always)
     private static var table: UnsafeMutablePointer<Atomic<UInt>> {
-        let bits = address.load(ordering: .acquiring)
-        if let base = UnsafeMutablePointer<Atomic<UInt>>(bitPattern: bits) { return base }
-        return allocateSharedTable()
-    }
-
-    @inline(never)
-    private static func allocateSharedTable() -> UnsafeMutablePointer<Atomic<UInt>> {
-        let fresh = allocateTable(capacityBits: capacityBits)
-        let (installed, winner) = address.compareExchange(expected: 0, desired: UInt(bitPattern: fresh), ordering: .acquiringAndReleasing)
-        if installed { return fresh }
-        freeTable(fresh, capacityBits: capacityBits)
-        return UnsafeMutablePointer(bitPattern: winner).unsafelyUnwrapped
+        let base = ProcessTable.base(
+            address, allocate: { UnsafeMutableRawPointer(allocateTable(capacityBits: capacityBits)) },
+            free: { freeTable($0.assumingMemoryBound(to: Atomic<UInt>.self), capacityBits: capacityBits) })
+        return base.assumingMemoryBound(to: Atomic<UInt>.self)
     }
 }
