@@ -9,8 +9,8 @@ final class ReplayGate<Observer: ObserverType>: ReplayGating<Observer.Element>, 
 
     // Safety: `phase` is an atomic state machine. `queued` is read and written only inside
     // `lock.withLock` (the gate's own stripe or its subject's), and only while the gate is not
-    // open; the opening thread drains it under the lock and publishes `open` with a releasing store, so a sender that sees `open`
-    // (acquiring) never touches `queued` again.
+    // open; the opening thread drains it under the lock and publishes `open` with a releasing
+    // store, so a sender that sees `open` (acquiring) never touches `queued` again.
     private static var waiting: Int { 0 }
     private static var open: Int { 1 }
     private static var queueing: Int { 2 }
