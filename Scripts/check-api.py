@@ -16,7 +16,8 @@ baseline (`swift-api-digester -diagnose-sdk -baseline-path API/<Module>.json`). 
 prints is a change that can break a user's code: a removed or renamed declaration, a changed type
 or generic signature, a removed conformance, an enum case added. The digester does not see a public
 declaration that became `package` or `@usableFromInline` (it still dumps those), so the check also
-compares the two dumps for that. The new API itself (an added function, type or conformance) is
+compares the two dumps for that; conversely it drops the digester's findings about `package` and
+`@usableFromInline` declarations, which are not API. The new API itself (an added function, type or conformance) is
 not a finding: additive changes pass.
 
 Two findings are not breaks:
@@ -140,6 +141,14 @@ def became_internal(old_tree, new_tree):
         if not internal and usr in new and new[usr][1]:
             findings.append("Decl %s is no longer public" % name)
     return findings
+
+
+def not_public(tree):
+    """The names of a dump's `package` and `@usableFromInline` declarations (the digester dumps
+    them and reports their removal, but they are not API)."""
+    names = declarations(tree).values()
+    public = {name for name, internal in names if not internal}
+    return {name for name, internal in names if internal} - public
 
 
 def enums_with_cases(tree, module):
@@ -327,7 +336,8 @@ def check(root, modules_dir, triple, modules, baseline_dir, changelog_text, arti
                 continue
             with open(baseline, encoding="utf-8") as f:
                 old_tree = json.load(f)
-            findings = diagnose(module, baseline, modules_dir, triple) + became_internal(old_tree, new_tree)
+            findings = [f for f in diagnose(module, baseline, modules_dir, triple)
+                        if subject(f) not in not_public(old_tree)] + became_internal(old_tree, new_tree)
             unnamed, allowed = judge(module, findings, classes, names)
             for line in allowed:
                 print("check-api: allowed: %s" % line)
@@ -367,6 +377,8 @@ public func kept() {}
 public func removedLater() {}
 public func hiddenLater() {}
 public func renamedLater() {}
+package func internalLater() {}
+@usableFromInline func helper() {}
 """
 
 FIXTURE_ARTICLE = """
@@ -446,6 +458,10 @@ def self_test():
              fixture_changelog("Breaking", "Shape.triangle"), 0),
             ("a public function made package", FIXTURE_V1.replace("public func hiddenLater", "package func hiddenLater"),
              fixture_changelog("Fixed"), 1),
+            ("a package function and a @usableFromInline one removed, @inlinable added",
+             FIXTURE_V1.replace("public func kept() {}", "@inlinable public func kept() {}")
+             .replace("package func internalLater() {}\n", "").replace("@usableFromInline func helper() {}\n", ""),
+             fixture_changelog("Fixed"), 0),
             ("a rename: the old name kept as deprecated, renamed:",
              FIXTURE_V1.replace("public func renamedLater() {}",
                                 "public func renamed() {}\n@available(*, deprecated, renamed: \"renamed()\")\n"
@@ -464,7 +480,7 @@ def self_test():
                 got = check(work, folder, triple, ["Fixture"], base_dir, changelog, FIXTURE_ARTICLE,
                             check_sources=False)
             expect(got == expected, "%s: %d failure(s), expected %d:\n%s" % (what, got, expected, output.getvalue()))
-            print("check-api: self-test: %-72s %d failure(s)%s" % (what, got, "" if got == expected else "  <-- WRONG"))
+            print("check-api: self-test: %-80s %d failure(s)%s" % (what, got, "" if got == expected else "  <-- WRONG"))
 
         # A product removed since the release.
         output = io.StringIO()

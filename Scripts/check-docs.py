@@ -54,6 +54,7 @@ PAGES = [
     ("StreamsTest article", "/documentation/streamstest/testing", "Testing", "article"),
     ("StreamsBlocking article", "/documentation/streamsblocking/blocking", "Blocking", "article"),
     ("ConfigFeatures article", "/documentation/configfeatures/features-launch", "Launch gate (LaunchViewModel)", "article"),
+    ("Versioning article", "/documentation/streams/versioning", "Versioning and API stability", "article"),
 ]
 SCREENSHOTS = [
     "/documentation/streams",
