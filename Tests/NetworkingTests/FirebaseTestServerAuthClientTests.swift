@@ -105,7 +105,8 @@ final class FirebaseTestServerAuthClientTests: FirebaseTestServerAuthTestCase {
         XCTAssertEqual(
             exists.json,
             ["error": ["code": 400, "message": "EMAIL_EXISTS", "errors": [["message": "EMAIL_EXISTS", "domain": "global", "reason": "invalid"]]]])
-        XCTAssertEqual(errorMessage(try account("signUp", ["email": "b@example.com", "password": "12345"])), "WEAK_PASSWORD : Password should be at least 6 characters")
+        XCTAssertEqual(
+            errorMessage(try account("signUp", ["email": "b@example.com", "password": "12345"])), "WEAK_PASSWORD : Password should be at least 6 characters")
         XCTAssertEqual(errorMessage(try account("signUp", ["email": "not-an-email", "password": "secret1"])), "INVALID_EMAIL")
         XCTAssertEqual(errorMessage(try account("signUp", ["email": "c@example.com"])), "MISSING_PASSWORD")
         XCTAssertEqual(server.authUsers.count, 1, "nothing created by a refused sign-up")
@@ -225,7 +226,8 @@ final class FirebaseTestServerAuthClientTests: FirebaseTestServerAuthTestCase {
         XCTAssertEqual(renamed.json?["displayName"], "Ann")
         XCTAssertEqual(renamed.json?["email"], "ann@example.org")
         XCTAssertNotNil(renamed.json?["idToken"], "an email change answers new tokens")
-        XCTAssertEqual(errorMessage(try account("update", ["idToken": idToken, "password": "short"])), "WEAK_PASSWORD : Password should be at least 6 characters")
+        XCTAssertEqual(
+            errorMessage(try account("update", ["idToken": idToken, "password": "short"])), "WEAK_PASSWORD : Password should be at least 6 characters")
         try server.createUser(email: "bob@example.com", password: "secret2")
         XCTAssertEqual(errorMessage(try account("update", ["idToken": idToken, "email": "bob@example.com"])), "EMAIL_EXISTS")
         XCTAssertEqual(errorMessage(try account("lookup", ["idToken": "garbage"])), "INVALID_ID_TOKEN")

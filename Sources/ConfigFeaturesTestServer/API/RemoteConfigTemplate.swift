@@ -144,7 +144,7 @@ public enum FirebaseTestServerDataError: Error, Sendable, Hashable, CustomString
             return "\(source(file, "the database contents")) cannot be stored in the database: \(reason)"
         case .invalidUsers(let file, let index, let reason):
             let entry = index.map { " (user at index \($0))" } ?? ""
-            return "\(source(file, "the users")) is not a list of users\(entry): \(reason)"
+            return "\(source(file, "the user list"))\(entry): \(reason)"
         }
     }
 
