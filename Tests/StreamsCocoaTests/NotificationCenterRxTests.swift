@@ -357,6 +357,24 @@ final class NotificationCenterRxTests: XCTestCase {
 
     // MARK: Swift 6 and the main actor
 
+    /// `Notification` is not `Sendable`, so `values` needs it mapped to what the async code uses.
+    func testNotification_awaitedAsValuesOnceMappedToASendableValue() async throws {
+        let center = NotificationCenter()
+        let subscribed = expectation(description: "the iteration subscribed")
+        let collected = Task {
+            var names: [Notification.Name] = []
+            let sequence = center.rx.notification(nil).map(\.name).take(2).do(onSubscribed: { subscribed.fulfill() })
+            for try await name in sequence.values { names.append(name) }
+            return names
+        }
+        await fulfillment(of: [subscribed], timeout: 30)
+        center.post(name: .test, object: nil)
+        center.post(name: .other, object: nil)
+        let names = try await collected.value
+        XCTAssertEqual(names, [.test, .other])
+        XCTAssertEqual(deliveries, 0, "take(2) ended the subscription and removed the observer")
+    }
+
     /// What an app writes: a main-actor model updated from a notification posted on any thread.
     @MainActor
     private final class SessionModel {
