@@ -273,13 +273,41 @@ public final class FirebaseAuth: @unchecked Sendable, CustomStringConvertible, C
             .asSingle()
     }
 
-    /// Sends `request`, moves to the scheduler, and decodes the answer with the scheduler's time.
+    /// Sends `request`, then decodes the answer (with the scheduler's time) and delivers the
+    /// result on the scheduler, in one step.
     private func exchange<Output>(_ request: WireRequest, decode: @escaping (WireResponse, Date) throws -> Output) -> Observable<Output> {
         let scheduler = self.scheduler
-        return transport.send(request, timeout: requestTimeout)
-            .catch { error in Observable.error(Self.authError(error)) }
-            .observe(on: scheduler)
-            .map { response in try decode(response, scheduler.now) }
+        let send = transport.send(request, timeout: requestTimeout)
+        return Observable.create { observer in
+            let delivery = SerialDisposable()
+            let response = LockedState<WireResponse?>(nil)
+            let exchange = send.subscribe { event in
+                let outcome: Result<WireResponse, FirebaseAuthError>
+                switch event {
+                case .next(let answer):
+                    response.withLock { $0 = answer }
+                    return
+                case .error(let error):
+                    outcome = .failure(Self.authError(error))
+                case .completed:
+                    guard let answer = response.withLock({ $0 }) else {
+                        outcome = .failure(.network(message: "the connection closed without a response"))
+                        break
+                    }
+                    outcome = .success(answer)
+                }
+                delivery.disposable = scheduler.schedule(outcome) { outcome in
+                    do {
+                        observer.onNext(try decode(try outcome.get(), scheduler.now))
+                        observer.onCompleted()
+                    } catch {
+                        observer.onError(error)
+                    }
+                    return Disposables.create()
+                }
+            }
+            return Disposables.create(exchange, delivery)
+        }
     }
 
     /// Runs the persistence and ``authState`` work queued under the lock, in order, outside it;
