@@ -82,13 +82,16 @@ public struct FirebaseEndpoints: Sendable, Hashable, CustomStringConvertible {
             Self.isLoopback(installations)
             ? FirebaseAuthWire.emulatorURLs(root: Self.origin(of: installations))
             : (identityToolkit: FirebaseAuthWire.defaultIdentityToolkitURL, secureToken: FirebaseAuthWire.defaultSecureTokenURL)
-        let identityToolkit = identityToolkit ?? derived.identityToolkit
-        let secureToken = secureToken ?? derived.secureToken
+        // Only the hosts given are checked (and named in an error): derived ones are on the same
+        // side as `installations`, so they can add nothing to a mix but noise.
         var named: [(name: String, url: URL)] = [
             ("remoteConfigFetch", remoteConfigFetch), ("remoteConfigRealtime", remoteConfigRealtime), ("installations", installations),
-            ("identityToolkit", identityToolkit), ("secureToken", secureToken),
         ]
+        if let identityToolkit { named.append(("identityToolkit", identityToolkit)) }
+        if let secureToken { named.append(("secureToken", secureToken)) }
         if let database { named.append(("database", database)) }
+        let identityToolkit = identityToolkit ?? derived.identityToolkit
+        let secureToken = secureToken ?? derived.secureToken
         try Self.validate(named)
         self.init(
             checked: (
