@@ -39,23 +39,27 @@ final class FirebaseEndpointsTests: FirebaseTestServerTestCase {
         XCTAssertEqual(production, remote)
         // A local Remote Config with production Auth is refused, and so is the reverse.
         XCTAssertThrowsError(
-            try FirebaseEndpoints(remoteConfigFetch: local, remoteConfigRealtime: local, installations: local, identityToolkit: remote.identityToolkit)
+            try FirebaseEndpoints(
+                remoteConfigFetch: local, remoteConfigRealtime: local, installations: local, identityToolkit: remote.identityToolkit,
+                secureToken: derived.secureToken)
         ) {
             XCTAssertEqual(
                 $0 as? FirebaseEndpointsError,
-                .mixed(local: ["remoteConfigFetch", "remoteConfigRealtime", "installations"], remote: ["identityToolkit"]))
+                .mixed(local: ["remoteConfigFetch", "remoteConfigRealtime", "installations", "secureToken"], remote: ["identityToolkit"]))
         }
         XCTAssertThrowsError(
             try FirebaseEndpoints(
                 remoteConfigFetch: remote.remoteConfigFetch, remoteConfigRealtime: remote.remoteConfigRealtime, installations: remote.installations,
-                secureToken: URL(string: "http://localhost:9099/securetoken.googleapis.com")!)
+                identityToolkit: remote.identityToolkit, secureToken: URL(string: "http://localhost:9099/securetoken.googleapis.com")!)
         ) {
             XCTAssertEqual(
                 $0 as? FirebaseEndpointsError,
-                .mixed(local: ["secureToken"], remote: ["remoteConfigFetch", "remoteConfigRealtime", "installations"]))
+                .mixed(local: ["secureToken"], remote: ["remoteConfigFetch", "remoteConfigRealtime", "installations", "identityToolkit"]))
         }
         XCTAssertThrowsError(
-            try FirebaseEndpoints(remoteConfigFetch: local, remoteConfigRealtime: local, installations: local, identityToolkit: URL(string: "file:///x")!)
+            try FirebaseEndpoints(
+                remoteConfigFetch: local, remoteConfigRealtime: local, installations: local, identityToolkit: URL(string: "file:///x")!,
+                secureToken: derived.secureToken)
         ) {
             XCTAssertEqual(
                 $0 as? FirebaseEndpointsError, .invalidURL(endpoint: "identityToolkit", url: "file:///x", reason: "the scheme must be http or https"))
