@@ -21,6 +21,13 @@ public struct FirebaseEndpoints: Sendable, Hashable, CustomStringConvertible {
     public let remoteConfigRealtime: URL
     /// Firebase Installations' host.
     public let installations: URL
+    /// Firebase Authentication's Identity Toolkit host (`POST …/v1/accounts:signUp`, `…:signInWithPassword`, …):
+    /// `https://identitytoolkit.googleapis.com`, or `http://host:port/identitytoolkit.googleapis.com` at an
+    /// emulator, as Firebase's Auth emulator serves it.
+    public let identityToolkit: URL
+    /// Firebase Authentication's Secure Token host (`POST …/v1/token`, the ID-token refresh):
+    /// `https://securetoken.googleapis.com`, or `http://host:port/securetoken.googleapis.com` at an emulator.
+    public let secureToken: URL
     /// The Realtime Database root, when these endpoints name one (an emulator's or test server's,
     /// `http://127.0.0.1:9000/?ns=…`); `nil` for production, where each database has its own URL
     /// (`https://<db>.firebaseio.com`).
@@ -32,11 +39,15 @@ public struct FirebaseEndpoints: Sendable, Hashable, CustomStringConvertible {
             remoteConfigFetch: RemoteConfigWire.defaultFetchBaseURL,
             remoteConfigRealtime: RemoteConfigWire.defaultRealtimeBaseURL,
             installations: FirebaseInstallationsWire.defaultBaseURL,
+            identityToolkit: FirebaseAuthWire.defaultIdentityToolkitURL,
+            secureToken: FirebaseAuthWire.defaultSecureTokenURL,
             database: nil
         ))
 
     /// Every service at `http://host:port`, as Firebase's emulators and `FirebaseTestServer` serve
-    /// them; the database's namespace, when given, is the emulator's `?ns=` query.
+    /// them; the database's namespace, when given, is the emulator's `?ns=` query. The Auth hosts
+    /// are the Auth emulator's paths, `http://host:port/identitytoolkit.googleapis.com` and
+    /// `http://host:port/securetoken.googleapis.com`.
     ///
     /// - Throws: ``FirebaseEndpointsError/invalidPort(_:)`` for a port outside 1...65535,
     ///   ``FirebaseEndpointsError/invalidURL(endpoint:url:reason:)`` for a host that makes no URL.
@@ -47,29 +58,54 @@ public struct FirebaseEndpoints: Sendable, Hashable, CustomStringConvertible {
             throw .invalidURL(endpoint: "emulator", url: "http://\(bracketed):\(port)", reason: "the host \"\(host)\" does not make a URL")
         }
         if let databaseNamespace { components.queryItems = [URLQueryItem(name: "ns", value: databaseNamespace)] }
+        let auth = FirebaseAuthWire.emulatorURLs(root: root)
         return try FirebaseEndpoints(
-            remoteConfigFetch: root, remoteConfigRealtime: root, installations: root, database: components.url ?? root)
+            remoteConfigFetch: root, remoteConfigRealtime: root, installations: root, identityToolkit: auth.identityToolkit, secureToken: auth.secureToken,
+            database: components.url ?? root)
     }
 
     /// Endpoints you name one by one.
     ///
+    /// The Auth hosts, when not given, follow `installations`: on this machine they are the Auth
+    /// emulator's paths at its origin (`…/identitytoolkit.googleapis.com`,
+    /// `…/securetoken.googleapis.com`, as ``emulator(host:port:databaseNamespace:)`` makes them);
+    /// elsewhere Firebase's production hosts. So endpoints written before Authentication existed
+    /// keep their meaning, and naming a production Auth host next to local ones is refused.
+    ///
     /// - Throws: ``FirebaseEndpointsError/invalidURL(endpoint:url:reason:)`` for a URL that is not
     ///   `http` or `https` with a host, ``FirebaseEndpointsError/mixed(local:remote:)`` when some are
     ///   on this machine and others are not.
-    public init(remoteConfigFetch: URL, remoteConfigRealtime: URL, installations: URL, database: URL? = nil) throws(FirebaseEndpointsError) {
+    public init(
+        remoteConfigFetch: URL, remoteConfigRealtime: URL, installations: URL, identityToolkit: URL? = nil, secureToken: URL? = nil, database: URL? = nil
+    ) throws(FirebaseEndpointsError) {
+        let derived =
+            Self.isLoopback(installations)
+            ? FirebaseAuthWire.emulatorURLs(root: Self.origin(of: installations))
+            : (identityToolkit: FirebaseAuthWire.defaultIdentityToolkitURL, secureToken: FirebaseAuthWire.defaultSecureTokenURL)
+        let identityToolkit = identityToolkit ?? derived.identityToolkit
+        let secureToken = secureToken ?? derived.secureToken
         var named: [(name: String, url: URL)] = [
             ("remoteConfigFetch", remoteConfigFetch), ("remoteConfigRealtime", remoteConfigRealtime), ("installations", installations),
+            ("identityToolkit", identityToolkit), ("secureToken", secureToken),
         ]
         if let database { named.append(("database", database)) }
         try Self.validate(named)
-        self.init(checked: (remoteConfigFetch, remoteConfigRealtime, installations, database))
+        self.init(
+            checked: (
+                remoteConfigFetch: remoteConfigFetch, remoteConfigRealtime: remoteConfigRealtime, installations: installations,
+                identityToolkit: identityToolkit, secureToken: secureToken, database: database
+            ))
     }
 
     /// Endpoints already known to be valid (Firebase's own, or one loopback origin for all).
-    package init(checked endpoints: (remoteConfigFetch: URL, remoteConfigRealtime: URL, installations: URL, database: URL?)) {
+    package init(
+        checked endpoints: (remoteConfigFetch: URL, remoteConfigRealtime: URL, installations: URL, identityToolkit: URL, secureToken: URL, database: URL?)
+    ) {
         remoteConfigFetch = endpoints.remoteConfigFetch
         remoteConfigRealtime = endpoints.remoteConfigRealtime
         installations = endpoints.installations
+        identityToolkit = endpoints.identityToolkit
+        secureToken = endpoints.secureToken
         database = endpoints.database
     }
 
@@ -80,7 +116,8 @@ public struct FirebaseEndpoints: Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         let database = self.database.map(\.absoluteString) ?? "nil"
         return "FirebaseEndpoints(remoteConfigFetch: \(remoteConfigFetch.absoluteString), remoteConfigRealtime: \(remoteConfigRealtime.absoluteString), "
-            + "installations: \(installations.absoluteString), database: \(database))"
+            + "installations: \(installations.absoluteString), identityToolkit: \(identityToolkit.absoluteString), "
+            + "secureToken: \(secureToken.absoluteString), database: \(database))"
     }
 
     /// Checks that every named URL is `http(s)` with a host and that they are all local or all
@@ -97,6 +134,15 @@ public struct FirebaseEndpoints: Sendable, Hashable, CustomStringConvertible {
         let local = named.filter { isLoopback($0.url) }.map(\.name)
         let remote = named.filter { !isLoopback($0.url) }.map(\.name)
         if !local.isEmpty && !remote.isEmpty { throw .mixed(local: local, remote: remote) }
+    }
+
+    /// `url` with only its scheme, host and port (`http://127.0.0.1:9000/x?y` → `http://127.0.0.1:9000`).
+    static func origin(of url: URL) -> URL {
+        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: true) else { return url }
+        components.percentEncodedPath = ""
+        components.percentEncodedQuery = nil
+        components.fragment = nil
+        return components.url ?? url
     }
 
     /// Whether `url`'s host is this machine: `localhost` (and its subdomains), `127.0.0.0/8`, `::1`.

@@ -29,12 +29,22 @@ enum AtomicFile {
     }
 
     /// Replaces the contents of `url` with `data` atomically, creating its directory if needed.
-    static func write(_ data: Data, to url: URL) throws(Failure) {
+    ///
+    /// With `permissions` (such as `0o600` for a file holding credentials) the temporary file is
+    /// created with that mode, so the contents are never readable by others, not even briefly.
+    static func write(_ data: Data, to url: URL, permissions: mode_t? = nil) throws(Failure) {
         let directory = url.deletingLastPathComponent()
         let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            try data.write(to: temporary)
+            if let permissions {
+                try writeNew(data, to: temporary.path, permissions: permissions)
+            } else {
+                try data.write(to: temporary)
+            }
+        } catch let failure as Failure {
+            try? FileManager.default.removeItem(at: temporary)
+            throw failure
         } catch {
             try? FileManager.default.removeItem(at: temporary)
             throw Failure(message: "cannot write \(temporary.path): \(error.localizedDescription)")
@@ -47,6 +57,26 @@ enum AtomicFile {
         }
     }
 
+    /// Creates the file `path` (which must not exist) with `permissions` and writes `data` to it.
+    private static func writeNew(_ data: Data, to path: String, permissions: mode_t) throws(Failure) {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, permissions)
+        guard descriptor >= 0 else { throw Failure(message: "cannot create \(path): \(String(cString: strerror(errno)))") }
+        defer { close(descriptor) }
+        let failure: String? = data.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = systemWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return String(cString: strerror(errno))
+                }
+                offset += written
+            }
+            return nil
+        }
+        if let failure { throw Failure(message: "cannot write \(path): \(failure)") }
+    }
+
     /// Deletes `url`, if it exists.
     static func remove(_ url: URL) throws(Failure) {
         guard FileManager.default.fileExists(atPath: url.path) else { return }
@@ -56,4 +86,9 @@ enum AtomicFile {
             throw Failure(message: "cannot remove \(url.path): \(error.localizedDescription)")
         }
     }
+}
+
+/// `write(2)` (named apart from `AtomicFile.write`).
+private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+    write(descriptor, bytes, count)
 }

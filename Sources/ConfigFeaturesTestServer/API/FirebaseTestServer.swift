@@ -110,12 +110,18 @@ public final class FirebaseTestServer: Sendable {
     public var remoteConfigBaseURL: URL { baseURL }
 
     /// Every endpoint a client uses (Remote Config fetch and realtime, Installations, the
-    /// Realtime Database) at this server, so nothing of a test reaches a production host:
+    /// Auth emulator's Identity Toolkit and Secure Token paths, the Realtime Database) at this
+    /// server, so nothing of a test reaches a production host:
     /// `HTTPRemoteConfigBackend(project:apiKey:appID:endpoints:)`,
-    /// `FirebaseRESTDatabase(endpoints:scheduler:)`.
+    /// `FirebaseRESTDatabase(endpoints:scheduler:)`, `FirebaseAuth(apiKey:endpoints:scheduler:)`.
     public var endpoints: FirebaseEndpoints {
         // One loopback origin for all: valid by construction.
-        FirebaseEndpoints(checked: (remoteConfigFetch: baseURL, remoteConfigRealtime: baseURL, installations: baseURL, database: databaseURL))
+        FirebaseEndpoints(
+            checked: (
+                remoteConfigFetch: baseURL, remoteConfigRealtime: baseURL, installations: baseURL,
+                identityToolkit: baseURL.appendingPathComponent("identitytoolkit.googleapis.com"),
+                secureToken: baseURL.appendingPathComponent("securetoken.googleapis.com"), database: databaseURL
+            ))
     }
 
     /// The full fetch URL: `…/v1/projects/{project}/namespaces/{namespace}:fetch?key={apiKey}`.
