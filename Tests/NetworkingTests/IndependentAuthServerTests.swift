@@ -343,6 +343,59 @@ final class IndependentAuthServerTests: XCTestCase {
         }
     }
 
+    func testSignInDuringARefresh_theWaitingCallerGetsTheNewUsersToken() throws {
+        try XCTAssertNoLeaksEventually {
+            try server.setTokenLifetime(299)
+            let auth = makeAuth()
+            let first = try value(auth.signInAnonymously())
+            try server.setTokenLifetime(3600)
+            try server.fault(.token, "hold")
+            let waiting = EventRecorder(auth.idToken().asObservable())
+            XCTAssertEqual(try server.awaitHeld(1), 1, "the first user's refresh is in flight")
+            let second = try signedInWithEmail(auth)
+            try server.release()
+            XCTAssertTrue(waiting.waitForTermination(timeout: answerTimeout))
+            let token = try XCTUnwrap(waiting.elements.first, "\(waiting.events)")
+            XCTAssertEqual(try claims(token)["sub"]?.stringValue, second.uid, "not \(first.uid)'s late token")
+            XCTAssertEqual(auth.currentUser, second, "the first user's late refresh does not sign them back in")
+        }
+    }
+
+    func testSignOutDuringARefresh_theLateAnswerDoesNotSignTheUserBackIn() throws {
+        try XCTAssertNoLeaksEventually {
+            let auth = makeAuth()
+            let user = try value(auth.signInAnonymously())
+            let states = EventRecorder(auth.authState)
+            try server.fault(.token, "hold")
+            let waiting = EventRecorder(auth.idToken(forcingRefresh: true).asObservable())
+            XCTAssertEqual(try server.awaitHeld(1), 1)
+            auth.signOut()
+            try server.release()
+            XCTAssertTrue(waiting.waitForTermination(timeout: answerTimeout))
+            XCTAssertEqual(waiting.error as? FirebaseAuthError, .notSignedIn, "\(waiting.events)")
+            XCTAssertNil(auth.currentUser)
+            XCTAssertEqual(states.elements, [user, nil])
+            states.dispose()
+        }
+    }
+
+    func testDeleteUser_withADueToken_refreshesFirst_andA503KeepsTheUser() throws {
+        try XCTAssertNoLeaksEventually {
+            try server.setTokenLifetime(299)
+            let auth = makeAuth()
+            let user = try value(auth.signInAnonymously())
+            try server.fault(.delete, "status", ["status": 503])
+            guard case .network? = authError(auth.deleteUser().asObservable()) else { return XCTFail("HTTP 503 on delete: expected .network") }
+            XCTAssertEqual(auth.currentUser, user, "a failed deletion keeps the user")
+            XCTAssertEqual(try server.userIDs(), [user.uid])
+            XCTAssertNil(authErrorOrNil(auth.deleteUser().asObservable()))
+            XCTAssertEqual(try server.userIDs(), [])
+            XCTAssertNil(auth.currentUser)
+            XCTAssertEqual(try server.requests(.delete), 2)
+            XCTAssertEqual(try server.requests(.token), 2, "each deletion sent a fresh ID token (the 299 s ones were due)")
+        }
+    }
+
     // MARK: Faults
 
     func testServerErrors_5xx_areNetworkErrorsAndTheUserStaysSignedIn() throws {
