@@ -42,8 +42,9 @@ final class IndependentAuthServer {
     private let child = ChildState()
     private let session: URLSession
 
-    /// Starts the server; `tokenLifetime` is the `expiresIn` of the ID tokens it issues.
-    init(tokenLifetime: Int = 3600) throws {
+    /// Starts the server; `tokenLifetime` is the `expiresIn` of the ID tokens it issues;
+    /// `environment` replaces the child's environment (a test of the missing-python3 message).
+    init(tokenLifetime: Int = 3600, environment: [String: String]? = nil) throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("independent-auth-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let portFile = folder.appendingPathComponent("port")
@@ -54,6 +55,7 @@ final class IndependentAuthServer {
             "python3", Self.script.path, "--port-file", portFile.path, "--api-key", Self.apiKey, "--project", Self.project,
             "--token-lifetime", String(tokenLifetime), "--exit-on-stdin-eof",
         ]
+        if let environment { process.environment = environment }
         process.standardInput = input
         process.standardOutput = output
         process.standardError = try FileHandle(forWritingTo: errorFile)

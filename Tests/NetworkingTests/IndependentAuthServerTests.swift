@@ -86,6 +86,14 @@ final class IndependentAuthServerTests: XCTestCase {
         try value(auth.createUser(email: email, password: password))
     }
 
+    // MARK: The server itself
+
+    func testWithoutPython3_setUpFailsSayingSo() {
+        XCTAssertThrowsError(try IndependentAuthServer(environment: ["PATH": "/nonexistent"])) { error in
+            XCTAssertTrue("\(error)".contains("python3 is not on PATH"), "\(error)")
+        }
+    }
+
     // MARK: Each kind of sign-in
 
     func testSignInAnonymously_signsInAnAnonymousUserTheServerKnows() throws {
