@@ -515,6 +515,9 @@ class Handler(BaseHTTPRequestHandler):
             result = work()
         except AuthError as error:
             return self.answer(error.status, error_body(error.status, error.message))
+        except (TypeError, ValueError, KeyError, AttributeError) as error:
+            # A field of an unexpected type: say so, as Google does, rather than drop the connection.
+            return self.answer(400, error_body(400, "INVALID_ARGUMENT : %s" % type(error).__name__))
         self.answer(200, result)
 
     def answer(self, status, obj):
@@ -724,6 +727,8 @@ def self_test():
     check("counters", counters["requests"]["signInWithPassword"] == 6 and counters["requests"]["delete"] == 1
           and counters["faults"]["signUp"] == 0)
     check("unknown op refused", "error" in steer(op="nonsense"))
+    bad_exp = b64url(b'{"alg":"none"}') + "." + b64url(json.dumps({"uid": "u", "exp": "soon"}).encode()) + "."
+    check("a field of the wrong type is a 400", code(auth("signInWithCustomToken", {"token": bad_exp})).startswith("INVALID_ARGUMENT"))
     check("unknown path 404", call("/identitytoolkit.googleapis.com/v1/accounts:update", {})[0] == 404)
     steer(op="reset")
     check("reset", steer(op="counters")["requests"]["signUp"] == 0 and steer(op="users")["users"] == [])
