@@ -10,7 +10,8 @@ import Foundation
 ///
 /// - Sign-in: ``signInAnonymously()``, ``createUser(email:password:)``,
 ///   ``signIn(email:password:)``, ``signIn(customToken:)`` (a token the app's backend minted).
-///   Each replaces the current user; the last answer to arrive wins.
+///   Each replaces the current user; the last answer to arrive wins. Disposing the single
+///   before the answer cancels the request and leaves the user as it was.
 /// - ``idToken(forcingRefresh:)``: the cached ID token while it is fresh, else a new one from the
 ///   refresh token. Firebase's ID tokens live an hour; one is refreshed 5 minutes
 ///   (``tokenRefreshMargin``) before it expires. One refresh is in flight however many callers
