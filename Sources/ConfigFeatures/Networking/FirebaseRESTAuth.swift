@@ -2,8 +2,8 @@
 ///
 /// The credential travels as a query parameter, as the REST API requires: a Firebase ID token
 /// (or a legacy database secret) as `auth=`, a Google OAuth2 access token as `access_token=`.
-/// `description` never shows the token.
-public enum FirebaseRESTAuth: Sendable, Hashable, CustomStringConvertible {
+/// `description`, `debugDescription` and the mirror `dump` uses never show the token.
+public enum FirebaseRESTAuth: Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
     /// No credential: only data the security rules make public is readable.
     case none
     /// A Firebase ID token of a signed-in user (or a legacy database secret), sent as `auth=`.
@@ -34,6 +34,14 @@ public enum FirebaseRESTAuth: Sendable, Hashable, CustomStringConvertible {
         case .accessToken: return "accessToken(<redacted>)"
         case .user: return "user(<FirebaseAuth>)"
         }
+    }
+
+    /// The same as `description`: the token is never printed.
+    public var debugDescription: String { description }
+
+    /// The kind of credential only (what `dump` shows).
+    public var customMirror: Mirror {
+        Mirror(self, children: ["kind": description], displayStyle: .enum)
     }
 
     /// Whether both are the same credential (`.user`: the same ``FirebaseAuth`` instance).

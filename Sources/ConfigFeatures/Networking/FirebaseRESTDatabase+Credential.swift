@@ -8,8 +8,9 @@ struct RESTUserPin: Sendable, Hashable {
     let uid: String?
 }
 
-/// A credential ready to send with one request or stream connection.
-struct RESTCredential: Sendable {
+/// A credential ready to send with one request or stream connection. Its descriptions and
+/// mirror never show the token (operators carrying it may be logged, e.g. by the inspector).
+struct RESTCredential: Sendable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
     /// What goes on the wire: `.none`, `.idToken` or `.accessToken`.
     let auth: FirebaseRESTAuth
     /// Whether it is the ID token of a ``FirebaseAuth`` user (a 401 answer to it earns one forced
@@ -17,6 +18,17 @@ struct RESTCredential: Sendable {
     let isUserToken: Bool
     /// The user it belongs to (`nil` when no one is signed in, or without a ``FirebaseAuth``).
     let uid: String?
+
+    /// The kind of credential and its user, never the token.
+    var description: String { "RESTCredential(\(auth), user: \(uid ?? "none"))" }
+
+    /// The same as `description`.
+    var debugDescription: String { description }
+
+    /// The kind and the user only (what `dump` shows).
+    var customMirror: Mirror {
+        Mirror(self, children: ["auth": auth.description, "uid": uid as Any], displayStyle: .struct)
+    }
 }
 
 /// A request pinned to one user (`RESTUserPin`) found another user signed in: it was not sent.

@@ -29,6 +29,15 @@ func makeTestAuth(_ scheduler: TestScheduler, signedInAs uid: String? = "alice")
     return (auth, transport)
 }
 
+extension FakeHTTPTransport {
+    /// The `index`-th stream, `nil` when there are fewer (a test then fails on its assertions
+    /// instead of crashing).
+    func stream(_ index: Int) -> Stream? {
+        let all = streams
+        return all.indices.contains(index) ? all[index] : nil
+    }
+}
+
 extension FakeHTTPTransport.Reply {
     /// Secure Token's answer to a refresh: `testIDToken(uid, serial)`, valid for an hour.
     static func refreshed(_ uid: String, _ serial: Int) -> FakeHTTPTransport.Reply {
@@ -77,6 +86,64 @@ final class FirebaseRESTDatabaseUserAuthTests: XCTestCase {
         let db = database(transport, scheduler, auth: alice)
         XCTAssertFalse("\(db.auth)".contains(testIDToken("alice", 1)))
         XCTAssertFalse(String(reflecting: db.auth).contains("sig1"))
+    }
+
+    func testUserAuth_credentialsNeverPrintTheirToken() {
+        let token = testIDToken("alice", 7)
+        let credentials: [Any] = [
+            FirebaseRESTAuth.idToken(token), FirebaseRESTAuth.accessToken(token), RESTCredential(auth: .idToken(token), isUserToken: true, uid: "alice"),
+            (RESTCredential(auth: .idToken(token), isUserToken: true, uid: "alice"), 1),
+        ]
+        for credential in credentials {
+            var dumped = ""
+            dump(credential, to: &dumped)
+            for text in [String(describing: credential), String(reflecting: credential), dumped] {
+                XCTAssertFalse(text.contains("sig7") || text.contains(token), text)
+            }
+        }
+        XCTAssertEqual("\(RESTCredential(auth: .idToken(token), isUserToken: true, uid: "alice"))", "RESTCredential(idToken(<redacted>), user: alice)")
+    }
+
+    func testUserAuth_aPinnedRequestIsNeverSentAsAnotherUser() throws {
+        try XCTAssertNoLeaks {
+            let scheduler = TestScheduler(initialClock: 0)
+            let (bob, _) = try makeTestAuth(scheduler, signedInAs: "bob")
+            let transport = FakeHTTPTransport(scheduler: scheduler)
+            transport.reply(.json(.null))
+            let db = database(transport, scheduler, auth: bob)
+            let forAlice = try XCTUnwrap(db.pinned(to: "alice"))
+            let refused = scheduler.recordEvents(subscribed: 100) { forAlice.setValue(1, at: "x") }
+            let refusedStream = scheduler.recordEvents(subscribed: 100, disposed: 900) { forAlice.observeValue(at: "x") }
+            let forBob = try XCTUnwrap(db.pinned(to: "bob"))
+            let sent = scheduler.recordEvents(subscribed: 200) { forBob.setValue(2, at: "x") }
+            scheduler.start()
+            XCTAssertEqual(refused.events.count, 1)
+            XCTAssertTrue(refused.events.first?.value.error is RESTUserChanged, "\(refused.events)")
+            XCTAssertEqual(refusedStream.events, [], "a pinned stream retries with its backoff, never connecting as bob")
+            XCTAssertEqual(sent.events.count, 2)
+            XCTAssertEqual(transport.sentRequests.map { token(of: $0.request) }, [testIDToken("bob", 1)])
+            XCTAssertEqual(transport.streams.count, 0)
+            XCTAssertNil(FirebaseRESTDatabase(databaseURL: base, auth: .idToken("t"), scheduler: scheduler, transport: transport).pinned(to: "bob"))
+        }
+    }
+
+    func testUserAuth_aPinnedRequestChecksTheTokensOwnUser() throws {
+        try XCTAssertNoLeaks {
+            let scheduler = TestScheduler(initialClock: 0)
+            let transport = FakeHTTPTransport(scheduler: scheduler)
+            let session = FirebaseAuthSession(
+                user: FirebaseUser(uid: "bob", isAnonymous: false), refreshToken: "r", idToken: testIDToken("alice", 1),
+                idTokenExpiry: Date(timeIntervalSince1970: 3600))
+            let auth = FirebaseAuth(
+                apiKey: "k", endpoints: try FirebaseEndpoints.emulator(port: 9099), scheduler: scheduler, storage: InMemoryFirebaseAuthStorage(session),
+                transport: FakeHTTPTransport(scheduler: scheduler))
+            let db = database(transport, scheduler, auth: auth)
+            let forBob = try XCTUnwrap(db.pinned(to: "bob"))
+            let refused = scheduler.recordEvents(subscribed: 100) { forBob.setValue(1, at: "x") }
+            scheduler.start()
+            XCTAssertTrue(refused.events.first?.value.error is RESTUserChanged, "\(refused.events)")
+            XCTAssertEqual(transport.sentRequests.count, 0)
+        }
     }
 
     func testUserAuth_everyRequestCarriesTheCurrentUsersToken() throws {
@@ -167,14 +234,14 @@ final class FirebaseRESTDatabaseUserAuthTests: XCTestCase {
             let transport = FakeHTTPTransport(scheduler: scheduler)
             let db = database(transport, scheduler, auth: auth)
             scheduler.scheduleAt(300) {
-                transport.streams[0].open()
-                transport.streams[0].send(ssePut("/", 1))
+                transport.stream(0)?.open()
+                transport.stream(0)?.send(ssePut("/", 1))
             }
             // Dropped near the expiry: the reconnection asks the client, which refreshes.
-            scheduler.scheduleAt(3400) { transport.streams[0].complete() }
+            scheduler.scheduleAt(3400) { transport.stream(0)?.complete() }
             scheduler.scheduleAt(3450) {
-                transport.streams[1].open()
-                transport.streams[1].send(ssePut("/", 2))
+                transport.stream(1)?.open()
+                transport.stream(1)?.send(ssePut("/", 2))
             }
             let res = scheduler.start(created: 100, subscribed: 200, disposed: 4000) { db.observeValue(at: "x") }
             XCTAssertEqual(res.events.map(\.value), [.next(1), .next(2)])
@@ -191,20 +258,20 @@ final class FirebaseRESTDatabaseUserAuthTests: XCTestCase {
             let transport = FakeHTTPTransport(scheduler: scheduler)
             let db = database(transport, scheduler, auth: auth)
             scheduler.scheduleAt(300) {
-                transport.streams[0].open()
-                transport.streams[0].send(ssePut("/", 1))
+                transport.stream(0)?.open()
+                transport.stream(0)?.send(ssePut("/", 1))
             }
-            scheduler.scheduleAt(400) { transport.streams[0].send("event: auth_revoked\ndata: \"expired\"\n\n") }
+            scheduler.scheduleAt(400) { transport.stream(0)?.send("event: auth_revoked\ndata: \"expired\"\n\n") }
             scheduler.scheduleAt(450) {
-                transport.streams[1].open()
-                transport.streams[1].send(ssePut("/", 1))  // the same snapshot: no duplicate
-                transport.streams[1].send(ssePut("/", 2))
+                transport.stream(1)?.open()
+                transport.stream(1)?.send(ssePut("/", 1))  // the same snapshot: no duplicate
+                transport.stream(1)?.send(ssePut("/", 2))
             }
             let res = scheduler.start { db.observeValue(at: "x") }
             XCTAssertEqual(res.events.map(\.value), [.next(1), .next(2)])
             XCTAssertEqual(refreshes(authTransport), 1, "the token was fresh: the refresh was forced")
             XCTAssertEqual(transport.streams.map { token(of: $0.request) }, [testIDToken("alice", 1), testIDToken("alice", 2)])
-            XCTAssertTrue(transport.streams[0].isDisposed)
+            XCTAssertTrue(transport.stream(0)?.isDisposed == true)
             XCTAssertEqual(db.auth, .user(auth), "the configured credential stays the client")
         }
     }
@@ -217,14 +284,14 @@ final class FirebaseRESTDatabaseUserAuthTests: XCTestCase {
             let transport = FakeHTTPTransport(scheduler: scheduler)
             let db = database(transport, scheduler, auth: auth)
             scheduler.scheduleAt(300) {
-                transport.streams[0].open(status: 401)
-                transport.streams[0].send(#"{"error":"Auth token is expired"}"#)
-                transport.streams[0].complete()
+                transport.stream(0)?.open(status: 401)
+                transport.stream(0)?.send(#"{"error":"Auth token is expired"}"#)
+                transport.stream(0)?.complete()
             }
             scheduler.scheduleAt(400) {
-                transport.streams[1].open(status: 401)
-                transport.streams[1].send(#"{"error":"Permission denied"}"#)
-                transport.streams[1].complete()
+                transport.stream(1)?.open(status: 401)
+                transport.stream(1)?.send(#"{"error":"Permission denied"}"#)
+                transport.stream(1)?.complete()
             }
             let res = scheduler.start { db.observeValue(at: "x") }
             XCTAssertEqual(res.events.map(\.value), [.error(FirebaseRESTDatabaseError.permissionDenied(message: "Permission denied"))])
@@ -242,8 +309,8 @@ final class FirebaseRESTDatabaseUserAuthTests: XCTestCase {
             let transport = FakeHTTPTransport(scheduler: scheduler)
             let db = database(transport, scheduler, auth: auth)
             scheduler.scheduleAt(300) {
-                transport.streams[0].open()
-                transport.streams[0].send(ssePut("/", 1) + "event: auth_revoked\ndata: null\n\n")
+                transport.stream(0)?.open()
+                transport.stream(0)?.send(ssePut("/", 1) + "event: auth_revoked\ndata: null\n\n")
             }
             let res = scheduler.start { db.observeValue(at: "x") }
             XCTAssertEqual(res.events.map(\.value), [.next(1), .error(FirebaseAuthError.sessionExpired)])
@@ -260,20 +327,20 @@ final class FirebaseRESTDatabaseUserAuthTests: XCTestCase {
             let transport = FakeHTTPTransport(scheduler: scheduler)
             let db = database(transport, scheduler, auth: auth)
             scheduler.scheduleAt(300) {
-                transport.streams[0].open()
-                transport.streams[0].send(ssePut("/", "alice's"))
+                transport.stream(0)?.open()
+                transport.stream(0)?.send(ssePut("/", "alice's"))
             }
             scheduler.scheduleAt(400) { auth.signOut() }
             // The rules deny the signed-out: the server answers 401, which ends the observation.
             scheduler.scheduleAt(450) {
-                transport.streams[1].open(status: 401)
-                transport.streams[1].send(#"{"error":"Permission denied"}"#)
-                transport.streams[1].complete()
+                transport.stream(1)?.open(status: 401)
+                transport.stream(1)?.send(#"{"error":"Permission denied"}"#)
+                transport.stream(1)?.complete()
             }
             let res = scheduler.start { db.observeValue(at: "x") }
             XCTAssertEqual(res.events.map(\.value), [.next("alice's"), .error(FirebaseRESTDatabaseError.permissionDenied(message: "Permission denied"))])
             XCTAssertEqual(transport.streams.map { token(of: $0.request) }, [testIDToken("alice", 1), nil])
-            XCTAssertTrue(transport.streams[0].isDisposed, "alice's stream is closed at the sign-out")
+            XCTAssertTrue(transport.stream(0)?.isDisposed == true, "alice's stream is closed at the sign-out")
         }
     }
 
@@ -285,14 +352,14 @@ final class FirebaseRESTDatabaseUserAuthTests: XCTestCase {
             let transport = FakeHTTPTransport(scheduler: scheduler)
             let db = database(transport, scheduler, auth: auth)
             scheduler.scheduleAt(300) {
-                transport.streams[0].open()
-                transport.streams[0].send(ssePut("/", ["a": 1, "b": 2]))
+                transport.stream(0)?.open()
+                transport.stream(0)?.send(ssePut("/", ["a": 1, "b": 2]))
             }
             let signIn = scheduler.recordEvents(subscribed: 400) { auth.signIn(email: "bob@example.com", password: "pw-bob") }
             scheduler.scheduleAt(450) {
-                transport.streams[1].open()
-                transport.streams[1].send(ssePut("/", ["b": 2]))
-                transport.streams[1].send(ssePatch("/", ["c": 3]))
+                transport.stream(1)?.open()
+                transport.stream(1)?.send(ssePut("/", ["b": 2]))
+                transport.stream(1)?.send(ssePatch("/", ["c": 3]))
             }
             let res = scheduler.start { db.observeValue(at: "x") }
             XCTAssertEqual(signIn.events.first?.value.element?.uid, "bob")
@@ -312,8 +379,8 @@ final class FirebaseRESTDatabaseUserAuthTests: XCTestCase {
             weakDatabase = db
             weakAuth = auth
             scheduler.scheduleAt(300) {
-                transport.streams[0].open()
-                transport.streams[0].send(ssePut("/", 1))
+                transport.stream(0)?.open()
+                transport.stream(0)?.send(ssePut("/", 1))
             }
             let res = scheduler.start { db.observeValue(at: "x") }
             XCTAssertEqual(res.events.map(\.value), [.next(1)])

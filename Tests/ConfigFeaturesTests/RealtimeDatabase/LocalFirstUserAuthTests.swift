@@ -85,8 +85,8 @@ final class LocalFirstUserAuthTests: XCTestCase {
             let transport = FakeHTTPTransport(scheduler: scheduler)
             let database = local(rest(transport, scheduler, auth: auth), scheduler)
             scheduler.scheduleAt(150) {
-                transport.streams[0].open()
-                transport.streams[0].send(ssePut("/", "alice's"))
+                transport.stream(0)?.open()
+                transport.stream(0)?.send(ssePut("/", "alice's"))
             }
             let seen = scheduler.recordEvents(subscribed: 100, disposed: 300) { database.observeValue(at: "x") }
             scheduler.scheduleAt(400) { database.goOffline() }
@@ -102,8 +102,8 @@ final class LocalFirstUserAuthTests: XCTestCase {
             let transport = FakeHTTPTransport(scheduler: scheduler)
             let database = local(rest(transport, scheduler, auth: auth), scheduler)
             scheduler.scheduleAt(150) {
-                transport.streams[0].open()
-                transport.streams[0].send(ssePut("/", "bob's"))
+                transport.stream(0)?.open()
+                transport.stream(0)?.send(ssePut("/", "bob's"))
             }
             let seen = scheduler.recordEvents(subscribed: 100, disposed: 300) { database.observeValue(at: "x") }
             let count = scheduler.recordEvents(subscribed: 100, disposed: 300) { database.pendingWriteCount }
@@ -172,13 +172,13 @@ final class LocalFirstUserAuthTests: XCTestCase {
             let transport = FakeHTTPTransport(scheduler: scheduler)
             let database = local(rest(transport, scheduler, auth: auth), scheduler, persistence: RealtimeDatabasePersistence.none)
             scheduler.scheduleAt(150) {
-                transport.streams[0].open()
-                transport.streams[0].send(ssePut("/", "alice's"))
+                transport.stream(0)?.open()
+                transport.stream(0)?.send(ssePut("/", "alice's"))
             }
             scheduler.scheduleAt(200) { auth.signOut() }
             scheduler.scheduleAt(250) {
-                transport.streams[1].open()
-                transport.streams[1].send(ssePut("/", "public"))
+                transport.stream(1)?.open()
+                transport.stream(1)?.send(ssePut("/", "public"))
             }
             let seen = scheduler.recordEvents(subscribed: 100, disposed: 300) { database.observeValue(at: "x") }
             scheduler.advanceTo(400)
