@@ -88,23 +88,24 @@ public final class LocalFirstRealtimeDatabase: RealtimeDatabase, @unchecked Send
                 reconnectBackoff: reconnectBackoff, random: random, limits: limits)
             return
         }
-        let users = LocalFirstUsers(auth: auth) { uid in
+        let users = LocalFirstUsers(auth: auth) { uid, offline in
             var userPersistence = persistence
             if case .file(let directory, let maximumCacheSize) = persistence {
                 userPersistence = .file(directory: LocalFirstUsers.directory(for: uid, in: directory), maximumCacheSize: maximumCacheSize)
             }
             return LocalFirstRealtimeDatabase(
                 remote: rest.pinned(to: uid) ?? rest, opened: LocalFirstRealtimeDatabase.open(userPersistence, owner: .some(uid), limits: limits), users: nil,
-                scheduler: scheduler,
-                reconnectBackoff: reconnectBackoff, random: random, limits: limits)
+                startsOffline: offline, scheduler: scheduler, reconnectBackoff: reconnectBackoff, random: random, limits: limits)
         }
         self.init(remote: remote, opened: Opened(), users: users, scheduler: scheduler, reconnectBackoff: reconnectBackoff, random: random, limits: limits)
     }
 
-    /// A database over `remote` starting from what `opened` restored; with `users`, one that
-    /// forwards every operation to the signed-in user's database.
+    /// A database over `remote` starting from what `opened` restored (offline, as after
+    /// `goOffline()`, when `startsOffline`); with `users`, one that forwards every operation to
+    /// the signed-in user's database.
     private init(
-        remote: any RealtimeDatabase, opened: Opened, users: LocalFirstUsers?, scheduler: SchedulerType, reconnectBackoff: BackoffPolicy,
+        remote: any RealtimeDatabase, opened: Opened, users: LocalFirstUsers?, startsOffline: Bool = false, scheduler: SchedulerType,
+        reconnectBackoff: BackoffPolicy,
         random: @escaping @Sendable () -> Double, limits: RealtimeDatabaseLimits
     ) {
         self.remote = remote
@@ -118,8 +119,10 @@ public final class LocalFirstRealtimeDatabase: RealtimeDatabase, @unchecked Send
         unavailable = opened.failure
         var initial = State(backoff: ReconnectBackoff(policy: reconnectBackoff))
         initial.persists = opened.store != nil
+        initial.isOffline = startsOffline
+        initial.publishedConnected = !startsOffline
         state = LockedState(initial)
-        try? info.setValue(true, at: InfoPath.connected)
+        try? info.setValue(.bool(!startsOffline), at: InfoPath.connected)
         try? info.setValue(0, at: InfoPath.pendingWriteCount)
         transact { state in
             for (location, value) in opened.cache { state.serverValue(value, at: location) }

@@ -28,17 +28,18 @@ final class LocalFirstUsers: @unchecked Sendable {
         var keptSynced: [String: Bool] = [:]
     }
 
-    private let make: (String?) -> LocalFirstRealtimeDatabase
+    /// Opens the database of a user (`uid`), offline when the flag says so.
+    private let make: (_ uid: String?, _ offline: Bool) -> LocalFirstRealtimeDatabase
     private let state: LockedState<State>
     private let userChanges = SingleAssignmentDisposable()
     /// The signed-in user's database.
     let current: BehaviorRelay<LocalFirstRealtimeDatabase>
 
     /// Opens the database of the signed-in user of `auth` with `make`, then follows `authState`.
-    init(auth: FirebaseAuth, make: @escaping (String?) -> LocalFirstRealtimeDatabase) {
+    init(auth: FirebaseAuth, make: @escaping (_ uid: String?, _ offline: Bool) -> LocalFirstRealtimeDatabase) {
         self.make = make
         let uid = auth.currentUser?.uid
-        let first = make(uid)
+        let first = make(uid, false)
         var initial = State(uid: uid)
         initial.databases[uid] = first
         state = LockedState(initial)
@@ -65,15 +66,16 @@ final class LocalFirstUsers: @unchecked Sendable {
     /// goes offline (its pending writes stay queued for that user), then the new user's becomes
     /// current with the app's `goOffline()` and `keepSynced(_:_:)` settings.
     private func userChanged(to uid: String?) {
-        let change = state.withLock { state -> (number: UInt64, existing: LocalFirstRealtimeDatabase?)? in
+        let change = state.withLock { state -> (number: UInt64, existing: LocalFirstRealtimeDatabase?, isOffline: Bool)? in
             guard state.uid != uid else { return nil }
             state.uid = uid
             state.change += 1
-            return (state.change, state.databases[uid])
+            return (state.change, state.databases[uid], state.isOffline)
         }
         guard let change else { return }
         current.value.goOffline()
-        let database = change.existing ?? make(uid)
+        // A new database starts offline if the app is: its restored writes wait for goOnline().
+        let database = change.existing ?? make(uid, change.isOffline)
         let settings = state.withLock { state -> (isOffline: Bool, keptSynced: [String: Bool])? in
             if state.databases[uid] == nil { state.databases[uid] = database }
             guard state.change == change.number else { return nil }

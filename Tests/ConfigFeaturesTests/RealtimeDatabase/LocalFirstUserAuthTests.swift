@@ -129,6 +129,37 @@ final class LocalFirstUserAuthTests: XCTestCase {
         }
     }
 
+    func testUsers_aUserSigningInWhileTheAppIsOfflineWaitsForGoOnline() throws {
+        // Launch 1, alice: a write waits on disk.
+        do {
+            let scheduler = TestScheduler(initialClock: 0)
+            let (auth, _) = try makeTestAuth(scheduler, signedInAs: "alice")
+            let database = local(rest(FakeHTTPTransport(scheduler: scheduler), scheduler, auth: auth), scheduler)
+            database.goOffline()
+            _ = database.setValue("queued", at: "y").subscribe()
+            scheduler.advanceTo(10)
+        }
+        // Launch 2, bob, offline; alice signs in: her database opens offline, and sends at goOnline().
+        try XCTAssertNoLeaks {
+            let scheduler = TestScheduler(initialClock: 0)
+            let (auth, authTransport) = try makeTestAuth(scheduler, signedInAs: "bob")
+            authTransport.reply(.signedIn("alice", 2))
+            let transport = FakeHTTPTransport(scheduler: scheduler)
+            transport.reply(.json(.null))
+            let database = local(rest(transport, scheduler, auth: auth), scheduler)
+            let connected = scheduler.recordEvents(subscribed: 50, disposed: 900) { database.observeValue(at: ".info/connected").distinctUntilChanged() }
+            scheduler.scheduleAt(100) { database.goOffline() }
+            _ = scheduler.recordEvents(subscribed: 200) { auth.signIn(email: "alice@example.com", password: "pw") }
+            scheduler.advanceTo(300)
+            XCTAssertEqual(writes(transport), [], "offline: alice's restored write waits")
+            database.goOnline()
+            scheduler.advanceTo(1000)
+            XCTAssertEqual(writes(transport), ["PUT /y.json as alice"])
+            XCTAssertEqual(connected.events.map(\.value.element), [true, false, true])
+            database.goOffline()
+        }
+    }
+
     func testUsers_theFilesRecordWhoseTheyAre() throws {
         do {
             let scheduler = TestScheduler(initialClock: 0)
