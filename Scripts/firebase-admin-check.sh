@@ -1,11 +1,17 @@
 #!/usr/bin/env bash
 # Checks FirebaseTestServer against Google's official client: installs `firebase-admin` from
 # PyPI into a virtual environment (FIREBASE_ADMIN_VENV, default .build/firebase-admin-venv) and
-# runs Scripts/firebase_admin_check.py (FIREBASE_DATABASE_EMULATOR_HOST) twice, each against its
-# own `firebase-test-server` on loopback:
+# runs Scripts/firebase_admin_check.py (FIREBASE_DATABASE_EMULATOR_HOST) three times, each against
+# its own `firebase-test-server` on loopback:
 #   1. `--require-token app-token`: tokens are required, and the SDK's emulator credential
 #      (`Authorization: Bearer owner`, the emulator's admin) must still be accepted;
-#   2. `--database seed.json`: the SDK must read the seeded contents.
+#   2. `--database seed.json`: the SDK must read the seeded contents;
+#   3. `--require-auth --auth-users users.json` with FIREBASE_AUTH_EMULATOR_HOST too: the `auth`
+#      module (users, custom tokens and claims, verify_id_token on our ID tokens, revocation,
+#      disabled users) and the database accepting our ID tokens.
+#
+# Arguments are passed to the auth run: `--id-token-file FILE` verifies the ID tokens in FILE (one
+# per line) with verify_id_token, e.g. a token our Swift client obtained.
 #
 # Exits non-zero when a check fails. When the package index cannot be reached, it says so and
 # exits 0 (skipped): the checks need the official package, which cannot be vendored here.
@@ -62,4 +68,12 @@ cat >"$work/seed.json" <<'JSON'
 JSON
 start_server seeded --database "$work/seed.json"
 FIREBASE_DATABASE_EMULATOR_HOST="127.0.0.1:$port" FIREBASE_ADMIN_CHECK=seeded "$venv/bin/python" Scripts/firebase_admin_check.py || status=1
+
+echo "== firebase-test-server --require-auth --auth-users users.json"
+cat >"$work/users.json" <<'JSON'
+[{"uid": "seed-ann", "email": "seed-ann@example.com", "password": "seeded1", "customClaims": {"team": "red"}}]
+JSON
+start_server auth --require-auth --auth-users "$work/users.json"
+FIREBASE_DATABASE_EMULATOR_HOST="127.0.0.1:$port" FIREBASE_AUTH_EMULATOR_HOST="127.0.0.1:$port" FIREBASE_ADMIN_CHECK=auth \
+    "$venv/bin/python" Scripts/firebase_admin_check.py "$@" || status=1
 exit "$status"

@@ -7,7 +7,13 @@ other tokens. FIREBASE_ADMIN_CHECK chooses the checks:
 
 - `tokens` (the default): the server runs with `--require-token app-token`; every read, write,
   ETag, transaction, query, server value and listen check, plus the token checks;
-- `seeded`: the server runs with `--database seed.json` (SEEDED below); the SDK reads it.
+- `seeded`: the server runs with `--database seed.json` (SEEDED below); the SDK reads it;
+- `auth`: the server runs with `--require-auth --auth-users users.json` (SEEDED_USERS below) and
+  FIREBASE_AUTH_EMULATOR_HOST points at it too: the `auth` module's user management, custom
+  tokens, custom claims, `verify_id_token` (with and without `check_revoked`) on tokens our
+  server issued, and the database accepting those ID tokens. `--id-token-file FILE` adds one
+  `verify_id_token` check per non-empty line of FILE (ID tokens a client obtained, e.g. our Swift
+  client's).
 
 Each check prints `ok` or `FAIL` with what differed; the last line is `N passed, N failed`,
 and the exit status is 1 when any check failed.
@@ -21,15 +27,19 @@ import threading
 import time
 import traceback
 import urllib.error
+import urllib.parse
 import urllib.request
 
 import firebase_admin
-from firebase_admin import db
+from firebase_admin import auth, db
 
 HOST = os.environ["FIREBASE_DATABASE_EMULATOR_HOST"]
 MODE = os.environ.get("FIREBASE_ADMIN_CHECK", "tokens")
 # What firebase-admin-check.sh writes to seed.json for the `seeded` run.
 SEEDED = {"users": {"ann": {"name": "Ann", "score": 10}, "bob": {"name": "Bob", "score": 20}}, "flags": {"beta": True}}
+# What firebase-admin-check.sh writes to users.json for the `auth` run.
+SEEDED_USERS = [{"uid": "seed-ann", "email": "seed-ann@example.com", "password": "seeded1", "customClaims": {"team": "red"}}]
+API_KEY = "test-api-key"
 results = []
 
 
@@ -118,8 +128,176 @@ if MODE == "seeded":
         expect((status, json.loads(body)), (200, {"beta": True}))
 
     finish()
-elif MODE != "tokens":
-    sys.exit(f"FIREBASE_ADMIN_CHECK must be tokens or seeded, not {MODE!r}")
+elif MODE not in ("tokens", "auth"):
+    sys.exit(f"FIREBASE_ADMIN_CHECK must be tokens, seeded or auth, not {MODE!r}")
+
+
+def identity_toolkit(method, body):
+    """A client call to the Auth emulator's REST API (as a client SDK makes it), its JSON answer."""
+    url = f"http://{HOST}/identitytoolkit.googleapis.com/v1/accounts:{method}?key={API_KEY}"
+    request = urllib.request.Request(url, data=json.dumps(body).encode(), method="POST", headers={"Content-Type": "application/json"})
+    try:
+        with urllib.request.urlopen(request, timeout=10) as response:
+            return response.status, json.loads(response.read())
+    except urllib.error.HTTPError as error:
+        return error.code, json.loads(error.read())
+
+
+def secure_token(refresh_token):
+    url = f"http://{HOST}/securetoken.googleapis.com/v1/token?key={API_KEY}"
+    form = urllib.parse.urlencode({"grant_type": "refresh_token", "refresh_token": refresh_token}).encode()
+    request = urllib.request.Request(url, data=form, method="POST", headers={"Content-Type": "application/x-www-form-urlencoded"})
+    try:
+        with urllib.request.urlopen(request, timeout=10) as response:
+            return response.status, json.loads(response.read())
+    except urllib.error.HTTPError as error:
+        return error.code, json.loads(error.read())
+
+
+def raises(kind, body):
+    try:
+        body()
+    except kind:
+        return
+    raise AssertionError(f"expected {kind.__name__}")
+
+
+def id_token_files():
+    files = []
+    arguments = sys.argv[1:]
+    while arguments:
+        argument = arguments.pop(0)
+        if argument == "--id-token-file" and arguments:
+            files.append(arguments.pop(0))
+        elif argument.startswith("--id-token-file="):
+            files.append(argument.split("=", 1)[1])
+        else:
+            sys.exit(f"unknown argument {argument!r} (expected --id-token-file FILE)")
+    return files
+
+
+if MODE == "auth":
+    if os.environ.get("FIREBASE_AUTH_EMULATOR_HOST") != HOST:
+        sys.exit("the auth checks need FIREBASE_AUTH_EMULATOR_HOST set to the server (as FIREBASE_DATABASE_EMULATOR_HOST)")
+    state = {}
+
+    @check("auth: the --auth-users file's user, with its custom claims")
+    def _():
+        user = auth.get_user("seed-ann")
+        expect((user.email, user.custom_claims, user.disabled), ("seed-ann@example.com", {"team": "red"}, False))
+
+    @check("auth: create_user with email and password, and without (anonymous)")
+    def _():
+        user = auth.create_user(email="ann@example.com", password="secret1", display_name="Ann")
+        expect((user.email, user.display_name, user.disabled, user.provider_data[0].provider_id), ("ann@example.com", "Ann", False, "password"))
+        anonymous = auth.create_user()
+        expect((anonymous.email, anonymous.provider_data), (None, []))
+        state["ann"], state["anonymous"] = user.uid, anonymous.uid
+
+    @check("auth: create_user with a taken email raises EmailAlreadyExistsError")
+    def _():
+        raises(auth.EmailAlreadyExistsError, lambda: auth.create_user(email="ann@example.com", password="secret1"))
+
+    @check("auth: get_user and get_user_by_email")
+    def _():
+        expect(auth.get_user(state["ann"]).email, "ann@example.com")
+        expect(auth.get_user_by_email("ann@example.com").uid, state["ann"])
+        raises(auth.UserNotFoundError, lambda: auth.get_user_by_email("nobody@example.com"))
+
+    @check("auth: update_user display name and password (the new password signs in)")
+    def _():
+        user = auth.update_user(state["ann"], display_name="Ann B", password="secret2")
+        expect(user.display_name, "Ann B")
+        expect(identity_toolkit("signInWithPassword", {"email": "ann@example.com", "password": "secret2", "returnSecureToken": True})[0], 200)
+        status, body = identity_toolkit("signInWithPassword", {"email": "ann@example.com", "password": "secret1", "returnSecureToken": True})
+        expect((status, body["error"]["message"]), (400, "INVALID_LOGIN_CREDENTIALS"))
+
+    @check("auth: list_users iterates every page")
+    def _():
+        for index in range(5):
+            auth.create_user(uid=f"bulk-{index}")
+        uids = [user.uid for user in auth.list_users(max_results=2).iterate_all()]
+        expect(sorted(uids), sorted(["seed-ann", state["ann"], state["anonymous"]] + [f"bulk-{index}" for index in range(5)]))
+        expect(auth.list_users(max_results=2).has_next_page, True)
+
+    @check("auth: set_custom_user_claims, read back by get_user")
+    def _():
+        auth.set_custom_user_claims(state["ann"], {"admin": True, "level": 3})
+        expect(auth.get_user(state["ann"]).custom_claims, {"admin": True, "level": 3})
+
+    @check("auth: an ID token our server issued passes verify_id_token with Firebase's claims")
+    def _():
+        status, body = identity_toolkit("signInWithPassword", {"email": "ann@example.com", "password": "secret2", "returnSecureToken": True})
+        expect(status, 200)
+        claims = auth.verify_id_token(body["idToken"], check_revoked=True)
+        expect((claims["uid"], claims["admin"], claims["level"]), (state["ann"], True, 3))
+        expect((claims["iss"], claims["aud"]), ("https://securetoken.google.com/demo-project", "demo-project"))
+        expect(claims["firebase"], {"identities": {"email": ["ann@example.com"]}, "sign_in_provider": "password"})
+        if not claims["iat"] <= time.time() + 5 < claims["exp"]:
+            raise AssertionError(f"iat/exp not around the real time: {claims['iat']}, {claims['exp']}")
+        state["ann_token"] = body["idToken"]
+
+    @check("auth: create_custom_token -> signInWithCustomToken -> verify_id_token")
+    def _():
+        custom = auth.create_custom_token("player-1", {"premium": True})
+        status, body = identity_toolkit("signInWithCustomToken", {"token": custom.decode(), "returnSecureToken": True})
+        expect((status, body.get("isNewUser")), (200, True))
+        claims = auth.verify_id_token(body["idToken"])
+        expect((claims["uid"], claims["premium"], claims["firebase"]["sign_in_provider"]), ("player-1", True, "custom"))
+        expect(auth.get_user("player-1").uid, "player-1")
+        state["player_refresh"], state["player_token"] = body["refreshToken"], body["idToken"]
+
+    @check("auth: revoke_refresh_tokens -> verify_id_token(check_revoked=True) raises, refresh is TOKEN_EXPIRED")
+    def _():
+        auth.verify_id_token(state["player_token"], check_revoked=True)
+        time.sleep(1.1)  # validSince has one-second resolution (as Firebase's): revoke after the token's iat second
+        auth.revoke_refresh_tokens("player-1")
+        expect(auth.get_user("player-1").tokens_valid_after_timestamp > 0, True)
+        raises(auth.RevokedIdTokenError, lambda: auth.verify_id_token(state["player_token"], check_revoked=True))
+        auth.verify_id_token(state["player_token"])  # without check_revoked: still a valid token
+        status, body = secure_token(state["player_refresh"])
+        expect((status, body["error"]["message"]), (400, "TOKEN_EXPIRED"))
+
+    @check("auth: a disabled user's token is rejected with check_revoked (UserDisabledError)")
+    def _():
+        user = auth.update_user(state["ann"], disabled=True)
+        expect(user.disabled, True)
+        raises(auth.UserDisabledError, lambda: auth.verify_id_token(state["ann_token"], check_revoked=True))
+        status, body = identity_toolkit("signInWithPassword", {"email": "ann@example.com", "password": "secret2", "returnSecureToken": True})
+        expect(body["error"]["message"].split(" ")[0], "USER_DISABLED")
+        auth.update_user(state["ann"], disabled=False)
+
+    @check("auth: the database (--require-auth) accepts an ID token, refuses garbage and no token")
+    def _():
+        status, body = identity_toolkit("signInWithPassword", {"email": "ann@example.com", "password": "secret2", "returnSecureToken": True})
+        token = body["idToken"]
+        expect(raw("PUT", "notes/ann", body={"text": "hi"}, query=f"&auth={token}")[0], 200)
+        expect(json.loads(raw("GET", "notes/ann", query=f"&auth={token}")[2]), {"text": "hi"})
+        expect(raw("GET", "notes/ann")[0:1], (401,))
+        status, _, body = raw("GET", "notes/ann", query="&auth=garbage")
+        expect((status, json.loads(body)), (401, {"error": "Could not parse auth token."}))
+        expect(db.reference("notes/ann/text").get(), "hi")  # the SDK (owner) is the admin
+
+    @check("auth: delete_user -> get_user raises UserNotFoundError; delete_users")
+    def _():
+        auth.delete_user(state["anonymous"])
+        raises(auth.UserNotFoundError, lambda: auth.get_user(state["anonymous"]))
+        raises(auth.UserNotFoundError, lambda: auth.delete_user(state["anonymous"]))
+        result = auth.delete_users([f"bulk-{index}" for index in range(5)])
+        expect((result.success_count, result.failure_count), (5, 0))
+        raises(auth.UserNotFoundError, lambda: auth.get_user("bulk-0"))
+
+    for path in id_token_files():
+        with open(path, encoding="utf-8") as handle:
+            tokens = [line.strip() for line in handle if line.strip()]
+        for index, token in enumerate(tokens):
+            @check(f"auth: verify_id_token on token {index + 1} of {path}")
+            def _(token=token):
+                # Without check_revoked: the token may come from another server run (its user unknown here).
+                claims = auth.verify_id_token(token)
+                expect((bool(claims.get("uid")), claims.get("aud")), (True, "demo-project"))
+
+    finish()
 
 root = db.reference("/")
 root.delete()

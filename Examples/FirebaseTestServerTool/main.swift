@@ -4,7 +4,7 @@
 // Google's `firebase-admin` with `FIREBASE_DATABASE_EMULATOR_HOST=127.0.0.1:<port>`, a browser.
 // The arguments, the help and the start-up live in `FirebaseTestServerTool` (tested there);
 // this file only prints and exits: 0 after --help, 1 when the server cannot start, 2 for bad
-// arguments.
+// arguments or a bad --auth-users file.
 import ConfigFeaturesTestServer
 import Foundation
 
@@ -28,7 +28,7 @@ case .serve(let options):
     do {
         server = try FirebaseTestServerTool.start(options)
     } catch {
-        fail(error.description, status: 1)
+        fail(error.description, status: error.exitStatus)
     }
     print(FirebaseTestServerTool.banner(for: server, options: options))
     fflush(nil)  // all output streams (stdout is not concurrency-safe to name)

@@ -88,7 +88,8 @@ final class FirebaseTestServerToolTests: XCTestCase {
         XCTAssertEqual(parseError(["--remote-config"]), "--remote-config expects a template file (JSON)")
         XCTAssertEqual(
             parseError(["--verbose"]),
-            "unknown option --verbose; the options are --port, --port-file, --project, --api-key, --remote-config, --database, --require-token, --help")
+            "unknown option --verbose; the options are --port, --port-file, --project, --api-key, --remote-config, --database, --require-token, "
+                + "--auth-users, --id-token-lifetime, --require-auth, --help")
         XCTAssertEqual(parseError(["9000"])?.hasPrefix(#"unexpected argument "9000": every argument is an option"#), true)
         XCTAssertEqual(parseError(["--help=yes"]), "--help takes no value")
         let error = FirebaseTestServerTool.UsageError(message: "--port expects a port number")
@@ -150,6 +151,7 @@ final class FirebaseTestServerToolTests: XCTestCase {
                 "api-key my-key",
                 "fetch POST http://127.0.0.1:\(server.port)/v1/projects/my-project/namespaces/firebase:fetch?key=my-key",
                 "publish PUT http://127.0.0.1:\(server.port)/v1/projects/my-project/remoteConfig",
+                "auth http://127.0.0.1:\(server.port)/identitytoolkit.googleapis.com/v1 (FIREBASE_AUTH_EMULATOR_HOST=127.0.0.1:\(server.port))",
                 "template version 1 (2 parameters) from \(options.remoteConfigFile!)",
                 "database contents from \(options.databaseFile!)",
                 "database tokens secret owner",

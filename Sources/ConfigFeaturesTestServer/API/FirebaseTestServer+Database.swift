@@ -66,10 +66,13 @@ extension FirebaseTestServer {
         try loadDatabase(json: FirebaseTestServerDataError.read(url), file: url.path)
     }
 
-    /// Requires `auth=` or `access_token=` to be one of `validTokens` on every database request;
-    /// others get 401 `{"error":"Permission denied"}`. Open streams are not affected. The admin
-    /// token `owner` (`adminToken`) stays accepted.
-    public func requireDatabaseAuth(validTokens: Set<String>) {
+    /// Requires a credential on every database request (`auth=`, `access_token=` or
+    /// `Authorization: Bearer`): an ID token this server issued (unexpired on the auth clock, of
+    /// an existing enabled user), one of `validTokens` (none by default), or the admin token
+    /// `owner` (`adminToken`). Without one: 401 `{"error":"Permission denied"}`; an expired ID
+    /// token: 401 `{"error":"Auth token is expired"}`; anything else: 401
+    /// `{"error":"Could not parse auth token."}`. Open streams are not affected.
+    public func requireDatabaseAuth(validTokens: Set<String> = []) {
         engine.mutate { state, _ in state.database.validTokens = validTokens }
     }
 

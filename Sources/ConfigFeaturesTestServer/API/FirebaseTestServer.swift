@@ -33,6 +33,11 @@ import Foundation
 /// - `GET|PUT|PATCH|POST|DELETE /{path}.json`: the Realtime Database REST API; `GET` with
 ///   `Accept: text/event-stream` streams `put`/`patch` events relative to the location.
 ///   `Authorization: Bearer owner` (`adminToken`) is always accepted, as by Firebase's emulator.
+/// - `POST /identitytoolkit.googleapis.com/v1/accounts:{signUp|signInWithPassword|signInWithCustomToken|lookup|update|delete}`,
+///   `POST /securetoken.googleapis.com/v1/token`, the Admin API's `…/v1/projects/{project}/accounts…`
+///   and the emulator's `/emulator/v1/projects/{project}/{accounts|config}`: Firebase
+///   Authentication as its emulator serves it (unsigned ID tokens, an auth clock tests move with
+///   `advanceAuthClock(by:)`; see `createUser(email:password:)`).
 ///
 /// A request for another project or with another API key is answered in Google's error shape,
 /// and the message says which project and key the server accepts.

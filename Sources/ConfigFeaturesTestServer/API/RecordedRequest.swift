@@ -18,9 +18,15 @@ extension FirebaseTestServer {
         public var route: Route?
         /// Whether the request came to the `/__redirected` prefix (after a `redirect307` fault).
         public var wasRedirected: Bool
+        /// For a database request: who the server verified it as (the admin credential, or the
+        /// user of a valid ID token); `nil` for no credential, another token, or another route.
+        public var auth: RequestAuth?
 
         /// Creates a record.
-        public init(method: String, path: String, query: [String: String], headers: [String: String], body: Data, route: Route?, wasRedirected: Bool) {
+        public init(
+            method: String, path: String, query: [String: String], headers: [String: String], body: Data, route: Route?, wasRedirected: Bool,
+            auth: RequestAuth? = nil
+        ) {
             self.method = method
             self.path = path
             self.query = query
@@ -28,6 +34,7 @@ extension FirebaseTestServer {
             self.body = body
             self.route = route
             self.wasRedirected = wasRedirected
+            self.auth = auth
         }
 
         /// The header `name` (case-insensitive).

@@ -126,6 +126,9 @@ public enum FirebaseTestServerDataError: Error, Sendable, Hashable, CustomString
     /// The JSON cannot be stored in the database (a key with `.`, `#`, `$`, `[`, `]` or `/`,
     /// too deep, …): `reason` says which and where.
     case invalidDatabase(file: String?, reason: String)
+    /// The JSON is not a list of users the server can create (`--auth-users`): `index` is the
+    /// entry (`nil`: the whole list), `reason` what is wrong (never a password).
+    case invalidUsers(file: String?, index: Int?, reason: String)
 
     /// A readable description naming the file and what is wrong.
     public var description: String {
@@ -139,6 +142,9 @@ public enum FirebaseTestServerDataError: Error, Sendable, Hashable, CustomString
             return "\(source(file, "the Remote Config template")) is not a Remote Config template: at \(path), expected \(expected)"
         case .invalidDatabase(let file, let reason):
             return "\(source(file, "the database contents")) cannot be stored in the database: \(reason)"
+        case .invalidUsers(let file, let index, let reason):
+            let entry = index.map { " (user at index \($0))" } ?? ""
+            return "\(source(file, "the user list"))\(entry): \(reason)"
         }
     }
 

@@ -14,6 +14,11 @@ extension FirebaseTestServer {
         case installationsAuthToken
         /// Realtime Database REST: `/{path}.json` with any method, streaming or not.
         case database
+        /// Firebase Authentication: `/identitytoolkit.googleapis.com/v1/…` (client and Admin
+        /// API) and the emulator's `/emulator/v1/projects/{project}/…`.
+        case auth
+        /// Firebase Authentication's ID token refresh, `POST /securetoken.googleapis.com/v1/token`.
+        case authTokenRefresh
 
         /// The case name.
         public var description: String {
@@ -24,6 +29,8 @@ extension FirebaseTestServer {
             case .installationsCreate: return "installationsCreate"
             case .installationsAuthToken: return "installationsAuthToken"
             case .database: return "database"
+            case .auth: return "auth"
+            case .authTokenRefresh: return "authTokenRefresh"
             }
         }
     }

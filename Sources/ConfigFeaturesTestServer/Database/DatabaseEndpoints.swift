@@ -48,8 +48,8 @@ extension ServerState {
         } catch {
             return .response(DatabaseWire.error(400, "Invalid path: \(error)"))
         }
-        let token = request.query("auth") ?? request.query("access_token") ?? Self.bearerToken(request.header("authorization"))
-        guard database.allows(token) else { return .response(DatabaseWire.permissionDenied) }
+        let token = Self.databaseToken(request)
+        if let refusal = databaseAuthRefusal(token) { return .response(refusal) }
         let print = request.query("print")
         let current = databaseValue(at: location)
 
@@ -128,13 +128,6 @@ extension ServerState {
         default:
             return .response(DatabaseWire.error(405, "Method \(request.method) not allowed"))
         }
-    }
-
-    /// The token of an `Authorization: Bearer <token>` header (how the Admin SDKs authenticate).
-    private static func bearerToken(_ header: String?) -> String? {
-        guard let header, header.lowercased().hasPrefix("bearer ") else { return nil }
-        let token = header.dropFirst("bearer ".count).trimmingCharacters(in: .whitespaces)
-        return token.isEmpty ? nil : token
     }
 
     /// `shallow=true`: an object's children become `true`; a leaf stays as it is.

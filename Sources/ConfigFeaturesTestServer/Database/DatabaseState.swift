@@ -11,16 +11,6 @@ struct DatabaseState {
     var revokedTokens: Set<String> = []
     /// The interval of `keep-alive` events on idle streams; `nil`: none.
     var keepAliveInterval: TimeInterval?
-
-    /// Whether a request presenting `token` (or none) may read and write: the admin token
-    /// (`owner`, as the Firebase emulator accepts it) always may, unless it was revoked.
-    func allows(_ token: String?) -> Bool {
-        if let token, revokedTokens.contains(token) { return false }
-        if token == FirebaseTestServer.adminToken { return true }
-        guard let validTokens else { return true }
-        guard let token else { return false }
-        return validTokens.contains(token)
-    }
 }
 
 /// A validated write to the tree.

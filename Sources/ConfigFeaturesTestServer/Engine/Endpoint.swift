@@ -12,6 +12,15 @@ enum Endpoint: Equatable {
     case installationsAuthToken(project: String, fid: String)
     /// `/{path}.json`: `path` is the part before `.json` (not yet validated).
     case database(path: String)
+    /// `/identitytoolkit.googleapis.com/v1/accounts:{method}` (the client Auth API).
+    case authClient(method: String)
+    /// `/identitytoolkit.googleapis.com/v1/projects/{project}/accounts` (`method` empty) or
+    /// `…/accounts:{method}` (the Admin Auth API).
+    case authAdmin(project: String, method: String)
+    /// `/emulator/v1/projects/{project}/{resource}` (the Auth emulator's own `accounts`, `config`).
+    case authEmulator(project: String, resource: String)
+    /// `/securetoken.googleapis.com/v1/token` (ID token refresh).
+    case authTokenRefresh
     /// Anything else.
     case unknown
 
@@ -20,6 +29,10 @@ enum Endpoint: Equatable {
 
     /// Routes a percent-decoded path (without the redirect prefix).
     init(path: String) {
+        if let auth = Self.auth(path) {
+            self = auth
+            return
+        }
         if path.hasPrefix("/v1/projects/") {
             let parts = path.split(separator: "/", omittingEmptySubsequences: false)
             // ["", "v1", "projects", project, "installations"]
@@ -70,8 +83,33 @@ enum Endpoint: Equatable {
         case .installationsCreate: return .installationsCreate
         case .installationsAuthToken: return .installationsAuthToken
         case .database: return .database
+        case .authClient, .authAdmin, .authEmulator: return .auth
+        case .authTokenRefresh: return .authTokenRefresh
         case .unknown: return nil
         }
+    }
+
+    /// The Auth endpoint `path` addresses, if any.
+    private static func auth(_ path: String) -> Endpoint? {
+        if path == "/securetoken.googleapis.com/v1/token" { return .authTokenRefresh }
+        let toolkit = "/identitytoolkit.googleapis.com/v1/"
+        if path.hasPrefix(toolkit + "accounts:") {
+            return .authClient(method: String(path.dropFirst((toolkit + "accounts:").count)))
+        }
+        if path.hasPrefix(toolkit + "projects/") {
+            // [project, "accounts" or "accounts:method"]
+            let parts = path.dropFirst((toolkit + "projects/").count).split(separator: "/", omittingEmptySubsequences: false)
+            guard parts.count == 2, !parts[0].isEmpty else { return .unknown }
+            if parts[1] == "accounts" { return .authAdmin(project: String(parts[0]), method: "") }
+            guard parts[1].hasPrefix("accounts:") else { return .unknown }
+            return .authAdmin(project: String(parts[0]), method: String(parts[1].dropFirst("accounts:".count)))
+        }
+        if path.hasPrefix("/emulator/v1/projects/") {
+            let parts = path.dropFirst("/emulator/v1/projects/".count).split(separator: "/", omittingEmptySubsequences: false)
+            guard parts.count == 2, !parts[0].isEmpty else { return .unknown }
+            return .authEmulator(project: String(parts[0]), resource: String(parts[1]))
+        }
+        return nil
     }
 
     /// Splits the redirect prefix off `path`: the path to route, and whether it was there.

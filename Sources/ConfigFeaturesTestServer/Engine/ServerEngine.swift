@@ -148,11 +148,12 @@ final class ServerEngine: @unchecked Sendable {
         let (path, redirected) = Endpoint.strippingRedirect(request.path)
         let endpoint = Endpoint(path: path)
         let route = endpoint.route
-        let record = FirebaseTestServer.RecordedRequest(
+        var record = FirebaseTestServer.RecordedRequest(
             method: request.method, path: path, query: request.query, headers: request.headers,
             body: request.body, route: route, wasRedirected: redirected
         )
         let plan = mutate { state, _ -> FaultPlan in
+            if route == .database { record.auth = state.databaseAuth(of: request) }
             state.requests.append(record)
             return state.takeFaults(for: route)
         }
@@ -209,6 +210,14 @@ final class ServerEngine: @unchecked Sendable {
                 return .response(state.generateInstallationAuthToken(request, project: project, fid: fid, now: Date()))
             case .database(let rawPath):
                 return state.handleDatabase(request, rawPath: rawPath, pushID: pushID, connection: connection, malformed: malformed, &effects)
+            case .authClient(let method):
+                return .response(state.handleAuthClient(request, method: method, now: Date(), &effects))
+            case .authTokenRefresh:
+                return .response(state.handleAuthClient(request, method: "token", now: Date(), &effects))
+            case .authAdmin(let project, let method):
+                return .response(state.handleAuthAdmin(request, project: project, method: method, now: Date(), &effects))
+            case .authEmulator(let project, let resource):
+                return .response(state.handleAuthEmulator(request, project: project, resource: resource, &effects))
             case .unknown:
                 return .response(DatabaseWire.error(404, state.notFoundMessage(path)))
             }
@@ -226,7 +235,9 @@ final class ServerEngine: @unchecked Sendable {
         switch endpoint {
         case .remoteConfigRealtime: return true
         case .database: return request.method == "GET" && request.header("accept")?.lowercased().contains("text/event-stream") == true
-        case .remoteConfigFetch, .remoteConfigTemplate, .installationsCreate, .installationsAuthToken, .unknown: return false
+        case .remoteConfigFetch, .remoteConfigTemplate, .installationsCreate, .installationsAuthToken, .authClient, .authAdmin, .authEmulator,
+            .authTokenRefresh, .unknown:
+            return false
         }
     }
 

@@ -31,6 +31,7 @@ struct ServerState {
     var remoteConfig = RemoteConfigState()
     var database = DatabaseState()
     var installations = InstallationsState()
+    var auth = AuthState()
     var faults: [FirebaseTestServer.Fault] = []
     /// Whether rejections say what the server accepts (`FirebaseTestServer.explainsRejections`).
     var explainsRejections = true

@@ -273,6 +273,19 @@ extension FirebaseTestServer {
             ("POST /v1/projects/\(project)/installations?key=\(apiKey)", "Firebase Installations: register"),
             ("POST /v1/projects/\(project)/installations/{fid}/authTokens:generate?key=\(apiKey)", "Firebase Installations: refresh a token"),
             ("GET|PUT|PATCH|POST|DELETE /{path}.json", "the Realtime Database REST API (GET with Accept: text/event-stream streams)"),
+            (
+                "POST /identitytoolkit.googleapis.com/v1/accounts:{method}?key=\(apiKey)",
+                "Firebase Authentication: signUp, signInWithPassword, signInWithCustomToken, lookup, update, delete"
+            ),
+            ("POST /securetoken.googleapis.com/v1/token?key=\(apiKey)", "Firebase Authentication: refresh an ID token (grant_type=refresh_token)"),
+            (
+                "POST|GET /identitytoolkit.googleapis.com/v1/projects/\(project)/accounts[:{method}]",
+                "the Auth Admin API (Bearer owner): create, lookup, update, delete, batchGet, batchDelete"
+            ),
+            (
+                "DELETE /emulator/v1/projects/\(project)/accounts, GET|PATCH …/config",
+                "the Auth emulator's own endpoints: remove every user, email privacy setting"
+            ),
         ]
     }
 }

@@ -28,6 +28,13 @@ package enum FirebaseTestServerTool {
         package var databaseFile: String?
         /// `--require-token`, in the order given.
         package var requiredTokens: [String] = []
+        /// `--auth-users`: a JSON array of users created at start.
+        package var authUsersFile: String?
+        /// `--id-token-lifetime`: seconds an ID token lives (`nil`: the default, 3600).
+        package var idTokenLifetime: TimeInterval?
+        /// `--require-auth`: database requests need a credential (an ID token of this server,
+        /// a `--require-token`, or `owner`).
+        package var requireAuth = false
 
         /// The defaults.
         package init() {}
@@ -55,6 +62,15 @@ package enum FirebaseTestServerTool {
         case data(option: String, FirebaseTestServerDataError)
         /// `--port-file` could not be written.
         case portFile(path: String, reason: String)
+        /// `--auth-users` is not a list of users the server can create: exit status 2.
+        case authUsers(FirebaseTestServerDataError)
+
+        /// The exit status: 2 for a bad `--auth-users` file (bad input the user gave, as a bad
+        /// argument), 1 otherwise.
+        package var exitStatus: Int32 {
+            if case .authUsers = self { return 2 }
+            return 1
+        }
 
         /// The line to print on standard error.
         package var description: String {
@@ -68,6 +84,8 @@ package enum FirebaseTestServerTool {
                 return "firebase-test-server: \(option): \(error)"
             case .portFile(let path, let reason):
                 return "firebase-test-server: --port-file: cannot write \(path): \(reason)"
+            case .authUsers(let error):
+                return "firebase-test-server: --auth-users: \(error)"
             }
         }
     }
@@ -117,6 +135,17 @@ package enum FirebaseTestServerTool {
                 options.databaseFile = try nonEmpty(value("a database file (JSON)"), for: name, expected: "a database file (JSON)")
             case "--require-token":
                 options.requiredTokens.append(try identifier(value("a token"), for: name, expected: "a token"))
+            case "--auth-users":
+                options.authUsersFile = try nonEmpty(value("a users file (JSON)"), for: name, expected: "a users file (JSON)")
+            case "--id-token-lifetime":
+                let text = try value("a number of seconds")
+                guard let seconds = TimeInterval(text), seconds.isFinite, seconds >= 1 else {
+                    throw UsageError(message: "--id-token-lifetime expects a number of seconds of at least 1, got \"\(text)\"")
+                }
+                options.idTokenLifetime = seconds
+            case "--require-auth":
+                guard attached == nil else { throw UsageError(message: "\(name) takes no value") }
+                options.requireAuth = true
             default:
                 if argument.hasPrefix("-") {
                     throw UsageError(message: "unknown option \(name); the options are \(optionNames.joined(separator: ", "))")
@@ -128,7 +157,10 @@ package enum FirebaseTestServerTool {
     }
 
     /// The options, as `--help` lists them.
-    package static let optionNames = ["--port", "--port-file", "--project", "--api-key", "--remote-config", "--database", "--require-token", "--help"]
+    package static let optionNames = [
+        "--port", "--port-file", "--project", "--api-key", "--remote-config", "--database", "--require-token", "--auth-users", "--id-token-lifetime",
+        "--require-auth", "--help",
+    ]
 
     private static func nonEmpty(_ text: String, for option: String, expected: String) throws(UsageError) -> String {
         guard !text.isEmpty else { throw UsageError(message: "\(option) expects \(expected), got an empty value") }
@@ -158,8 +190,9 @@ package enum FirebaseTestServerTool {
             usage: firebase-test-server [options]
 
             Serves Firebase Remote Config (fetch and realtime), the Remote Config REST API's template,
-            Firebase Installations and the Realtime Database REST API (with SSE streaming) from memory
-            on 127.0.0.1 until it is killed: for curl, Google's firebase-admin, a browser.
+            Firebase Installations, the Realtime Database REST API (with SSE streaming) and Firebase
+            Authentication (as its emulator: unsigned ID tokens) from memory on 127.0.0.1 until it is
+            killed: for curl, Google's firebase-admin, a browser.
 
             Options (--name value or --name=value):
               --port N               listen on 127.0.0.1:N (default 0: any free port; the port is printed)
@@ -171,6 +204,14 @@ package enum FirebaseTestServerTool {
               --require-token TOKEN  database requests must present TOKEN (auth=, access_token= or
                                      Authorization: Bearer TOKEN); repeat for several. The emulator's
                                      admin token, owner (what firebase-admin sends), is always accepted
+              --auth-users FILE      create the Firebase Auth users in FILE at start: a JSON array of
+                                     {"uid", "email", "password", "displayName", "disabled",
+                                     "emailVerified", "customClaims"}, every field optional (no email and
+                                     password: an anonymous user); a bad file exits with status 2
+              --id-token-lifetime S  ID tokens live S seconds (default 3600)
+              --require-auth         database requests must present a credential: an ID token this
+                                     server issued (unexpired, of an enabled user), a --require-token
+                                     TOKEN, or owner
               -h, --help             print this help
 
             Accepted: project \(project) and API key \(apiKey) unless --project / --api-key say
@@ -197,9 +238,10 @@ package enum FirebaseTestServerTool {
               curl 'http://127.0.0.1:9000/users.json'
               curl -X PUT 'http://127.0.0.1:9000/v1/projects/\(project)/remoteConfig' -d @new-template.json
               FIREBASE_DATABASE_EMULATOR_HOST=127.0.0.1:9000 python3 admin_script.py
+              FIREBASE_AUTH_EMULATOR_HOST=127.0.0.1:9000 python3 admin_script.py
 
             Exit status: 0 after --help; 1 when the server cannot start (port in use, unreadable or
-            malformed file); 2 for bad arguments.
+            malformed file); 2 for bad arguments or a bad --auth-users file.
             """
     }()
 
@@ -231,8 +273,17 @@ package enum FirebaseTestServerTool {
                 throw .data(option: "--database", error)
             }
         }
+        if let file = options.authUsersFile {
+            do {
+                try server.loadAuthUsers(contentsOf: URL(fileURLWithPath: file))
+            } catch {
+                server.stop()
+                throw .authUsers(error)
+            }
+        }
         if let template { server.publishTemplate(template) }
-        if !options.requiredTokens.isEmpty { server.requireDatabaseAuth(validTokens: Set(options.requiredTokens)) }
+        if let lifetime = options.idTokenLifetime { server.idTokenLifetime = lifetime }
+        if !options.requiredTokens.isEmpty || options.requireAuth { server.requireDatabaseAuth(validTokens: Set(options.requiredTokens)) }
         if let path = options.portFile {
             do {
                 try "\(server.port)\n".write(toFile: path, atomically: true, encoding: .utf8)
@@ -253,6 +304,7 @@ package enum FirebaseTestServerTool {
             "api-key \(server.apiKey)",
             "fetch POST \(server.remoteConfigFetchURL.absoluteString)",
             "publish PUT \(server.baseURL.absoluteString)/v1/projects/\(server.project)/remoteConfig",
+            "auth \(server.baseURL.absoluteString)/identitytoolkit.googleapis.com/v1 (FIREBASE_AUTH_EMULATOR_HOST=127.0.0.1:\(server.port))",
         ]
         if let file = options.remoteConfigFile {
             let count = server.templateEntries.count
@@ -262,6 +314,11 @@ package enum FirebaseTestServerTool {
         if !options.requiredTokens.isEmpty {
             lines.append("database tokens \((options.requiredTokens + [FirebaseTestServer.adminToken]).joined(separator: " "))")
         }
+        if let file = options.authUsersFile {
+            let count = server.authUsers.count
+            lines.append("auth users \(count) from \(file)")
+        }
+        if options.requireAuth { lines.append("database auth required (ID tokens of this server, owner)") }
         return lines.joined(separator: "\n")
     }
 }
