@@ -15,11 +15,57 @@ final class FirebaseEndpointsTests: FirebaseTestServerTestCase {
         XCTAssertEqual(endpoints.remoteConfigRealtime, root)
         XCTAssertEqual(endpoints.installations, root)
         XCTAssertEqual(endpoints.database, URL(string: "http://127.0.0.1:9000?ns=demo-db"))
+        XCTAssertEqual(endpoints.identityToolkit, URL(string: "http://127.0.0.1:9000/identitytoolkit.googleapis.com"))
+        XCTAssertEqual(endpoints.secureToken, URL(string: "http://127.0.0.1:9000/securetoken.googleapis.com"))
         XCTAssertTrue(endpoints.isLocal)
         XCTAssertEqual(try FirebaseEndpoints.emulator(host: "::1", port: 8080).installations, URL(string: "http://[::1]:8080"))
         XCTAssertFalse(FirebaseEndpoints.production.isLocal)
         XCTAssertNil(FirebaseEndpoints.production.database)
         XCTAssertEqual(FirebaseEndpoints.production.installations.host, "firebaseinstallations.googleapis.com")
+        XCTAssertEqual(FirebaseEndpoints.production.identityToolkit, URL(string: "https://identitytoolkit.googleapis.com"))
+        XCTAssertEqual(FirebaseEndpoints.production.secureToken, URL(string: "https://securetoken.googleapis.com"))
+        XCTAssertTrue(endpoints.description.contains("identityToolkit: http://127.0.0.1:9000/identitytoolkit.googleapis.com"), endpoints.description)
+        XCTAssertTrue(endpoints.description.contains("secureToken: http://127.0.0.1:9000/securetoken.googleapis.com"), endpoints.description)
+    }
+
+    func testAuthHosts_followInstallationsWhenNotNamed_andCountInTheMixedCheck() throws {
+        let local = URL(string: "http://127.0.0.1:9000/")!
+        let derived = try FirebaseEndpoints(remoteConfigFetch: local, remoteConfigRealtime: local, installations: local)
+        XCTAssertEqual(derived.identityToolkit, URL(string: "http://127.0.0.1:9000/identitytoolkit.googleapis.com"))
+        XCTAssertEqual(derived.secureToken, URL(string: "http://127.0.0.1:9000/securetoken.googleapis.com"))
+        let remote = FirebaseEndpoints.production
+        let production = try FirebaseEndpoints(
+            remoteConfigFetch: remote.remoteConfigFetch, remoteConfigRealtime: remote.remoteConfigRealtime, installations: remote.installations)
+        XCTAssertEqual(production, remote)
+        // A local Remote Config with production Auth is refused, and so is the reverse.
+        XCTAssertThrowsError(
+            try FirebaseEndpoints(remoteConfigFetch: local, remoteConfigRealtime: local, installations: local, identityToolkit: remote.identityToolkit)
+        ) {
+            XCTAssertEqual(
+                $0 as? FirebaseEndpointsError,
+                .mixed(local: ["remoteConfigFetch", "remoteConfigRealtime", "installations", "secureToken"], remote: ["identityToolkit"]))
+        }
+        XCTAssertThrowsError(
+            try FirebaseEndpoints(
+                remoteConfigFetch: remote.remoteConfigFetch, remoteConfigRealtime: remote.remoteConfigRealtime, installations: remote.installations,
+                secureToken: URL(string: "http://localhost:9099/securetoken.googleapis.com")!)
+        ) {
+            XCTAssertEqual(
+                $0 as? FirebaseEndpointsError,
+                .mixed(local: ["secureToken"], remote: ["remoteConfigFetch", "remoteConfigRealtime", "installations", "identityToolkit"]))
+        }
+        XCTAssertThrowsError(
+            try FirebaseEndpoints(remoteConfigFetch: local, remoteConfigRealtime: local, installations: local, identityToolkit: URL(string: "file:///x")!)
+        ) {
+            XCTAssertEqual(
+                $0 as? FirebaseEndpointsError, .invalidURL(endpoint: "identityToolkit", url: "file:///x", reason: "the scheme must be http or https"))
+        }
+    }
+
+    func testTheServersEndpoints_nameTheAuthEmulatorPaths() {
+        XCTAssertEqual(server.endpoints.identityToolkit, server.baseURL.appendingPathComponent("identitytoolkit.googleapis.com"))
+        XCTAssertEqual(server.endpoints.secureToken, server.baseURL.appendingPathComponent("securetoken.googleapis.com"))
+        XCTAssertTrue(server.endpoints.isLocal)
     }
 
     func testEndpoints_badInputIsATypedError() {
@@ -39,7 +85,9 @@ final class FirebaseEndpointsTests: FirebaseTestServerTestCase {
         XCTAssertThrowsError(
             try FirebaseEndpoints(remoteConfigFetch: local, remoteConfigRealtime: local, installations: FirebaseEndpoints.production.installations)
         ) { error in
-            XCTAssertEqual(error as? FirebaseEndpointsError, .mixed(local: ["remoteConfigFetch", "remoteConfigRealtime"], remote: ["installations"]))
+            XCTAssertEqual(
+                error as? FirebaseEndpointsError,
+                .mixed(local: ["remoteConfigFetch", "remoteConfigRealtime"], remote: ["installations", "identityToolkit", "secureToken"]))
             XCTAssertTrue("\(error)".contains("point every endpoint at the test server or emulator"), "\(error)")
         }
         for host in ["localhost", "127.0.0.1", "127.1.2.3", "[::1]", "api.localhost"] {

@@ -10,7 +10,8 @@ import Foundation
 ///
 /// - Sign-in: ``signInAnonymously()``, ``createUser(email:password:)``,
 ///   ``signIn(email:password:)``, ``signIn(customToken:)`` (a token the app's backend minted).
-///   Each replaces the current user; the last answer to arrive wins.
+///   Each replaces the current user; the last answer to arrive wins. Disposing the single
+///   before the answer cancels the request and leaves the user as it was.
 /// - ``idToken(forcingRefresh:)``: the cached ID token while it is fresh, else a new one from the
 ///   refresh token. Firebase's ID tokens live an hour; one is refreshed 5 minutes
 ///   (``tokenRefreshMargin``) before it expires. One refresh is in flight however many callers
@@ -174,12 +175,12 @@ public final class FirebaseAuth: @unchecked Sendable, CustomStringConvertible, C
     ///   ``FirebaseAuthError/requiresRecentLogin``, ``FirebaseAuthError/network(message:)``, ….
     public func deleteUser() -> Completable {
         let wire = self.wire
-        return idTokenWithGeneration(forcingRefresh: false)
-            .flatMap { [self] token, generation -> Observable<Void> in
-                exchange(wire.deleteRequest(idToken: token)) { response, _ in try wire.decodeDelete(response, idToken: token) }
+        return redactedIDToken(forcingRefresh: false)
+            .flatMap { [self] token -> Observable<Void> in
+                exchange(wire.deleteRequest(idToken: token.value)) { response, _ in try wire.decodeDelete(response, idToken: token.value) }
                     .do(onNext: { [self] in
                         state.withLock { state in
-                            if state.generation == generation { state.end() }
+                            if state.generation == token.generation { state.end() }
                         }
                         drain()
                     })
@@ -202,19 +203,24 @@ public final class FirebaseAuth: @unchecked Sendable, CustomStringConvertible, C
     /// - Note: A cached token is delivered at once on the subscribing thread; a refreshed one on
     ///   `scheduler`.
     public func idToken(forcingRefresh: Bool = false) -> Single<String> {
-        idTokenWithGeneration(forcingRefresh: forcingRefresh).map(\.token).asSingle()
+        // One step from the redacted token to the string, so that only the element handed to the
+        // subscriber is a bare token (see `RedactedIDToken`).
+        let token = redactedIDToken(forcingRefresh: forcingRefresh)
+        return Single.create { single in
+            token.subscribe(onNext: { single(.success($0.value)) }, onError: { single(.failure($0)) })
+        }
     }
 
-    /// The token and the sign-in it belongs to (so a deletion signs out only that one).
-    private func idTokenWithGeneration(forcingRefresh: Bool) -> Observable<(token: String, generation: UInt64)> {
-        Observable.deferred { [self] () -> Observable<(token: String, generation: UInt64)> in
+    /// The token, with the sign-in it belongs to (so a deletion signs out only that one).
+    private func redactedIDToken(forcingRefresh: Bool) -> Observable<RedactedIDToken> {
+        Observable.deferred { [self] () -> Observable<RedactedIDToken> in
             let now = scheduler.now
             let plan = state.withLock { $0.planToken(forcingRefresh: forcingRefresh, now: now, margin: Self.tokenRefreshMargin) }
             switch plan {
             case .signedOut:
                 return .error(FirebaseAuthError.notSignedIn)
-            case .ready(let token, let generation):
-                return .just((token, generation))
+            case .ready(let token):
+                return .just(token)
             case .join(let refresh):
                 return joined(refresh)
             case .start(let refresh, let session):
@@ -225,12 +231,11 @@ public final class FirebaseAuth: @unchecked Sendable, CustomStringConvertible, C
     }
 
     /// The result of `refresh`; a refresh made stale by a change of user is retried for the new one.
-    private func joined(_ refresh: FirebaseAuthState.Refresh) -> Observable<(token: String, generation: UInt64)> {
+    private func joined(_ refresh: FirebaseAuthState.Refresh) -> Observable<RedactedIDToken> {
         refresh.subject.asObservable()
-            .map { ($0, refresh.generation) }
             .catch { [self] error in
                 guard error is FirebaseAuthState.StaleRefresh else { throw error }
-                return idTokenWithGeneration(forcingRefresh: false)
+                return redactedIDToken(forcingRefresh: false)
             }
     }
 
@@ -240,7 +245,7 @@ public final class FirebaseAuth: @unchecked Sendable, CustomStringConvertible, C
         let wire = self.wire
         _ = exchange(wire.refreshRequest(refreshToken: session.refreshToken)) { response, now in try wire.decodeRefresh(response, of: session, now: now) }
             .subscribe { [self] event in
-                let outcome: Result<String, Error>
+                let outcome: Result<RedactedIDToken, Error>
                 switch event {
                 case .next(let renewed):
                     outcome = state.withLock { $0.finishRefresh(refresh, with: .success(renewed)) }
@@ -273,13 +278,41 @@ public final class FirebaseAuth: @unchecked Sendable, CustomStringConvertible, C
             .asSingle()
     }
 
-    /// Sends `request`, moves to the scheduler, and decodes the answer with the scheduler's time.
+    /// Sends `request`, then decodes the answer (with the scheduler's time) and delivers the
+    /// result on the scheduler, in one step.
     private func exchange<Output>(_ request: WireRequest, decode: @escaping (WireResponse, Date) throws -> Output) -> Observable<Output> {
         let scheduler = self.scheduler
-        return transport.send(request, timeout: requestTimeout)
-            .catch { error in Observable.error(Self.authError(error)) }
-            .observe(on: scheduler)
-            .map { response in try decode(response, scheduler.now) }
+        let send = transport.send(request, timeout: requestTimeout)
+        return Observable.create { observer in
+            let delivery = SerialDisposable()
+            let response = LockedState<WireResponse?>(nil)
+            let exchange = send.subscribe { event in
+                let outcome: Result<WireResponse, FirebaseAuthError>
+                switch event {
+                case .next(let answer):
+                    response.withLock { $0 = answer }
+                    return
+                case .error(let error):
+                    outcome = .failure(Self.authError(error))
+                case .completed:
+                    guard let answer = response.withLock({ $0 }) else {
+                        outcome = .failure(.network(message: "the connection closed without a response"))
+                        break
+                    }
+                    outcome = .success(answer)
+                }
+                delivery.disposable = scheduler.schedule(outcome) { outcome in
+                    do {
+                        observer.onNext(try decode(try outcome.get(), scheduler.now))
+                        observer.onCompleted()
+                    } catch {
+                        observer.onError(error)
+                    }
+                    return Disposables.create()
+                }
+            }
+            return Disposables.create(exchange, delivery)
+        }
     }
 
     /// Runs the persistence and ``authState`` work queued under the lock, in order, outside it;

@@ -11,7 +11,7 @@ struct FirebaseAuthState {
         /// The sign-in the refresh belongs to.
         let generation: UInt64
         /// Where its result goes.
-        let subject: AsyncSubject<String>
+        let subject: AsyncSubject<RedactedIDToken>
     }
 
     /// The result of a refresh that finished after another user signed in (its callers retry).
@@ -22,7 +22,7 @@ struct FirebaseAuthState {
         /// Fail: nobody is signed in.
         case signedOut
         /// Return the cached token.
-        case ready(token: String, generation: UInt64)
+        case ready(RedactedIDToken)
         /// Wait for the refresh in flight.
         case join(Refresh)
         /// Send a refresh for `session`, then wait for it.
@@ -92,7 +92,9 @@ struct FirebaseAuthState {
     mutating func planToken(forcingRefresh: Bool, now: Date, margin: TimeInterval) -> TokenPlan {
         guard let session else { return .signedOut }
         if let refresh { return .join(refresh) }
-        if !forcingRefresh && session.idTokenExpiry.timeIntervalSince(now) > margin { return .ready(token: session.idToken, generation: generation) }
+        if !forcingRefresh && session.idTokenExpiry.timeIntervalSince(now) > margin {
+            return .ready(RedactedIDToken(value: session.idToken, generation: generation))
+        }
         let started = Refresh(generation: generation, subject: AsyncSubject())
         refresh = started
         return .start(started, session: session)
@@ -100,7 +102,7 @@ struct FirebaseAuthState {
 
     /// Applies the outcome of `finished`: keeps the renewed session, or signs out when the server
     /// says the session is over. Returns what the refresh's callers get.
-    mutating func finishRefresh(_ finished: Refresh, with result: Result<FirebaseAuthSession, FirebaseAuthError>) -> Result<String, Error> {
+    mutating func finishRefresh(_ finished: Refresh, with result: Result<FirebaseAuthSession, FirebaseAuthError>) -> Result<RedactedIDToken, Error> {
         if refresh?.subject === finished.subject { refresh = nil }
         guard finished.generation == generation, session != nil else {
             return .failure(session == nil ? FirebaseAuthError.notSignedIn : StaleRefresh())
@@ -109,7 +111,7 @@ struct FirebaseAuthState {
         case .success(let renewed):
             session = renewed
             queue.append(.save(renewed))
-            return .success(renewed.idToken)
+            return .success(RedactedIDToken(value: renewed.idToken, generation: generation))
         case .failure(let error):
             switch error {
             case .sessionExpired, .userNotFound, .userDisabled: end()
