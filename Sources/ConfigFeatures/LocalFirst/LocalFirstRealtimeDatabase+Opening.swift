@@ -12,11 +12,15 @@ extension LocalFirstRealtimeDatabase {
 
     /// Reads and checks the files of `persistence`, then rewrites them compacted; on any
     /// failure the files are left as they were and nothing is restored.
-    static func open(_ persistence: RealtimeDatabasePersistence, limits: RealtimeDatabaseLimits) -> Opened {
+    ///
+    /// `owner` is the user the files must belong to (`.some(nil)`: no one signed in), or `nil`
+    /// for a database without a ``FirebaseAuth``: see `LocalFirstStore.claim(for:in:)`.
+    static func open(_ persistence: RealtimeDatabasePersistence, owner: String??, limits: RealtimeDatabaseLimits) -> Opened {
         guard case .file(let directory, let maximumCacheSize) = persistence else { return Opened() }
         var contents = LocalFirstStore.Contents(writes: [], cache: [])
         do {
             let store = try LocalFirstStore(directory: directory, maximumCacheSize: maximumCacheSize, limits: limits, contents: &contents)
+            try LocalFirstStore.claim(for: owner, in: directory)
             let path = directory.appendingPathComponent(LocalFirstStore.writesName).path
             let writes = try contents.writes.map { restored throws(RealtimeDatabasePersistenceError) in
                 do {

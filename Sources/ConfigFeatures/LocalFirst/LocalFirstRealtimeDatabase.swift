@@ -27,6 +27,14 @@ import Streams
 /// its value at once, then the server's. Files that cannot be used are reported as a
 /// ``RealtimeDatabasePersistenceError`` by every operation and `persistenceError`.
 ///
+/// Over a ``FirebaseRESTDatabase`` signed in through a ``FirebaseAuth`` (`auth: .user(auth)`),
+/// the cache and the pending writes belong to one user: each user gets their own (with `.file`,
+/// in `directory/users/user-<uid>/`, `users/signed-out/` for no one), the signed-in user's
+/// being current. A user change (sign-out, another account) takes the previous user's database
+/// offline, keeping its pending writes for when that user signs in again (after a relaunch
+/// too), and moves every observer to the new user's data; a write is only ever sent with its
+/// own user's token, and no user is shown another's cache.
+///
 /// - Note: Delivers on `scheduler`, values one tick after the change on a `TestScheduler`. See
 ///   <doc:RealtimeDatabaseGuide#Local-first-writes-and-offline>.
 public final class LocalFirstRealtimeDatabase: RealtimeDatabase, @unchecked Sendable {
@@ -47,6 +55,9 @@ public final class LocalFirstRealtimeDatabase: RealtimeDatabase, @unchecked Send
     /// The files, with `RealtimeDatabasePersistence.file`.
     private let store: LocalFirstStore?
     private let state: LockedState<State>
+    /// One database per user, when `remote` signs in through a ``FirebaseAuth``; this object
+    /// then forwards every operation to the signed-in user's.
+    private let users: LocalFirstUsers?
 
     /// The limits every path and value is checked against (Firebase's by default).
     public let limits: RealtimeDatabaseLimits
@@ -55,7 +66,9 @@ public final class LocalFirstRealtimeDatabase: RealtimeDatabase, @unchecked Send
     ///
     /// - Parameters:
     ///   - remote: The server's database (``FirebaseRESTDatabase``, or an
-    ///     ``InMemoryRealtimeDatabase`` standing in for it in tests).
+    ///     ``InMemoryRealtimeDatabase`` standing in for it in tests). A ``FirebaseRESTDatabase``
+    ///     with `auth: .user(auth)` makes the cache and the pending writes per user (see the
+    ///     type's documentation).
     ///   - persistence: Where the cache and the pending writes live: memory (`.none`), or files
     ///     (`.file`), read here: the cached locations show at once and the pending writes are
     ///     queued again, in order. Files that cannot be used make every operation fail with a
@@ -64,24 +77,52 @@ public final class LocalFirstRealtimeDatabase: RealtimeDatabase, @unchecked Send
     ///   - reconnectBackoff: How long to wait before trying an unreachable server again.
     ///   - random: The jitter source for `reconnectBackoff` (a draw in `[0, 1)`).
     ///   - limits: The depth and key length limits (Firebase's by default).
-    public init(
+    public convenience init(
         remote: any RealtimeDatabase, persistence: RealtimeDatabasePersistence = .none, scheduler: SchedulerType,
         reconnectBackoff: BackoffPolicy = .default, random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) },
         limits: RealtimeDatabaseLimits = .firebase
+    ) {
+        guard let rest = remote as? FirebaseRESTDatabase, rest.pin == nil, let auth = rest.core.userAuth else {
+            self.init(
+                remote: remote, opened: Self.open(persistence, owner: nil, limits: limits), users: nil, scheduler: scheduler,
+                reconnectBackoff: reconnectBackoff, random: random, limits: limits)
+            return
+        }
+        let users = LocalFirstUsers(auth: auth) { uid, offline in
+            var userPersistence = persistence
+            if case .file(let directory, let maximumCacheSize) = persistence {
+                userPersistence = .file(directory: LocalFirstUsers.directory(for: uid, in: directory), maximumCacheSize: maximumCacheSize)
+            }
+            return LocalFirstRealtimeDatabase(
+                remote: rest.pinned(to: uid) ?? rest, opened: LocalFirstRealtimeDatabase.open(userPersistence, owner: .some(uid), limits: limits), users: nil,
+                startsOffline: offline, scheduler: scheduler, reconnectBackoff: reconnectBackoff, random: random, limits: limits)
+        }
+        self.init(remote: remote, opened: Opened(), users: users, scheduler: scheduler, reconnectBackoff: reconnectBackoff, random: random, limits: limits)
+    }
+
+    /// A database over `remote` starting from what `opened` restored (offline, as after
+    /// `goOffline()`, when `startsOffline`); with `users`, one that forwards every operation to
+    /// the signed-in user's database.
+    private init(
+        remote: any RealtimeDatabase, opened: Opened, users: LocalFirstUsers?, startsOffline: Bool = false, scheduler: SchedulerType,
+        reconnectBackoff: BackoffPolicy,
+        random: @escaping @Sendable () -> Double, limits: RealtimeDatabaseLimits
     ) {
         self.remote = remote
         self.scheduler = scheduler
         self.limits = limits
         self.random = random
+        self.users = users
         cache = InMemoryRealtimeDatabase(scheduler: scheduler, limits: limits)
         info = InMemoryRealtimeDatabase(scheduler: scheduler)
-        let opened = Self.open(persistence, limits: limits)
         store = opened.store
         unavailable = opened.failure
         var initial = State(backoff: ReconnectBackoff(policy: reconnectBackoff))
         initial.persists = opened.store != nil
+        initial.isOffline = startsOffline
+        initial.publishedConnected = !startsOffline
         state = LockedState(initial)
-        try? info.setValue(true, at: InfoPath.connected)
+        try? info.setValue(.bool(!startsOffline), at: InfoPath.connected)
         try? info.setValue(0, at: InfoPath.pendingWriteCount)
         transact { state in
             for (location, value) in opened.cache { state.serverValue(value, at: location) }
@@ -96,7 +137,8 @@ public final class LocalFirstRealtimeDatabase: RealtimeDatabase, @unchecked Send
     /// failed with it; cached data may not have been stored); `nil` when all is well or with
     /// `.none`. See ``RealtimeDatabasePersistenceError`` for how to discard the files.
     public var persistenceError: RealtimeDatabasePersistenceError? {
-        unavailable ?? store?.failure
+        if let users { return users.current.value.persistenceError }
+        return unavailable ?? store?.failure
     }
 
     // MARK: - Connection
@@ -105,7 +147,8 @@ public final class LocalFirstRealtimeDatabase: RealtimeDatabase, @unchecked Send
     /// current count, then every change.
     /// - Note: Delivers on the scheduler.
     public var pendingWriteCount: Observable<Int> {
-        info.observeValue(at: InfoPath.pendingWriteCount).map { value in
+        if let users { return users.observe { $0.pendingWriteCount } }
+        return info.observeValue(at: InfoPath.pendingWriteCount).map { value in
             if case .number(let count) = value { return Int(count) }
             return 0
         }
@@ -117,12 +160,14 @@ public final class LocalFirstRealtimeDatabase: RealtimeDatabase, @unchecked Send
     /// A write in flight is sent again after `goOnline()` (the server may then apply it twice,
     /// which changes nothing except for an increment, as with Firebase's SDK).
     public func goOffline() {
+        if let users { return users.goOffline() }
         transact { $0.goOffline() }
     }
 
     /// Reconnects after `goOffline()` (Firebase's `goOnline()`): every observation resumes and
     /// reconciles the cache with the server, and the queued writes are sent in order.
     public func goOnline() {
+        if let users { return users.goOnline() }
         transact { $0.goOnline() }
     }
 
@@ -131,6 +176,7 @@ public final class LocalFirstRealtimeDatabase: RealtimeDatabase, @unchecked Send
     /// stops it. Calling it twice with the same flag does nothing more; an invalid path is
     /// ignored.
     public func keepSynced(_ path: String, _ enabled: Bool) {
+        if let users { return users.keepSynced(path, enabled) }
         guard unavailable == nil, let location = try? RealtimeDatabasePath(path, limits: limits) else { return }
         transact { $0.keepSynced(location, enabled) }
     }
@@ -150,6 +196,7 @@ public final class LocalFirstRealtimeDatabase: RealtimeDatabase, @unchecked Send
     ///   server's error when it refuses the observation (e.g. permission denied).
     /// - Note: Delivers on the scheduler. See <doc:RealtimeDatabaseGuide#Local-first-writes-and-offline>.
     public func observeValue(at path: String) -> Observable<JSONValue> {
+        if let users { return users.observe { $0.observeValue(at: path) } }
         if path == InfoPath.connectedPath { return info.observeValue(at: InfoPath.connected) }
         return synced(path, validate: nil) { [cache] in cache.observeValue(at: path) }
     }
@@ -158,6 +205,7 @@ public final class LocalFirstRealtimeDatabase: RealtimeDatabase, @unchecked Send
     /// (pending writes included), then completes. `".info/connected"` reads the connection.
     /// - Note: Delivers on the scheduler.
     public func getValue(at path: String) -> Observable<JSONValue> {
+        if let users { return users.observe { $0.observeValue(at: path) }.take(1) }
         if path == InfoPath.connectedPath { return info.getValue(at: InfoPath.connected) }
         return observeValue(at: path).take(1)
     }
@@ -166,7 +214,8 @@ public final class LocalFirstRealtimeDatabase: RealtimeDatabase, @unchecked Send
     /// whole location is synced), so local writes show at once.
     /// - Note: Delivers on the scheduler.
     public func observeValue(of query: RealtimeDatabaseQuery) -> Observable<JSONValue> {
-        synced(query.path, validate: query) { [cache] in cache.observeValue(of: query) }
+        if let users { return users.observe { $0.observeValue(of: query) } }
+        return synced(query.path, validate: query) { [cache] in cache.observeValue(of: query) }
     }
 
     /// Reads the value a query selects once, from the cache (see `observeValue(of:)`).
@@ -178,7 +227,8 @@ public final class LocalFirstRealtimeDatabase: RealtimeDatabase, @unchecked Send
     /// Observes the children a query selects, in its order, on the local cache.
     /// - Note: Delivers on the scheduler.
     public func observeChildren(of query: RealtimeDatabaseQuery) -> Observable<[RealtimeDatabaseChild]> {
-        synced(query.path, validate: query) { [cache] in cache.observeChildren(of: query) }
+        if let users { return users.observe { $0.observeChildren(of: query) } }
+        return synced(query.path, validate: query) { [cache] in cache.observeChildren(of: query) }
     }
 
     /// Observes a query's children as child events on the local cache (previous keys included),
@@ -186,7 +236,8 @@ public final class LocalFirstRealtimeDatabase: RealtimeDatabase, @unchecked Send
     /// it.
     /// - Note: Delivers on the scheduler.
     public func observeChildEvents(of query: RealtimeDatabaseQuery) -> Observable<RealtimeDatabaseChildEvent> {
-        synced(query.path, validate: query) { [cache] in cache.observeChildEvents(of: query) }
+        if let users { return users.observe { $0.observeChildEvents(of: query) } }
+        return synced(query.path, validate: query) { [cache] in cache.observeChildEvents(of: query) }
     }
 
     /// Syncs `path` with the server while subscribed, and switches to `local()` once its data
@@ -238,7 +289,8 @@ public final class LocalFirstRealtimeDatabase: RealtimeDatabase, @unchecked Send
     ///   cache reverts). Disposing it does not cancel the write, which has been issued.
     /// - Note: Delivers on the scheduler. See <doc:RealtimeDatabaseGuide#Local-first-writes-and-offline>.
     public func perform(_ write: RealtimeDatabaseWrite) -> Observable<Void> {
-        Observable.create { [self] observer in
+        if let users { return users.whenSubscribed { $0.perform(write) } }
+        return Observable.create { [self] observer in
             let changes: [Change]
             do {
                 if let unavailable { throw unavailable }
@@ -264,6 +316,7 @@ public final class LocalFirstRealtimeDatabase: RealtimeDatabase, @unchecked Send
     /// server, and fails with its error (e.g. `RealtimeDatabaseError.network`) when unreachable.
     /// - Note: Delivers on the remote's scheduler.
     public func runTransaction(at path: String, update: @escaping (JSONValue) throws -> JSONValue?) -> Single<RealtimeDatabaseTransactionResult> {
+        if let users { return users.whenSubscribed { $0.runTransaction(at: path, update: update).asObservable() }.asSingle() }
         if let unavailable { return Single.error(unavailable) }
         guard let location = try? RealtimeDatabasePath(path, limits: limits) else {
             return remote.runTransaction(at: path, update: update)
@@ -389,6 +442,9 @@ public final class LocalFirstRealtimeDatabase: RealtimeDatabase, @unchecked Send
     /// Whether `error` means the server could not be reached (so a write stays queued).
     static func isUnreachable(_ error: Error) -> Bool {
         if let error = error as? FirebaseRESTDatabaseError { return error.isRetryable }
+        // No credential (a failed token refresh, an expired session, the user signing out
+        // meanwhile): the write is not the server's to reject; it stays queued.
+        if error is FirebaseAuthError || error is RESTUserChanged { return true }
         if case .network? = error as? RealtimeDatabaseError { return true }
         return false
     }

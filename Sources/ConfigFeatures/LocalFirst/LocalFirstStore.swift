@@ -8,6 +8,11 @@ import Foundation
 final class LocalFirstStore: Sendable {
     static let writesName = "writes.log"
     static let cacheName = "cache.log"
+    /// The record of whose files these are, with a ``FirebaseAuth`` user: `{"uid": "…"}`
+    /// (`null`: signed out).
+    static let ownerName = "owner.json"
+    /// The folder of the per-user directories (see `LocalFirstUsers.directory(for:in:)`).
+    static let usersName = "users"
 
     /// What the files held when opened.
     struct Contents {
@@ -131,7 +136,44 @@ final class LocalFirstStore: Sendable {
         }
     }
 
-    /// Deletes the files of a database in `directory` (and temporary files left by a crash).
+    /// Checks that the files in `directory` are `owner`'s, recording it the first time: a
+    /// user's files must name that user, and a database without a ``FirebaseAuth`` (`owner`
+    /// `nil`) does not use a user's files. The name is not in the error (nor any token).
+    /// - Throws: `.foreignFile` for another user's files, `.io` when the record cannot be read
+    ///   or written.
+    static func claim(for owner: String??, in directory: URL) throws(RealtimeDatabasePersistenceError) {
+        let url = directory.appendingPathComponent(ownerName)
+        var recorded: JSONValue?
+        if FileManager.default.fileExists(atPath: url.path) {
+            let data: Data
+            do {
+                data = try Data(contentsOf: url)
+            } catch {
+                throw .io(path: url.path, reason: error.localizedDescription)
+            }
+            guard case .object(let record)? = try? JSONValue(parsing: data), let uid = record["uid"] else {
+                throw .foreignFile(path: url.path, reason: "not an owner record")
+            }
+            recorded = uid
+        }
+        guard let owner else {
+            if recorded != nil { throw .foreignFile(path: url.path, reason: "the files of a signed-in user's database (FirebaseRESTAuth.user)") }
+            return
+        }
+        let expected = owner.map(JSONValue.string) ?? .null
+        if let recorded {
+            guard recorded == expected else { throw .foreignFile(path: url.path, reason: "the files of another user") }
+            return
+        }
+        do {
+            try Data(JSONWriter.write(.object(["uid": expected]), prettyPrinted: false)).write(to: url, options: .atomic)
+        } catch {
+            throw .io(path: url.path, reason: error.localizedDescription)
+        }
+    }
+
+    /// Deletes the files of a database in `directory` (and temporary files left by a crash,
+    /// the owner record, and every user's folder under `users/`).
     static func discardFiles(in directory: URL) throws(RealtimeDatabasePersistenceError) {
         let names: [String]
         do {
@@ -141,7 +183,8 @@ final class LocalFirstStore: Sendable {
             throw .directoryUnavailable(path: directory.path, reason: DirectoryDiagnosis.reason(for: directory, fallback: error))
         }
         let ours = [writesName, cacheName]
-        for name in names where ours.contains(name) || ours.contains(where: { name.hasPrefix(".\($0).") && name.hasSuffix(".tmp") }) {
+        for name in names
+        where ours.contains(name) || name == ownerName || name == usersName || ours.contains(where: { name.hasPrefix(".\($0).") && name.hasSuffix(".tmp") }) {
             let url = directory.appendingPathComponent(name)
             do {
                 try FileManager.default.removeItem(at: url)

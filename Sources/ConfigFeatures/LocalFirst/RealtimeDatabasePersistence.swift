@@ -27,8 +27,9 @@ public enum RealtimeDatabasePersistence: Sendable, Hashable {
     case file(directory: URL, maximumCacheSize: Int)
 
     /// Deletes the files a ``LocalFirstRealtimeDatabase`` keeps in `directory` (its pending
-    /// writes, which are then lost, and its cache), for an app that chooses to start afresh after
-    /// a ``RealtimeDatabasePersistenceError``. Other files in `directory` are left alone. Call it
+    /// writes, which are then lost, and its cache; over a remote signed in with `FirebaseRESTAuth.user`,
+    /// every user's folder under `users/`), for an app that chooses to start afresh after a
+    /// ``RealtimeDatabasePersistenceError``. Other files in `directory` are left alone. Call it
     /// while no database uses `directory`.
     /// - Throws: ``RealtimeDatabasePersistenceError`` when the directory or a file cannot be
     ///   removed.

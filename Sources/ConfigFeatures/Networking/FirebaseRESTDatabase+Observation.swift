@@ -3,6 +3,12 @@ import Foundation
 /// One `FirebaseRESTDatabase.observeValue(at:)` subscription: opens the stream, keeps the
 /// location's tree, emits changes, reconnects after drops and refreshes revoked credentials.
 ///
+/// With `FirebaseRESTAuth.user`, every connection (the first and each reconnection) first asks
+/// the ``FirebaseAuth`` for the current ID token; `auth_revoked` and an HTTP 401 answer to a
+/// token believed fresh reconnect with a forced refresh; and while the observation is open it
+/// follows `authState`: another user (or none) reconnects at once with the new credential (a
+/// pinned observation, `RESTUserPin`, does not follow: it is made as its user only).
+///
 /// Every decision is taken under `state`'s lock (events of a superseded connection are
 /// recognised by their connection number and ignored); the transport, the refresher, the
 /// scheduler and the observer are called after it. Values and the terminal error go through
@@ -12,7 +18,7 @@ final class RESTObservation: Disposable, @unchecked Sendable {
     // Safety: all mutable state is in `state`, guarded by its lock; the disposables are
     // thread-safe; the other properties are immutable.
     private enum Phase {
-        /// Connecting: no response yet.
+        /// Connecting: getting the credential, or waiting for the response.
         case connecting
         /// HTTP 200: reading events.
         case streaming
@@ -32,12 +38,28 @@ final class RESTObservation: Disposable, @unchecked Sendable {
         var backoff: ReconnectBackoff
         var outbox = FIFOQueue<Event<JSONValue>>()
         var isDrainScheduled = false
+        /// The signed-in user when the current connection asked for its credential.
+        var uid: String?
+        /// Whether the current connection sends a ``FirebaseAuth`` user's ID token.
+        var sendsUserToken = false
+        /// Whether an HTTP 401 already earned a forced refresh since the last snapshot.
+        var retriedUnauthorized = false
+        /// Whether connections force a token refresh until one succeeds (after `auth_revoked`
+        /// or a 401, a refresh that failed for the network is forced again on the next try).
+        var forcesRefresh = false
+        /// Whether the current connection is waiting for its credential: a user change then
+        /// waits for its outcome (another user's token is refused as `RESTUserChanged`, and a
+        /// refresh that failed, e.g. `.sessionExpired` signing the user out, ends the
+        /// observation with its error).
+        var awaitsCredential = false
     }
 
     /// What to do after an event was taken into account.
     private enum Action {
         case none
         case reconnect(after: TimeInterval)
+        /// Reconnect now, with a refreshed ID token when `forcingRefresh`.
+        case reconnectNow(forcingRefresh: Bool)
         case refreshCredential(reason: String?)
         case fail
     }
@@ -49,17 +71,25 @@ final class RESTObservation: Disposable, @unchecked Sendable {
     private let path: RealtimeDatabasePath
     /// The query sent with the stream request (its selection is re-applied on the client).
     private let query: ResolvedRealtimeDatabaseQuery?
+    /// The user every connection must be made as, if pinned.
+    private let pin: RESTUserPin?
     private let observer: AnyObserver<JSONValue>
     private let state: LockedState<State>
     private let stream = SerialDisposable()
     private let reconnectTimer = SerialDisposable()
     private let refresh = SerialDisposable()
     private let deliveries = CompositeDisposable()
+    /// The `authState` subscription (with an unpinned `.user` credential).
+    private let userChanges = SingleAssignmentDisposable()
 
-    init(core: FirebaseRESTDatabase.Core, path: RealtimeDatabasePath, query: ResolvedRealtimeDatabaseQuery? = nil, observer: AnyObserver<JSONValue>) {
+    init(
+        core: FirebaseRESTDatabase.Core, path: RealtimeDatabasePath, query: ResolvedRealtimeDatabaseQuery? = nil, pin: RESTUserPin? = nil,
+        observer: AnyObserver<JSONValue>
+    ) {
         self.core = core
         self.path = path
         self.query = query
+        self.pin = pin
         self.observer = observer
         state = LockedState(
             State(
@@ -70,7 +100,15 @@ final class RESTObservation: Disposable, @unchecked Sendable {
         core.observationStarted()
     }
 
-    func start() { connect() }
+    func start() {
+        connect()
+        if pin == nil, let auth = core.userAuth {
+            // After connecting: `authState`'s first element (the current user) is the user the
+            // connection asked a token for, and changes nothing. Weak: the client keeps the
+            // subscription until it is disposed.
+            userChanges.setDisposable(auth.authState.subscribe(onNext: { [weak self] user in self?.userChanged(to: user?.uid) }))
+        }
+    }
 
     func dispose() {
         let first = state.withLock { state -> Bool in
@@ -88,39 +126,74 @@ final class RESTObservation: Disposable, @unchecked Sendable {
 
     // MARK: - Connection
 
-    private func connect() {
-        let id = state.withLock { state -> UInt64? in
+    /// Opens a connection: gets the credential (a refreshed ID token when `forcingRefresh`),
+    /// then the stream.
+    private func connect(forcingRefresh: Bool = false) {
+        let core = self.core
+        let uid = core.userAuth?.currentUser?.uid
+        let maximumEventSize = core.maximumEventSize
+        let connection = state.withLock { state -> (id: UInt64, forcingRefresh: Bool)? in
             guard !state.isDisposed, !state.isTerminated else { return nil }
             state.connection += 1
             state.phase = .connecting
-            state.parser = ServerSentEventParser(maximumEventSize: core.maximumEventSize)
-            return state.connection
+            state.parser = ServerSentEventParser(maximumEventSize: maximumEventSize)
+            state.uid = uid
+            state.sendsUserToken = false
+            state.forcesRefresh = state.forcesRefresh || forcingRefresh
+            state.awaitsCredential = true
+            return (state.connection, state.forcesRefresh)
         }
-        guard let id else { return }
-        let request = core.wire.streamRequest(at: path, query: query)
+        guard let (id, forcingRefresh) = connection else { return }
         // Installed before subscribing: whichever of this connection and a later one installs
         // last, the later one is kept (an early drop may reconnect on another thread).
         let subscription = SingleAssignmentDisposable()
         stream.disposable = subscription
+        let (path, query) = (self.path, self.query)
         subscription.setDisposable(
-            core.transport.stream(request).subscribe { [self] event in
-                handle(event, connection: id)
-            })
+            core.credential(pin: pin ?? core.userAuth.map { _ in RESTUserPin(uid: uid) }, forcingRefresh: forcingRefresh)
+                .catch { error in .error(RESTCredentialFailure(underlying: error)) }
+                .flatMap { [self] credential -> Observable<HTTPStreamPart> in
+                    state.withLock { state in
+                        guard state.connection == id else { return }
+                        state.awaitsCredential = false
+                        state.sendsUserToken = credential.isUserToken
+                        state.forcesRefresh = false
+                    }
+                    return core.transport.stream(core.wire(credential).streamRequest(at: path, query: query))
+                }
+                .subscribe { [self] event in
+                    handle(event, connection: id)
+                })
+    }
+
+    /// `authState` emitted: another user than the current connection's (or none) reconnects
+    /// at once, with the new credential; the new connection's snapshot replaces the tree.
+    private func userChanged(to uid: String?) {
+        let reconnect = state.withLock { state -> Bool in
+            guard !state.isDisposed, !state.isTerminated, !state.awaitsCredential, state.uid != uid else { return false }
+            state.connection += 1  // ignore the rest of the current connection
+            state.phase = .idle
+            state.backoff.reset()
+            state.retriedUnauthorized = false
+            return true
+        }
+        guard reconnect else { return }
+        perform(.reconnectNow(forcingRefresh: false))
     }
 
     private func handle(_ event: Event<HTTPStreamPart>, connection id: UInt64) {
         let random = core.randomSource()
         let action = state.withLock { state -> Action in
             guard !state.isDisposed, !state.isTerminated, state.connection == id else { return .none }
-            return Self.decide(event, random: random, path: path, limits: core.limits, state: &state)
+            return Self.decide(event, random: random, path: path, limits: core.limits, isPinned: pin != nil, state: &state)
         }
         perform(action)
     }
 
     /// Applies `event` of the current connection to `state`; what to do next.
-    private static func decide(_ event: Event<HTTPStreamPart>, random: Double, path: RealtimeDatabasePath, limits: RealtimeDatabaseLimits, state: inout State)
-        -> Action
-    {
+    private static func decide(
+        _ event: Event<HTTPStreamPart>, random: Double, path: RealtimeDatabasePath, limits: RealtimeDatabaseLimits, isPinned: Bool, state: inout State
+    ) -> Action {
         switch (state.phase, event) {
         case (.connecting, .next(.response(let status, let headers))):
             state.phase = status == 200 ? .streaming : .failing(WireResponse(statusCode: status, headers: headers))
@@ -138,6 +211,13 @@ final class RESTObservation: Disposable, @unchecked Sendable {
             state.phase = .failing(response)
             return .none
         case (.failing(let response), .completed), (.failing(let response), .error):
+            if response.statusCode == 401, state.sendsUserToken, !state.retriedUnauthorized {
+                // The token was believed fresh: refresh it once and try again.
+                state.retriedUnauthorized = true
+                state.phase = .idle
+                state.connection += 1
+                return .reconnectNow(forcingRefresh: true)
+            }
             let error =
                 RealtimeDatabaseRESTWire.error(for: response)
                 ?? .invalidResponse(message: "the stream answered HTTP \(response.statusCode)")
@@ -146,6 +226,17 @@ final class RESTObservation: Disposable, @unchecked Sendable {
             return dropped(.network(message: "the server closed the stream"), random: random, state: &state)
         case (.connecting, .completed):
             return dropped(.network(message: "the connection closed without a response"), random: random, state: &state)
+        case (_, .error(let failure as RESTCredentialFailure)):
+            state.awaitsCredential = false
+            if failure.underlying is RESTUserChanged, !isPinned {
+                // The user changed while the token was on its way: connect as the new one.
+                state.phase = .idle
+                state.connection += 1
+                return .reconnectNow(forcingRefresh: false)
+            }
+            // No credential: a transient failure (the refresh's network, a pinned user signed
+            // out) retries like a drop; any other ends the observation with the client's error.
+            return dropped(failure.underlying, isRetryable: failure.isTransient, random: random, state: &state)
         case (_, .error(let error)):
             let wireError = FirebaseRESTDatabase.Core.wireError(error)
             return dropped(wireError as? FirebaseRESTDatabaseError ?? .network(message: "\(error)"), random: random, state: &state)
@@ -183,6 +274,7 @@ final class RESTObservation: Disposable, @unchecked Sendable {
                 if at.isRoot, case .put = decoded! {
                     // A full snapshot: the connection works, the backoff starts over.
                     state.backoff.reset()
+                    state.retriedUnauthorized = false
                 }
                 if changed { state.outbox.append(.next(state.tree.value)) }
             case .cancel(let reason)?:
@@ -198,7 +290,12 @@ final class RESTObservation: Disposable, @unchecked Sendable {
 
     /// A dropped connection: reconnect after the backoff when the error allows it.
     private static func dropped(_ error: FirebaseRESTDatabaseError, random: Double, state: inout State) -> Action {
-        guard error.isRetryable, let delay = state.backoff.nextDelay(random: random) else {
+        dropped(error, isRetryable: error.isRetryable, random: random, state: &state)
+    }
+
+    /// A connection that failed with `error`: reconnect after the backoff if `isRetryable`.
+    private static func dropped(_ error: Error, isRetryable: Bool, random: Double, state: inout State) -> Action {
+        guard isRetryable, let delay = state.backoff.nextDelay(random: random) else {
             return fail(error, state: &state)
         }
         state.phase = .idle
@@ -230,9 +327,18 @@ final class RESTObservation: Disposable, @unchecked Sendable {
                     self?.connect()
                     return Disposables.create()
                 })
+        case .reconnectNow(let forcingRefresh):
+            stream.disposable = Disposables.create()
+            reconnectTimer.disposable = Disposables.create()
+            connect(forcingRefresh: forcingRefresh)
         case .refreshCredential(let reason):
             stream.disposable = Disposables.create()
-            refreshCredential(reason: reason)
+            if core.userAuth != nil {
+                // The client refreshes the ID token; the new connection asks for it.
+                connect(forcingRefresh: true)
+            } else {
+                refreshCredential(reason: reason)
+            }
         case .fail:
             tearDown()
         }
@@ -273,6 +379,7 @@ final class RESTObservation: Disposable, @unchecked Sendable {
     }
 
     private func tearDown() {
+        userChanges.dispose()
         stream.dispose()
         reconnectTimer.dispose()
         refresh.dispose()

@@ -17,6 +17,7 @@ extension FirebaseRESTDatabase {
     /// - Note: Delivers on the scheduler. See <doc:Networking>.
     public func runTransaction(at path: String, update: @escaping (JSONValue) throws -> JSONValue?) -> Single<RealtimeDatabaseTransactionResult> {
         let core = self.core
+        let pin = self.pin
         return Observable.create { observer in
             let location: RealtimeDatabasePath
             do {
@@ -24,7 +25,7 @@ extension FirebaseRESTDatabase {
             } catch {
                 return core.deliver(.error(error), to: observer)
             }
-            let transaction = RESTTransaction(core: core, path: path, location: location, update: update, observer: observer)
+            let transaction = RESTTransaction(core: core, path: path, location: location, pin: pin, update: update, observer: observer)
             transaction.start()
             return transaction
         }.asSingle()
@@ -42,28 +43,39 @@ final class RESTTransaction: Disposable, @unchecked Sendable {
     private let core: FirebaseRESTDatabase.Core
     private let path: String
     private let location: RealtimeDatabasePath
+    private let pin: RESTUserPin?
     private let update: (JSONValue) throws -> JSONValue?
     private let observer: AnyObserver<RealtimeDatabaseTransactionResult>
     private let exchange = SequencedSerialDisposable()
     private let delivery = SerialDisposable()
 
     init(
-        core: FirebaseRESTDatabase.Core, path: String, location: RealtimeDatabasePath, update: @escaping (JSONValue) throws -> JSONValue?,
+        core: FirebaseRESTDatabase.Core, path: String, location: RealtimeDatabasePath, pin: RESTUserPin?,
+        update: @escaping (JSONValue) throws -> JSONValue?,
         observer: AnyObserver<RealtimeDatabaseTransactionResult>
     ) {
         self.core = core
         self.path = path
         self.location = location
+        self.pin = pin
         self.update = update
         self.observer = observer
     }
 
+    /// Looks the credential up (one for the whole transaction), then reads with the ETag.
     func start() {
-        send(core.wire.eTagReadRequest(at: location)) { [self] response in
-            guard let eTag = response.header("ETag") else {
-                throw FirebaseRESTDatabaseError.invalidResponse(message: "no ETag in the answer to X-Firebase-ETag: true")
-            }
-            try attempt(try value(in: response), eTag: eTag, number: 1)
+        exchange.replace {
+            core.credential(pin: pin).take(1).subscribe(
+                onNext: { [self] credential in
+                    let wire = core.wire(credential)
+                    send(wire.eTagReadRequest(at: location)) { [self] response in
+                        guard let eTag = response.header("ETag") else {
+                            throw FirebaseRESTDatabaseError.invalidResponse(message: "no ETag in the answer to X-Firebase-ETag: true")
+                        }
+                        try attempt(try value(in: response), eTag: eTag, number: 1, wire: wire)
+                    }
+                },
+                onError: { [self] error in finish(.error(error)) })
         }
     }
 
@@ -73,14 +85,14 @@ final class RESTTransaction: Disposable, @unchecked Sendable {
     }
 
     /// Runs `update` on `current` and sends the conditional write.
-    private func attempt(_ current: JSONValue, eTag: String, number: Int) throws {
+    private func attempt(_ current: JSONValue, eTag: String, number: Int, wire: RealtimeDatabaseRESTWire) throws {
         guard number <= RealtimeDatabaseTransaction.maximumAttempts else {
             throw RealtimeDatabaseError.transactionRetriesExhausted(path: path, attempts: RealtimeDatabaseTransaction.maximumAttempts)
         }
         guard let proposed = try update(current) else {
             return finish(.next(RealtimeDatabaseTransactionResult(committed: false, value: current)))
         }
-        let request = try core.wire.conditionalSetRequest(proposed, at: location, eTag: eTag, limits: core.limits)
+        let request = try wire.conditionalSetRequest(proposed, at: location, eTag: eTag, limits: core.limits)
         send(request) { [self] response in
             if response.statusCode == 412 {
                 guard let eTag = response.header("ETag") else {
@@ -88,7 +100,7 @@ final class RESTTransaction: Disposable, @unchecked Sendable {
                 }
                 var conflict = response
                 conflict.statusCode = 200
-                return try attempt(try value(in: conflict), eTag: eTag, number: number + 1)
+                return try attempt(try value(in: conflict), eTag: eTag, number: number + 1, wire: wire)
             }
             finish(.next(RealtimeDatabaseTransactionResult(committed: true, value: try value(in: response))))
         }

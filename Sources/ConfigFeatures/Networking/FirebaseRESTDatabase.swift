@@ -24,6 +24,13 @@ import Foundation
 ///   duplicate. `auth_revoked` refreshes the credential with `tokenRefresher` and reconnects
 ///   (every later request uses the new credential); without a refresher the observation fails
 ///   with `.authRevoked`. `cancel` fails it with `.permissionDenied`.
+/// - `auth: .user(firebaseAuth)`: every request and stream connection asks the client for the
+///   signed-in user's ID token (`idToken()`: cached while fresh, refreshed near expiry) and
+///   sends it as `auth=`, or nothing when no one is signed in; `auth_revoked`, and an HTTP 401
+///   answer to a token believed fresh (once), refresh it by force and reconnect or retry; a
+///   user change (`authState`) reconnects every open stream with the new credential. A failed
+///   refresh fails the request or observation with the client's ``FirebaseAuthError``
+///   (`.network` ones are retried like a dropped stream).
 /// - Limits: paths, values and everything the server sends are checked against `limits`
 ///   (Firebase's depth 32 and 768-byte keys by default); server data past them fails the read
 ///   or observation with the ``RealtimeDatabaseError`` a write would get, and server JSON is
@@ -32,7 +39,7 @@ import Foundation
 ///   ``FirebaseRESTDatabaseError`` for what happens on the wire (HTTP 400 → `.invalidData`,
 ///   401/403 → `.permissionDenied`, 5xx → `.unavailable`, a network failure or timeout →
 ///   `.network`, malformed data → `.invalidResponse`); the refresher's own error if a refresh
-///   fails.
+///   fails; with `.user`, the ``FirebaseAuthError`` of a failed token refresh.
 ///
 /// - Note: Every element, error and completion is delivered on `scheduler` (on a
 ///   `TestScheduler`, one tick after the response or stream event that caused it), one at a
@@ -43,14 +50,19 @@ public final class FirebaseRESTDatabase: RealtimeDatabase, @unchecked Sendable {
     // observation count) live in `core`, behind its locks.
     let core: Core
     private let pushIDs: PushIDGenerator
+    /// The user every request of this instance is made as (see `pinned(to:)`); `nil`: whoever
+    /// is signed in.
+    let pin: RESTUserPin?
 
     /// Creates a client for the database at `databaseURL`.
     ///
     /// - Parameters:
     ///   - databaseURL: The database root, e.g. `https://<db>.firebaseio.com` (a query such as
     ///     the emulator's `?ns=` is kept).
-    ///   - auth: The credential sent with every request.
-    ///   - tokenRefresher: Called when a stream reports `auth_revoked`: its first element becomes
+    ///   - auth: The credential sent with every request; `.user(firebaseAuth)` to sign in as the
+    ///     client's signed-in user, whose ID token is looked up per request and connection.
+    ///   - tokenRefresher: Called when a stream reports `auth_revoked` (not used with `.user`,
+    ///     whose client refreshes the token itself): its first element becomes
     ///     the credential of every later request, and the stream reconnects. Without one the
     ///     observation fails with `.authRevoked`.
     ///   - scheduler: Where results are delivered and reconnection delays run.
@@ -144,6 +156,23 @@ public final class FirebaseRESTDatabase: RealtimeDatabase, @unchecked Sendable {
             transport: transport
         )
         pushIDs = pushIDGenerator
+        pin = nil
+    }
+
+    /// A client sharing `database`'s configuration whose requests are all made as `pin`'s user.
+    private init(sharing database: FirebaseRESTDatabase, pin: RESTUserPin) {
+        core = database.core
+        pushIDs = database.pushIDs
+        self.pin = pin
+    }
+
+    /// The same database, its requests and streams made only as the user `uid` (`nil`: signed
+    /// out): a request finding another user signed in fails with `RESTUserChanged` instead of
+    /// sending that user's token, and its streams do not follow user changes. `nil` without a
+    /// ``FirebaseAuth`` (nothing to pin).
+    func pinned(to uid: String?) -> FirebaseRESTDatabase? {
+        guard core.userAuth != nil else { return nil }
+        return FirebaseRESTDatabase(sharing: self, pin: RESTUserPin(uid: uid))
     }
 
     /// The database root.
@@ -152,7 +181,8 @@ public final class FirebaseRESTDatabase: RealtimeDatabase, @unchecked Sendable {
     /// The limits paths, values and server data are checked against.
     public var limits: RealtimeDatabaseLimits { core.limits }
 
-    /// The credential sent with requests now (the refreshed one after an `auth_revoked`).
+    /// The credential sent with requests now (the refreshed one after an `auth_revoked`;
+    /// `.user` stays the client, whose current token each request asks for).
     public var auth: FirebaseRESTAuth { core.auth }
 
     /// The number of live `observeValue(at:)` subscriptions (each holds one stream, or is
@@ -175,6 +205,7 @@ public final class FirebaseRESTDatabase: RealtimeDatabase, @unchecked Sendable {
     /// - Note: Delivers on the scheduler. See <doc:Networking>.
     public func observeValue(at path: String) -> Observable<JSONValue> {
         let core = self.core
+        let pin = self.pin
         return Observable.create { observer in
             let location: RealtimeDatabasePath
             do {
@@ -182,7 +213,7 @@ public final class FirebaseRESTDatabase: RealtimeDatabase, @unchecked Sendable {
             } catch {
                 return core.deliver(.error(error), to: observer)
             }
-            let observation = RESTObservation(core: core, path: location, observer: observer)
+            let observation = RESTObservation(core: core, path: location, pin: pin, observer: observer)
             observation.start()
             return observation
         }
@@ -194,7 +225,7 @@ public final class FirebaseRESTDatabase: RealtimeDatabase, @unchecked Sendable {
     /// - Note: Delivers on the scheduler. See <doc:Networking>.
     public func getValue(at path: String) -> Observable<JSONValue> {
         let limits = core.limits
-        return core.request(maximumJSONDepth: { location in max(0, limits.maximumDepth - location.depth) }) { wire in
+        return core.request(pin: pin, maximumJSONDepth: { location in max(0, limits.maximumDepth - location.depth) }) { wire in
             let location = try RealtimeDatabasePath(path, limits: limits)
             return (location, wire.readRequest(at: location), { json in try Self.normalizedResponse(json, at: location, limits: limits) })
         }
@@ -229,7 +260,7 @@ public final class FirebaseRESTDatabase: RealtimeDatabase, @unchecked Sendable {
     public func getValue(of query: RealtimeDatabaseQuery) -> Observable<JSONValue> {
         let limits = core.limits
         let resolved = resolve(query)
-        return core.request(maximumJSONDepth: { location in max(0, limits.maximumDepth - location.depth) }) { wire in
+        return core.request(pin: pin, maximumJSONDepth: { location in max(0, limits.maximumDepth - location.depth) }) { wire in
             let query = try resolved.get()
             return (
                 query.location, wire.readRequest(at: query.location, query: query),
@@ -248,12 +279,13 @@ public final class FirebaseRESTDatabase: RealtimeDatabase, @unchecked Sendable {
     /// The streamed value at a query's location, the request carrying the query.
     private func stream(_ resolved: Result<ResolvedRealtimeDatabaseQuery, RealtimeDatabaseError>) -> Observable<JSONValue> {
         let core = self.core
+        let pin = self.pin
         return Observable.create { observer in
             switch resolved {
             case .failure(let error):
                 return core.deliver(.error(error), to: observer)
             case .success(let query):
-                let observation = RESTObservation(core: core, path: query.location, query: query, observer: observer)
+                let observation = RESTObservation(core: core, path: query.location, query: query, pin: pin, observer: observer)
                 observation.start()
                 return observation
             }
@@ -268,7 +300,7 @@ public final class FirebaseRESTDatabase: RealtimeDatabase, @unchecked Sendable {
     /// - Note: Delivers on the scheduler. See <doc:Networking>.
     public func perform(_ write: RealtimeDatabaseWrite) -> Observable<Void> {
         let limits = core.limits
-        return core.request { wire in
+        return core.request(pin: pin) { wire in
             (.root, try wire.request(for: write, limits: limits), { _ in () })
         }
     }
@@ -282,7 +314,7 @@ public final class FirebaseRESTDatabase: RealtimeDatabase, @unchecked Sendable {
     /// - Note: Delivers on the scheduler. See <doc:Networking>.
     public func push(_ value: JSONValue, at path: String) -> Observable<String> {
         let limits = core.limits
-        return core.request { wire in
+        return core.request(pin: pin) { wire in
             (
                 .root, try wire.pushRequest(value, at: path, limits: limits),
                 { json in
@@ -373,42 +405,57 @@ extension FirebaseRESTDatabase {
         func observationEnded() { state.withLock { $0.observations -= 1 } }
 
         /// A cold one-shot request: `make` builds the request (for a location), and the decoder
-        /// of its JSON response (throwing for an invalid request); the result is delivered on
-        /// the scheduler. The response may nest JSON `maximumJSONDepth(location)` levels (by
-        /// default as deep as the limits allow anything); deeper fails with
-        /// `RealtimeDatabaseError.pathTooDeep`.
+        /// of its JSON response (throwing for an invalid request, before anything is sent); the
+        /// result is delivered on the scheduler. The response may nest JSON
+        /// `maximumJSONDepth(location)` levels (by default as deep as the limits allow anything);
+        /// deeper fails with `RealtimeDatabaseError.pathTooDeep`.
+        ///
+        /// The credential is looked up when subscribed (`credential(pin:forcingRefresh:)`); an
+        /// HTTP 401 answer to a user's ID token the client believed fresh forces one refresh and
+        /// one retry (a second 401 is `.permissionDenied`). A failed token refresh fails the
+        /// request with its ``FirebaseAuthError``.
         func request<Result>(
+            pin: RESTUserPin? = nil,
             maximumJSONDepth: @escaping (RealtimeDatabasePath) -> Int = { _ in JSONValue.defaultMaximumDepth },
             _ make: @escaping (RealtimeDatabaseRESTWire) throws -> (RealtimeDatabasePath, WireRequest, (JSONValue) throws -> Result)
         ) -> Observable<Result> {
             Observable.create { [self] observer in
                 let location: RealtimeDatabasePath
-                let request: WireRequest
                 let decode: (JSONValue) throws -> Result
                 do {
-                    (location, request, decode) = try make(wire)
+                    (location, _, decode) = try make(RealtimeDatabaseRESTWire(databaseURL: databaseURL))
                 } catch {
                     return deliver(.error(error), to: observer)
                 }
                 let depth = maximumJSONDepth(location)
                 let limits = self.limits
                 let delivery = SerialDisposable()
-                let exchange = transport.send(request, timeout: requestTimeout).subscribe { [self] event in
-                    let outcome: Event<Result>
-                    switch event {
-                    case .next(let response):
-                        do {
-                            outcome = .next(try decode(try RealtimeDatabaseRESTWire.decodeResponse(response, maximumJSONDepth: depth, limits: limits)))
-                        } catch {
-                            outcome = .error(error)
-                        }
-                    case .error(let error):
-                        outcome = .error(Self.wireError(error))
-                    case .completed:
-                        return
+                let attempt = { [self] (forcingRefresh: Bool) -> Observable<(RESTCredential, WireResponse)> in
+                    credential(pin: pin, forcingRefresh: forcingRefresh).flatMap { [self] credential in
+                        transport.send(try make(wire(credential)).1, timeout: requestTimeout).map { (credential, $0) }
                     }
-                    delivery.disposable = deliver(outcome, to: observer)
                 }
+                let exchange = attempt(false)
+                    .flatMap { credential, response -> Observable<WireResponse> in
+                        guard response.statusCode == 401, credential.isUserToken else { return .just(response) }
+                        return attempt(true).map(\.1)
+                    }
+                    .subscribe { [self] event in
+                        let outcome: Event<Result>
+                        switch event {
+                        case .next(let response):
+                            do {
+                                outcome = .next(try decode(try RealtimeDatabaseRESTWire.decodeResponse(response, maximumJSONDepth: depth, limits: limits)))
+                            } catch {
+                                outcome = .error(error)
+                            }
+                        case .error(let error):
+                            outcome = .error(Self.wireError(error))
+                        case .completed:
+                            return
+                        }
+                        delivery.disposable = deliver(outcome, to: observer)
+                    }
                 return Disposables.create(exchange, delivery)
             }
         }
