@@ -152,6 +152,17 @@ final class RxSwiftParityTests: XCTestCase {
         }
     }
 
+    /// Found by the differential campaign (F2, case 370).
+    func testSample_samplerSubscribedAfterSourceFailed() {
+        XCTAssertNoLeaks {
+            let scheduler = TestScheduler(initialClock: 0)
+            let sampler = scheduler.createHotObservable([.next(230, 4), .next(260, 3)])
+            let res = scheduler.start { Observable<Int>.error(TestError()).sample(sampler) }
+            XCTAssertEqual(res.events, [.error(200, TestError())])
+            XCTAssertEqual(sampler.subscriptions, [Subscription(200, 200)])
+        }
+    }
+
     /// The `deferred` factory of an input after a failed one runs, as in RxSwift.
     func testCombineLatest_deferredFactoryRunsAfterFirstFailed() {
         XCTAssertNoLeaks {
@@ -178,6 +189,98 @@ final class RxSwiftParityTests: XCTestCase {
             let res = scheduler.start { x0.startWith(6).take(1) }
             XCTAssertEqual(res.events, [.next(200, 6), .completed(200)])
             XCTAssertEqual(x0.subscriptions, [Subscription(200, 200)])
+        }
+    }
+
+    // MARK: 3. Observer order after a removal: a freed first slot goes to the next observer
+
+    /// Observers A, B subscribe; A is disposed; C subscribes: C gets each element before B.
+    private func assertFreedFirstSlotOrder<S: ObservableType & ObserverType>(_ subject: S, file: StaticString = #filePath, line: UInt = #line)
+    where S.Element == Int {
+        var received: [String] = []
+        let a = subject.subscribe(onNext: { received.append("A\($0)") })
+        let b = subject.subscribe(onNext: { received.append("B\($0)") })
+        a.dispose()
+        let c = subject.subscribe(onNext: { received.append("C\($0)") })
+        received.removeAll()  // a behavior subject's current value
+        subject.onNext(1)
+        XCTAssertEqual(received, ["C1", "B1"], file: file, line: line)
+        let d = subject.subscribe(onNext: { received.append("D\($0)") })
+        received.removeAll()
+        subject.onNext(2)
+        XCTAssertEqual(received, ["C2", "B2", "D2"], file: file, line: line)
+        b.dispose()
+        c.dispose()
+        d.dispose()
+    }
+
+    func testPublishSubject_freedFirstSlotGoesToNextObserver() {
+        XCTAssertNoLeaks { assertFreedFirstSlotOrder(PublishSubject<Int>()) }
+    }
+
+    func testBehaviorSubject_freedFirstSlotGoesToNextObserver() {
+        XCTAssertNoLeaks { assertFreedFirstSlotOrder(BehaviorSubject<Int>(value: 0)) }
+    }
+
+    func testReplaySubject_freedFirstSlotGoesToNextObserver() {
+        XCTAssertNoLeaks {
+            let subject = ReplaySubject<Int>.create(bufferSize: 0)
+            assertFreedFirstSlotOrder(subject)
+        }
+    }
+
+    func testShare_freedFirstSlotGoesToNextObserver() {
+        XCTAssertNoLeaks {
+            let source = PublishSubject<Int>()
+            let shared = source.share()
+            var received: [String] = []
+            let a = shared.subscribe(onNext: { received.append("A\($0)") })
+            let b = shared.subscribe(onNext: { received.append("B\($0)") })
+            a.dispose()
+            let c = shared.subscribe(onNext: { received.append("C\($0)") })
+            source.onNext(1)
+            XCTAssertEqual(received, ["C1", "B1"])
+            b.dispose()
+            c.dispose()
+        }
+    }
+
+    /// A hot test observable orders its observers as RxTest's does.
+    func testHotObservable_freedFirstSlotGoesToNextObserver() {
+        XCTAssertNoLeaks {
+            let scheduler = TestScheduler(initialClock: 0)
+            let h = scheduler.createHotObservable([.next(300, 9), .next(400, 6), .next(500, 8)])
+            let observer = scheduler.createObserver(Int.self)
+            var a: Disposable?
+            var b: Disposable?
+            var c: Disposable?
+            scheduler.scheduleAt(200) {
+                a = h.subscribe { _ in }
+                b = h.map { $0 + 100 }.subscribe(observer)
+            }
+            scheduler.scheduleAt(250) { a?.dispose() }
+            scheduler.scheduleAt(260) { c = h.map { $0 + 200 }.subscribe(observer) }
+            scheduler.scheduleAt(600) {
+                b?.dispose()
+                c?.dispose()
+            }
+            scheduler.start()
+            XCTAssertEqual(
+                observer.events,
+                [.next(300, 209), .next(300, 109), .next(400, 206), .next(400, 106), .next(500, 208), .next(500, 108)])
+        }
+    }
+
+    /// The order decides outcomes: `flatMapLatest`'s inner sequence takes the first slot its
+    /// predecessor freed, so it gets each element before the outer observer switches away.
+    func testFlatMapLatest_innerTakesFreedFirstSlot() {
+        XCTAssertNoLeaks {
+            let scheduler = TestScheduler(initialClock: 0)
+            let h = scheduler.createHotObservable([.next(300, 9), .next(400, 6), .next(500, 8)])
+            let res = scheduler.start {
+                h.startWith(1).concat(Observable.never()).flatMapLatest { v in h.map { v * 10 + $0 } }
+            }
+            XCTAssertEqual(res.events, [.next(300, 19), .next(400, 96), .next(500, 68)])
         }
     }
 
