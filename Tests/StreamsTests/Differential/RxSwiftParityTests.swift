@@ -284,6 +284,22 @@ final class RxSwiftParityTests: XCTestCase {
         }
     }
 
+    // MARK: Periodic work on virtual time schedules its next run before its action
+
+    /// Found by the differential campaign (F1, case 673): at 202 and 203 the next tick and the
+    /// previous inner's delivery are due together; the tick, scheduled first (before the action
+    /// ran, as RxSwift's `SchedulePeriodicRecursive`), wins and switches the inner away.
+    func testInterval_nextTickScheduledBeforeTheAction() {
+        XCTAssertNoLeaks {
+            let scheduler = TestScheduler(initialClock: 0)
+            let res = scheduler.start {
+                Observable<Int>.interval(.seconds(1), scheduler: scheduler).take(3)
+                    .flatMapLatest { v in Observable.just(v).observe(on: scheduler) }
+            }
+            XCTAssertEqual(res.events, [.next(204, 2), .completed(205)])
+        }
+    }
+
     // MARK: 4. `amb` follows its winner (a deliberate difference)
 
     /// RxSwift records `200:6` and never completes here: its right-hand observer cancels the left
