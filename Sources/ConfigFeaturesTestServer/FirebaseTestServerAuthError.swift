@@ -1,5 +1,7 @@
 /// Why a user could not be created or changed through the `FirebaseTestServer` Swift API. The
 /// descriptions never contain a password or token.
+///
+/// This enum may gain cases in a minor version: end a `switch` over it with `@unknown default`.
 public enum FirebaseTestServerAuthError: Error, Sendable, Hashable, CustomStringConvertible {
     /// Another account has this email (`EMAIL_EXISTS`).
     case emailExists(String)

@@ -5,6 +5,8 @@
 /// Codes without a case of their own arrive as ``server(code:message:)``. No case ever carries a
 /// token, a password or the API key: messages from the server are scrubbed of the secrets sent
 /// with the request before they are kept.
+///
+/// This enum may gain cases in a minor version: end a `switch` over it with `@unknown default`.
 public enum FirebaseAuthError: Error, Sendable, Hashable, CustomStringConvertible {
     /// `EMAIL_EXISTS`: another account already uses this email address.
     case emailAlreadyInUse

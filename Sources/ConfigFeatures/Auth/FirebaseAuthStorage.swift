@@ -26,6 +26,8 @@ public protocol FirebaseAuthStorage: Sendable {
 }
 
 /// Why a ``FirebaseAuthStorage`` failed. Messages name the file and the field, never a token.
+///
+/// This enum may gain cases in a minor version: end a `switch` over it with `@unknown default`.
 public enum FirebaseAuthStorageError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The saved session cannot be read back (damaged, truncated, or not a session).
     case corrupt(String)
