@@ -209,6 +209,13 @@ def subject(finding):
     return parts[1] if len(parts) > 1 else finding
 
 
+def is_hidden(name, hidden):
+    """Whether `name` ("A.B.c(d:)") is a `package`/`@usableFromInline` declaration or inside one
+    (a case added to a `package` enum is not API either)."""
+    parts = name.split("(")[0].split(".")
+    return name in hidden or any(".".join(parts[:count]) in hidden for count in range(1, len(parts) + 1))
+
+
 def is_named(finding, module, names):
     name = normalize(subject(finding))
     return name in names or "%s.%s" % (module, name) in names
@@ -336,8 +343,9 @@ def check(root, modules_dir, triple, modules, baseline_dir, changelog_text, arti
                 continue
             with open(baseline, encoding="utf-8") as f:
                 old_tree = json.load(f)
+            hidden = not_public(old_tree) | not_public(new_tree)
             findings = [f for f in diagnose(module, baseline, modules_dir, triple)
-                        if subject(f) not in not_public(old_tree)] + became_internal(old_tree, new_tree)
+                        if not is_hidden(subject(f), hidden)] + became_internal(old_tree, new_tree)
             unnamed, allowed = judge(module, findings, classes, names)
             for line in allowed:
                 print("check-api: allowed: %s" % line)
