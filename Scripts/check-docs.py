@@ -6,7 +6,8 @@
 
 The site is served on 127.0.0.1 (a free port) and the pages in PAGES are loaded
 in headless Chromium (--dump-dom); the rendered DOM must show the expected <h1>,
-no DocC error state, a non-empty abstract and real content.  Every internal link
+no DocC error state, a non-empty abstract and real content, and a module page the
+version it documents (VERSION at the root).  Every internal link
 (the rendered pages' <a href>, every render JSON's references and inline links,
 the navigator index) must name a page or file of the site.  Screenshots of the
 pages in SCREENSHOTS are written to the screenshot directory.
@@ -53,6 +54,7 @@ PAGES = [
     ("StreamsTest article", "/documentation/streamstest/testing", "Testing", "article"),
     ("StreamsBlocking article", "/documentation/streamsblocking/blocking", "Blocking", "article"),
     ("ConfigFeatures article", "/documentation/configfeatures/features-launch", "Launch gate (LaunchViewModel)", "article"),
+    ("Versioning article", "/documentation/streams/versioning", "Versioning and API stability", "article"),
 ]
 SCREENSHOTS = [
     "/documentation/streams",
@@ -60,6 +62,9 @@ SCREENSHOTS = [
     "/documentation/configfeatures",
     "/documentation/streams/subjects",
 ]
+# Each module page shows the version it documents (VERSION at the root; Scripts/docs-version.py).
+with open(os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "VERSION"), encoding="utf-8") as _f:
+    VERSION_TEXT = "This documentation is for version %s of the Streams packages" % _f.read().strip()
 MIN_MAIN_TEXT = {"module": 200, "symbol": 80, "article": 80}  # characters of text in <main>
 MIN_TOPIC_LINKS = 3  # a module page's Topics section lists at least this many pages
 WINDOW_SIZE = "1280,1600"
@@ -483,6 +488,8 @@ def check(site, shots, quiet=False, only=None):
             rendered = list(pool.map(lambda j: render(chromium, server.base + j[1]), jobs))
             for (label, path, want, kind), (dom, err) in zip(jobs, rendered):
                 problems = check_page(dom, err, want, kind)
+                if kind == "module" and dom and not err and VERSION_TEXT not in Dom.text(dom.main_text):
+                    problems.append("the page does not show %r (VERSION; Scripts/docs-version.py)" % VERSION_TEXT)
                 say("page %-30s %-62s %s" % (label, path, "ok" if not problems else "FAILED"))
                 failures += ["%s %s: %s" % (label, path, p) for p in problems]
                 for href in (dom.links if dom else []):

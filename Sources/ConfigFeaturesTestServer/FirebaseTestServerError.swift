@@ -1,4 +1,6 @@
 /// Why a `FirebaseTestServer` could not start.
+///
+/// This enum may gain cases in a minor version: end a `switch` over it with `@unknown default`.
 public enum FirebaseTestServerError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The requested port is not in 0...65535.
     case invalidPort(Int)

@@ -33,6 +33,8 @@ extension ObservableConvertibleType {
 }
 
 /// How a blocking operation ended: completed, or failed with the elements received before the error.
+///
+/// This enum is complete: it gains a case only in a breaking release, so a `switch` over it needs no `default`.
 public enum MaterializedSequenceResult<T> {
     /// The sequence completed with `elements`.
     case completed(elements: [T])

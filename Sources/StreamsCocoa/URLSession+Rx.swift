@@ -9,6 +9,8 @@ import FoundationNetworking
 /// Errors of the transfer itself (no connection, timeout, …) are forwarded as `URLSession`
 /// reports them (`URLError`); these cases cover what `URLSession` does not treat as failures.
 /// See the Networking guide.
+///
+/// This enum may gain cases in a minor version: end a `switch` over it with `@unknown default`.
 public enum RxCocoaURLError: Swift.Error {
     /// The task ended without a response, data or error.
     case unknown

@@ -544,6 +544,8 @@ extension InMemoryRealtimeDatabase {
 
 /// The simulated connectivity of an ``InMemoryRealtimeDatabase`` (its `connectivity`), so that
 /// clients and view models can be tested offline, reconnecting, and refused, in virtual time.
+///
+/// This enum may gain cases in a minor version: end a `switch` over it with `@unknown default`.
 public enum InMemoryRealtimeDatabaseConnectivity: Sendable, Equatable {
     /// Requests work (the default).
     case online

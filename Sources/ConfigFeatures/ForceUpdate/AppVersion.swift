@@ -29,6 +29,8 @@ import Foundation
 /// <doc:Features-GroupComments#AppVersion-(seed-002,-used-by-the-forced-update)> for the full rules.
 public struct AppVersion: Comparable, Hashable, CustomStringConvertible, Sendable {
     /// One dot-separated identifier of a pre-release (`beta`, `2` in `-beta.2`).
+    ///
+    /// This enum is complete: it gains a case only in a breaking release, so a `switch` over it needs no `default`.
     public enum PreReleaseIdentifier: Comparable, Hashable, CustomStringConvertible, Sendable {
         /// An identifier made only of digits, compared numerically.
         case numeric(Int)
@@ -190,6 +192,8 @@ public struct AppVersion: Comparable, Hashable, CustomStringConvertible, Sendabl
 }
 
 /// Why text is not an ``AppVersion`` (thrown by `AppVersion.init(parsing:)`).
+///
+/// This enum may gain cases in a minor version: end a `switch` over it with `@unknown default`.
 public enum AppVersionError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Nothing to parse: empty or blank text, a lone `v`, or no numbers before `-`/`+`.
     case empty

@@ -1,5 +1,7 @@
 /// The diagnostics ``ForceUpdateViewModel`` reports on its `error` output. None of them stops the
 /// view model, and none of them locks the user out.
+///
+/// This enum may gain cases in a minor version: end a `switch` over it with `@unknown default`.
 public enum ForceUpdateError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A version key holds text that is not a version (`"abc"`, `""`); the key is ignored, so an
     /// invalid `required_version` never requires an update.

@@ -3,6 +3,8 @@
 /// Each case says what the listener did instead: a group with a problem is shown with no
 /// comments (`[]`), a user with a problem has no groups. Diagnostics are reported on
 /// `GroupCommentsListener.diagnostics`. See <doc:Features-GroupComments>.
+///
+/// This enum may gain cases in a minor version: end a `switch` over it with `@unknown default`.
 public enum GroupCommentsDiagnostic: Equatable, Sendable, CustomStringConvertible {
     /// The membership list names a group ID that is not a single valid database key (empty, or
     /// containing `/`, `.`, `#`, `$`, `[`, `]` or a control character). The group is shown as

@@ -5,6 +5,8 @@
 ///     GroupCommentsWindow(last: 50, orderedBy: .child("time")) // by a timestamp child
 public struct GroupCommentsWindow: Sendable, Hashable {
     /// How a group's comments are ordered.
+    ///
+    /// This enum may gain cases in a minor version: end a `switch` over it with `@unknown default`.
     public enum Order: Sendable, Hashable {
         /// By key (push IDs sort in creation order).
         case key
@@ -56,6 +58,8 @@ public struct GroupComment: Sendable, Hashable, CustomStringConvertible {
 /// Indices are positions in the group's list of comments (oldest first) at the moment the change
 /// is applied: apply the changes in the order they come and the list is the window
 /// `listen(_:window:)` shows (`apply(to:)` does exactly that).
+///
+/// This enum may gain cases in a minor version: end a `switch` over it with `@unknown default`.
 public enum GroupCommentsChange: Sendable, Hashable, CustomStringConvertible {
     /// A group joined the membership (or delivered its first window): its comments, oldest first.
     case joined(groupID: String, comments: [GroupComment])

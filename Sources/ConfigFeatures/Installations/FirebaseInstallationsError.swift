@@ -3,6 +3,8 @@
 /// An `.http` error with status 401 or 404 on a token refresh never reaches the caller:
 /// ``FirebaseInstallations`` then forgets the installation and registers a new one, as Firebase's
 /// SDKs do.
+///
+/// This enum may gain cases in a minor version: end a `switch` over it with `@unknown default`.
 public enum FirebaseInstallationsError: Error, Sendable, Hashable, CustomStringConvertible {
     /// HTTP 429: the project's Installations quota is exhausted for now.
     case rateLimited

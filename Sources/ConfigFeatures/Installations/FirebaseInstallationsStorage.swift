@@ -64,6 +64,8 @@ public protocol FirebaseInstallationsStorage: Sendable {
 }
 
 /// Why an installations storage failed.
+///
+/// This enum may gain cases in a minor version: end a `switch` over it with `@unknown default`.
 public enum FirebaseInstallationsStorageError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The saved record cannot be read back (damaged, truncated, or not a record).
     case corrupt(String)

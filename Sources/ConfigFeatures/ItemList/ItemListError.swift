@@ -2,6 +2,8 @@
 /// `ActionError.underlyingError(ItemListError…)`; the last good items stay on `items`.
 ///
 /// See <doc:Features-ItemList>.
+///
+/// This enum may gain cases in a minor version: end a `switch` over it with `@unknown default`.
 public enum ItemListError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The key has neither an active value nor a default.
     case missingKey(String)

@@ -6,6 +6,8 @@ import Foundation
 /// (the data tree). `Sendable`, `Hashable`, `Codable`, and writable as literals:
 ///
 ///     let value: JSONValue = ["title": "make", "tabs": [1, 2, 3], "enabled": true, "note": nil]
+///
+/// This enum is complete: it gains a case only in a breaking release, so a `switch` over it needs no `default`.
 public enum JSONValue: Sendable, Hashable {
     /// `null`.
     case null
@@ -24,6 +26,8 @@ public enum JSONValue: Sendable, Hashable {
 /// Why text could not be read as JSON.
 public struct JSONParseError: Error, Hashable, Sendable, CustomStringConvertible {
     /// What kind of problem it is.
+    ///
+    /// This enum may gain cases in a minor version: end a `switch` over it with `@unknown default`.
     public enum Kind: Hashable, Sendable {
         /// The text is not JSON (a syntax error, invalid UTF-8, a number out of range).
         case invalidJSON

@@ -7,6 +7,8 @@
 /// `Equatable` compares the ``RemoteConfigError``s directly and the errors of `contentFailed` by
 /// type and description (as Streams compares the errors of recorded events), so tests can
 /// assert exact timelines.
+///
+/// This enum may gain cases in a minor version: end a `switch` over it with `@unknown default`.
 public enum LaunchError: Error, Equatable, CustomStringConvertible {
     /// `.fetchAndActivateBeforeShowing`: the fetch did not finish within the timeout; the launch
     /// went on with the persisted values or the defaults. The fetch itself keeps running in the

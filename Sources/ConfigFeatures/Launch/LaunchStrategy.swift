@@ -1,6 +1,8 @@
 /// How ``LaunchViewModel`` gets its config at launch (Firebase's two loading strategies).
 ///
 /// See <doc:Features-Launch>.
+///
+/// This enum may gain cases in a minor version: end a `switch` over it with `@unknown default`.
 public enum LaunchStrategy: Sendable, Hashable, CaseIterable {
     /// Fetch and activate while the splash shows, then show the first screen with fresh values.
     ///

@@ -2,6 +2,8 @@ import Foundation
 
 /// Where a ``LocalFirstRealtimeDatabase`` keeps its cache and its writes not yet acknowledged
 /// (Firebase's `isPersistenceEnabled` and `persistenceCacheSizeBytes`).
+///
+/// This enum may gain cases in a minor version: end a `switch` over it with `@unknown default`.
 public enum RealtimeDatabasePersistence: Sendable, Hashable {
     /// Memory only (Firebase's default): the cache and the queued writes are lost when the
     /// database object goes away.

@@ -10,6 +10,8 @@
 /// reverted, and is reported as `persistenceError` too.
 ///
 /// See <doc:RealtimeDatabaseGuide#Persistence>.
+///
+/// This enum may gain cases in a minor version: end a `switch` over it with `@unknown default`.
 public enum RealtimeDatabasePersistenceError: Error, Equatable, Sendable, CustomStringConvertible {
     /// `maximumCacheSize` is not a positive number of bytes.
     case invalidMaximumCacheSize(Int)

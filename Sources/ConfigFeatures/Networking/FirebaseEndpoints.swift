@@ -156,6 +156,8 @@ public struct FirebaseEndpoints: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// Why a set of ``FirebaseEndpoints`` was refused.
+///
+/// This enum may gain cases in a minor version: end a `switch` over it with `@unknown default`.
 public enum FirebaseEndpointsError: Error, Sendable, Hashable, CustomStringConvertible {
     /// Some endpoints are on this machine and others are not: a client configured so would send
     /// part of a test's traffic (the `remote` ones) to a real service.

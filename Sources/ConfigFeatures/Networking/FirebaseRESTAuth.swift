@@ -3,6 +3,8 @@
 /// The credential travels as a query parameter, as the REST API requires: a Firebase ID token
 /// (or a legacy database secret) as `auth=`, a Google OAuth2 access token as `access_token=`.
 /// `description`, `debugDescription` and the mirror `dump` uses never show the token.
+///
+/// This enum may gain cases in a minor version: end a `switch` over it with `@unknown default`.
 public enum FirebaseRESTAuth: Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
     /// No credential: only data the security rules make public is readable.
     case none

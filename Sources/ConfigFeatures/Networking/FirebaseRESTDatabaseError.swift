@@ -3,6 +3,8 @@
 /// Invalid paths and values are still reported as ``RealtimeDatabaseError`` before anything is
 /// sent, and so is server data past the database's ``RealtimeDatabaseLimits`` (`.pathTooDeep`,
 /// `.keyTooLong`); this error covers the rest of what happens on the wire.
+///
+/// This enum may gain cases in a minor version: end a `switch` over it with `@unknown default`.
 public enum FirebaseRESTDatabaseError: Error, Sendable, Hashable, CustomStringConvertible {
     /// HTTP 401 or 403, or a stream `cancel` event: the security rules (or a missing or
     /// invalid credential) do not allow the operation.

@@ -26,6 +26,8 @@ public struct ServerSentEvent: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// Why a ``ServerSentEventParser`` stopped reading a stream.
+///
+/// This enum may gain cases in a minor version: end a `switch` over it with `@unknown default`.
 public enum ServerSentEventError: Error, Sendable, Hashable, CustomStringConvertible {
     /// An event (its unfinished line plus its data so far) grew past `limit` bytes, the
     /// parser's `maximumEventSize`.

@@ -161,6 +161,8 @@ extension RealtimeDatabase {
 /// A write to a Realtime Database, as performed by `RealtimeDatabase.perform(_:)`.
 ///
 /// The cases map to Firebase's writes and to its REST verbs (`PUT`, `PATCH`, `DELETE`).
+///
+/// This enum may gain cases in a minor version: end a `switch` over it with `@unknown default`.
 public enum RealtimeDatabaseWrite: Sendable, Equatable {
     /// Replace the value at `path` (`.null` deletes it): `setValue`, REST `PUT`.
     case setValue(JSONValue, at: String)

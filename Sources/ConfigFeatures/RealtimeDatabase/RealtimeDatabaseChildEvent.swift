@@ -3,6 +3,8 @@
 ///
 /// `previousKey` is the key of the child just before this one in the query's order after the
 /// change (`nil` for the first), as Firebase's `andPreviousSiblingKeyWith:` gives it.
+///
+/// This enum is complete: it gains a case only in a breaking release, so a `switch` over it needs no `default`.
 public enum RealtimeDatabaseChildEvent: Sendable, Hashable, CustomStringConvertible {
     /// A child entered the query (written, or moved into its range or limit window).
     case added(key: String, value: JSONValue, previousKey: String?)

@@ -2,6 +2,8 @@
 ///
 /// Synchronous APIs throw it; observable APIs emit it as an `error` event (on the database's
 /// scheduler). See <doc:RealtimeDatabaseGuide>.
+///
+/// This enum may gain cases in a minor version: end a `switch` over it with `@unknown default`.
 public enum RealtimeDatabaseError: Error, Equatable, Sendable, CustomStringConvertible {
     /// `path` is not a valid location: an empty segment (`"a//b"`), or a segment containing
     /// `.`, `#`, `$`, `[`, `]` or an ASCII control character.

@@ -18,6 +18,8 @@
 /// See <doc:RealtimeDatabaseGuide#Queries>.
 public struct RealtimeDatabaseQuery: Sendable, Hashable, CustomStringConvertible {
     /// How a query orders the children of its location.
+    ///
+    /// This enum may gain cases in a minor version: end a `switch` over it with `@unknown default`.
     public enum Order: Sendable, Hashable {
         /// By key (`queryOrderedByKey`, REST `orderBy="$key"`).
         case byKey
@@ -47,6 +49,8 @@ public struct RealtimeDatabaseQuery: Sendable, Hashable, CustomStringConvertible
     }
 
     /// How many children a query keeps, and from which end of its order.
+    ///
+    /// This enum is complete: it gains a case only in a breaking release, so a `switch` over it needs no `default`.
     public enum Limit: Sendable, Hashable {
         /// The first `n` children (`queryLimited(toFirst:)`, REST `limitToFirst`).
         case first(Int)

@@ -21,6 +21,8 @@ import Foundation
 /// Fields that are `nil` are left out of the request (Linux processes have no bundle ID).
 public struct RemoteConfigAppInfo: Sendable, Hashable {
     /// Which SDK's app-identifier header to send.
+    ///
+    /// This enum may gain cases in a minor version: end a `switch` over it with `@unknown default`.
     public enum Platform: Sendable, Hashable {
         /// An Apple platform app: `X-Ios-Bundle-Identifier`.
         case apple

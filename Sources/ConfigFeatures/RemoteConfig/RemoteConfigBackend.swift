@@ -34,6 +34,8 @@ public protocol RemoteConfigBackend: Sendable {
 }
 
 /// Why a fetch is made (Firebase's `X-Firebase-RC-Fetch-Type` header: `BASE/1`, `REALTIME/n`).
+///
+/// This enum may gain cases in a minor version: end a `switch` over it with `@unknown default`.
 public enum RemoteConfigFetchType: Sendable, Hashable {
     /// A fetch asked for by the app (`fetch`, `fetchAndActivate`).
     case base
@@ -62,6 +64,8 @@ public struct RemoteConfigFetchRequest: Sendable, Hashable {
 }
 
 /// A fetch response, one case per Firebase fetch `state` (HTTP 304 maps to `.noChange`).
+///
+/// This enum may gain cases in a minor version: end a `switch` over it with `@unknown default`.
 public enum RemoteConfigFetchResponse: Sendable, Hashable {
     /// `UPDATE`: the fetched config is replaced by `entries`.
     case updated(entries: [String: String], templateVersion: Int?, eTag: String?)
@@ -75,6 +79,8 @@ public enum RemoteConfigFetchResponse: Sendable, Hashable {
 
 /// A backend failure. `rateLimited` and `unavailable` are throttling signals (they start the
 /// client's exponential backoff); the others are not.
+///
+/// This enum may gain cases in a minor version: end a `switch` over it with `@unknown default`.
 public enum RemoteConfigBackendError: Error, Sendable, Hashable, CustomStringConvertible {
     /// HTTP 429: too many requests.
     case rateLimited

@@ -3,6 +3,8 @@ import Foundation
 /// Errors of ``RemoteConfig``'s fetch, activation, storage and decoding.
 ///
 /// Every case is `Equatable`, so tests can compare errors directly.
+///
+/// This enum may gain cases in a minor version: end a `switch` over it with `@unknown default`.
 public enum RemoteConfigError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The server asked the client to slow down (rate limit or unavailable); fetches fail fast
     /// with this error until `until`, without calling the backend (Firebase's `.throttled`, 8002).
@@ -33,6 +35,8 @@ public enum RemoteConfigError: Error, Equatable, Sendable, CustomStringConvertib
 }
 
 /// Errors that end `RemoteConfig.configUpdates` (Firebase's ``RemoteConfigUpdateError``).
+///
+/// This enum may gain cases in a minor version: end a `switch` over it with `@unknown default`.
 public enum RemoteConfigUpdateError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Retryable realtime failures outlasted every reconnection attempt (the last failure).
     case streamError(String)
@@ -61,6 +65,8 @@ public enum RemoteConfigUpdateError: Error, Equatable, Sendable, CustomStringCon
 }
 
 /// Why the persisted Remote Config snapshot could not be read or written.
+///
+/// This enum may gain cases in a minor version: end a `switch` over it with `@unknown default`.
 public enum RemoteConfigStorageError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The file is shorter than its header says (an interrupted write by a non-atomic writer,
     /// or a damaged disk).

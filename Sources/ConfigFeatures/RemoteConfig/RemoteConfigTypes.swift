@@ -1,6 +1,8 @@
 import Foundation
 
 /// Where a ``RemoteConfigValue`` came from (Firebase's ``RemoteConfigSource``).
+///
+/// This enum is complete: it gains a case only in a breaking release, so a `switch` over it needs no `default`.
 public enum RemoteConfigSource: String, Sendable, Hashable, Codable, CaseIterable {
     /// The active (fetched, then activated) config.
     case remote
@@ -11,6 +13,8 @@ public enum RemoteConfigSource: String, Sendable, Hashable, Codable, CaseIterabl
 }
 
 /// The outcome of the last fetch (Firebase's ``RemoteConfigFetchStatus``).
+///
+/// This enum is complete: it gains a case only in a breaking release, so a `switch` over it needs no `default`.
 public enum RemoteConfigFetchStatus: String, Sendable, Hashable, Codable, CaseIterable {
     /// No fetch has completed yet.
     case noFetchYet
@@ -23,6 +27,8 @@ public enum RemoteConfigFetchStatus: String, Sendable, Hashable, Codable, CaseIt
 }
 
 /// The outcome of `fetchAndActivate()` (Firebase's ``RemoteConfigFetchAndActivateStatus``).
+///
+/// This enum is complete: it gains a case only in a breaking release, so a `switch` over it needs no `default`.
 public enum RemoteConfigFetchAndActivateStatus: String, Sendable, Hashable, Codable, CaseIterable {
     /// The backend was called, and its config was activated.
     case successFetchedFromRemote

@@ -8,6 +8,8 @@ extension FirebaseTestServer {
     /// (the request waits, then gets the next other fault, if any, or its normal answer); of the
     /// other kinds one request uses at most one. Faults for open streams are methods instead:
     /// `dropStreams(midMessage:route:)`, `sendCancel()`, `revokeAuth(_:)`.
+    ///
+    /// This enum may gain cases in a minor version: end a `switch` over it with `@unknown default`.
     public enum Fault: Sendable, Hashable {
         /// Answer with HTTP `status` and an error body in the route's format (Google's
         /// `{"error":{"code","message","status"}}` for Remote Config, `{"error":"…"}` for the

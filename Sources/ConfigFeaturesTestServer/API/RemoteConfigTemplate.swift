@@ -115,6 +115,8 @@ extension FirebaseTestServer {
 
 /// Why a Remote Config template or database contents given to `FirebaseTestServer` could not
 /// be used.
+///
+/// This enum may gain cases in a minor version: end a `switch` over it with `@unknown default`.
 public enum FirebaseTestServerDataError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The file at `file` could not be read.
     case unreadable(file: String, reason: String)

@@ -1,5 +1,7 @@
 extension FirebaseTestServer {
     /// A family of endpoints, for faults, the request log and stream counts.
+    ///
+    /// This enum may gain cases in a minor version: end a `switch` over it with `@unknown default`.
     public enum Route: Sendable, Hashable, CaseIterable, CustomStringConvertible {
         /// Remote Config `POST /v1/projects/{project}/namespaces/{namespace}:fetch`.
         case remoteConfigFetch

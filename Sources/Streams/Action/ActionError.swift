@@ -1,6 +1,8 @@
 import Foundation
 
 /// Why an ``Action`` execution did not produce its elements.
+///
+/// This enum may gain cases in a minor version: end a `switch` over it with `@unknown default`.
 public enum ActionError: Swift.Error, CustomStringConvertible, LocalizedError {
     /// `execute` was called while the action was disabled or already executing.
     case notEnabled

@@ -1,4 +1,6 @@
 /// Errors that Streams' own operators produce.
+///
+/// This enum may gain cases in a minor version: end a `switch` over it with `@unknown default`.
 public enum RxError: Swift.Error, CustomDebugStringConvertible, Equatable {
     /// An unknown error.
     case unknown

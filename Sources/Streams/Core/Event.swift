@@ -2,6 +2,8 @@
 ///
 /// Every observable sequence follows the grammar `next* (error | completed)?`: any number of
 /// elements, then at most one terminal event, and nothing after it. See <doc:Grammar>.
+///
+/// This enum is complete: it gains a case only in a breaking release, so a `switch` over it needs no `default`.
 @frozen
 public enum Event<Element> {
     /// The next element of the sequence.

@@ -104,6 +104,8 @@ public struct InspectorSnapshot: Sendable, Codable, Equatable {
 /// One event the inspector recorded, at the output of one operator.
 public struct InspectorEvent: Sendable, Codable, Equatable {
     /// What kind of event it was.
+    ///
+    /// This enum may gain cases in a minor version: end a `switch` over it with `@unknown default`.
     public enum Kind: String, Sendable, Codable {
         /// An element.
         case next

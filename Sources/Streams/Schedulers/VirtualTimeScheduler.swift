@@ -23,6 +23,8 @@ public protocol VirtualTimeConverterType {
 }
 
 /// The order of two virtual times.
+///
+/// This enum is complete: it gains a case only in a breaking release, so a `switch` over it needs no `default`.
 public enum VirtualTimeComparison: Sendable {
     /// The left time is earlier.
     case lessThan

@@ -5,6 +5,8 @@ public enum CompletableTrait {}
 public typealias Completable = PrimitiveSequence<CompletableTrait, Never>
 
 /// The event of a ``Completable``.
+///
+/// This enum is complete: it gains a case only in a breaking release, so a `switch` over it needs no `default`.
 @frozen
 public enum CompletableEvent: Sendable {
     /// The ``Completable`` failed.

@@ -14,6 +14,8 @@ public struct Infallible<Element>: InfallibleType {
 public protocol InfallibleType: ObservableConvertibleType {}
 
 /// The event of an ``Infallible``.
+///
+/// This enum is complete: it gains a case only in a breaking release, so a `switch` over it needs no `default`.
 @frozen
 public enum InfallibleEvent<Element> {
     /// The next element.

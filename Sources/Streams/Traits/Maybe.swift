@@ -5,6 +5,8 @@ public enum MaybeTrait {}
 public typealias Maybe<Element> = PrimitiveSequence<MaybeTrait, Element>
 
 /// The event of a ``Maybe``.
+///
+/// This enum is complete: it gains a case only in a breaking release, so a `switch` over it needs no `default`.
 @frozen
 public enum MaybeEvent<Element> {
     /// The one element (the ``Maybe`` is over).

@@ -15,6 +15,8 @@
 /// the first character. Parsing is pure: no scheduler, no element type. See <doc:Testing>.
 public struct MarbleDiagram: Equatable, Sendable {
     /// What happens at one point of a marble diagram.
+    ///
+    /// This enum may gain cases in a minor version: end a `switch` over it with `@unknown default`.
     public enum Token: Equatable, Hashable, Sendable {
         /// A `next` event whose value is named by the character.
         case value(Character)
@@ -153,6 +155,8 @@ public struct MarbleDiagram: Equatable, Sendable {
 ///             ^
 public struct MarbleSyntaxError: Error, Equatable, Sendable, CustomStringConvertible {
     /// What is wrong.
+    ///
+    /// This enum may gain cases in a minor version: end a `switch` over it with `@unknown default`.
     public enum Kind: Equatable, Sendable {
         /// `(` without a matching `)`.
         case unclosedGroup

@@ -21,6 +21,8 @@ struct MarbleDrawing: Equatable {
 /// arithmetic, and a drawing is at most `Marbles.maximumDrawnFrames` (10,000) frames wide.
 public struct MarbleDrawingError: Error, Equatable, Sendable, CustomStringConvertible {
     /// What is wrong.
+    ///
+    /// This enum may gain cases in a minor version: end a `switch` over it with `@unknown default`.
     public enum Kind: Equatable, Sendable {
         /// `time - origin` of the event at `index` does not fit in ``TestTime`` (`Int`).
         case timeOutOfRange(index: Int, time: TestTime, origin: TestTime)

@@ -1,4 +1,6 @@
 /// Whether the take operators with a predicate also emit the element that ends the sequence.
+///
+/// This enum is complete: it gains a case only in a breaking release, so a `switch` over it needs no `default`.
 public enum TakeBehavior {
     /// Emit the element that ends the sequence, then complete.
     case inclusive

@@ -1,4 +1,6 @@
 /// How long the subject behind ``ObservableType/share(replay:scope:)`` lives.
+///
+/// This enum is complete: it gains a case only in a breaking release, so a `switch` over it needs no `default`.
 public enum SubjectLifetimeScope: Sendable {
     /// Each connection to the source has its own subject (`multicast(makeSubject:).refCount()`).
     ///
