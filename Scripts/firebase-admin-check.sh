@@ -9,10 +9,10 @@
 #   3. `--require-auth --auth-users users.json` with FIREBASE_AUTH_EMULATOR_HOST too: the `auth`
 #      module (users, custom tokens and claims, verify_id_token on our ID tokens, revocation,
 #      disabled users) and the database accepting our ID tokens. Before it, `auth-token-demo`
-#      (our Swift `FirebaseAuth`) signs in against that server three ways (anonymously, with the
-#      seeded user's email and password, and a new email account) and writes each ID token to a
-#      file; the run verifies them with `verify_id_token` (`--id-token-file`). The tokens never
-#      reach stdout.
+#      (our Swift `FirebaseAuth`) signs in three ways (anonymously, with the seeded user's email
+#      and password, and a new email account) against a server started the same way, and writes
+#      each ID token to a file; the run verifies them with `verify_id_token` (`--id-token-file`).
+#      The tokens never reach stdout.
 #
 # Arguments are passed to the auth run: `--id-token-file FILE` verifies the ID tokens in FILE (one
 # per line) with verify_id_token, e.g. a token our Swift client obtained.
@@ -79,7 +79,10 @@ echo "== firebase-test-server --require-auth --auth-users users.json"
 cat >"$work/users.json" <<'JSON'
 [{"uid": "seed-ann", "email": "seed-ann@example.com", "password": "seeded1", "customClaims": {"team": "red"}}]
 JSON
-start_server auth --require-auth --auth-users "$work/users.json"
+# Our Swift client signs in against a server of its own (started like the checked one), so the
+# users it creates do not change what the auth run lists; an emulator's ID tokens carry no
+# signature to check, so verify_id_token judges them by their claims, wherever they came from.
+start_server swift-auth --require-auth --auth-users "$work/users.json"
 token_files=()
 # sign_in NAME ARGS...: our Swift client signs in with ARGS and writes its ID token to $work/NAME.token.
 sign_in() {
@@ -95,6 +98,7 @@ sign_in() {
 sign_in swift-anonymous --anonymous
 sign_in swift-password --email seed-ann@example.com --password seeded1
 sign_in swift-new-account --email swift-new@example.com --password created1 --create
+start_server auth --require-auth --auth-users "$work/users.json"
 FIREBASE_DATABASE_EMULATOR_HOST="127.0.0.1:$port" FIREBASE_AUTH_EMULATOR_HOST="127.0.0.1:$port" FIREBASE_ADMIN_CHECK=auth \
     "$venv/bin/python" Scripts/firebase_admin_check.py "${token_files[@]}" "$@" || status=1
 exit "$status"
