@@ -39,7 +39,9 @@ final class FirebaseEndpointsTests: FirebaseTestServerTestCase {
         XCTAssertEqual(production, remote)
         // A local Remote Config with production Auth is refused, and so is the reverse.
         XCTAssertThrowsError(
-            try FirebaseEndpoints(remoteConfigFetch: local, remoteConfigRealtime: local, installations: local, identityToolkit: remote.identityToolkit)
+            try FirebaseEndpoints(
+                remoteConfigFetch: local, remoteConfigRealtime: local, installations: local, identityToolkit: remote.identityToolkit,
+                secureToken: derived.secureToken)
         ) {
             XCTAssertEqual(
                 $0 as? FirebaseEndpointsError,
@@ -48,14 +50,16 @@ final class FirebaseEndpointsTests: FirebaseTestServerTestCase {
         XCTAssertThrowsError(
             try FirebaseEndpoints(
                 remoteConfigFetch: remote.remoteConfigFetch, remoteConfigRealtime: remote.remoteConfigRealtime, installations: remote.installations,
-                secureToken: URL(string: "http://localhost:9099/securetoken.googleapis.com")!)
+                identityToolkit: remote.identityToolkit, secureToken: URL(string: "http://localhost:9099/securetoken.googleapis.com")!)
         ) {
             XCTAssertEqual(
                 $0 as? FirebaseEndpointsError,
                 .mixed(local: ["secureToken"], remote: ["remoteConfigFetch", "remoteConfigRealtime", "installations", "identityToolkit"]))
         }
         XCTAssertThrowsError(
-            try FirebaseEndpoints(remoteConfigFetch: local, remoteConfigRealtime: local, installations: local, identityToolkit: URL(string: "file:///x")!)
+            try FirebaseEndpoints(
+                remoteConfigFetch: local, remoteConfigRealtime: local, installations: local, identityToolkit: URL(string: "file:///x")!,
+                secureToken: derived.secureToken)
         ) {
             XCTAssertEqual(
                 $0 as? FirebaseEndpointsError, .invalidURL(endpoint: "identityToolkit", url: "file:///x", reason: "the scheme must be http or https"))
@@ -85,9 +89,7 @@ final class FirebaseEndpointsTests: FirebaseTestServerTestCase {
         XCTAssertThrowsError(
             try FirebaseEndpoints(remoteConfigFetch: local, remoteConfigRealtime: local, installations: FirebaseEndpoints.production.installations)
         ) { error in
-            XCTAssertEqual(
-                error as? FirebaseEndpointsError,
-                .mixed(local: ["remoteConfigFetch", "remoteConfigRealtime"], remote: ["installations", "identityToolkit", "secureToken"]))
+            XCTAssertEqual(error as? FirebaseEndpointsError, .mixed(local: ["remoteConfigFetch", "remoteConfigRealtime"], remote: ["installations"]))
             XCTAssertTrue("\(error)".contains("point every endpoint at the test server or emulator"), "\(error)")
         }
         for host in ["localhost", "127.0.0.1", "127.1.2.3", "[::1]", "api.localhost"] {

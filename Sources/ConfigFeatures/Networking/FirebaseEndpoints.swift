@@ -64,36 +64,55 @@ public struct FirebaseEndpoints: Sendable, Hashable, CustomStringConvertible {
             database: components.url ?? root)
     }
 
-    /// Endpoints you name one by one.
+    /// Endpoints you name one by one; the Auth hosts follow `installations`.
     ///
-    /// The Auth hosts, when not given, follow `installations`: on this machine they are the Auth
-    /// emulator's paths at its origin (`…/identitytoolkit.googleapis.com`,
-    /// `…/securetoken.googleapis.com`, as ``emulator(host:port:databaseNamespace:)`` makes them);
-    /// elsewhere Firebase's production hosts. So endpoints written before Authentication existed
-    /// keep their meaning, and naming a production Auth host next to local ones is refused.
+    /// The Auth hosts are then, when `installations` is on this machine, the Auth emulator's paths
+    /// at its origin (`…/identitytoolkit.googleapis.com`, `…/securetoken.googleapis.com`, as
+    /// ``emulator(host:port:databaseNamespace:)`` makes them), else Firebase's production hosts;
+    /// so endpoints written before Authentication existed keep their meaning.
     ///
     /// - Throws: ``FirebaseEndpointsError/invalidURL(endpoint:url:reason:)`` for a URL that is not
     ///   `http` or `https` with a host, ``FirebaseEndpointsError/mixed(local:remote:)`` when some are
     ///   on this machine and others are not.
+    public init(remoteConfigFetch: URL, remoteConfigRealtime: URL, installations: URL, database: URL? = nil) throws(FirebaseEndpointsError) {
+        try self.init(
+            validating: (remoteConfigFetch, remoteConfigRealtime, installations), identityToolkit: nil, secureToken: nil, database: database)
+    }
+
+    /// Endpoints you name one by one, the Auth hosts included.
+    ///
+    /// - Throws: ``FirebaseEndpointsError/invalidURL(endpoint:url:reason:)`` for a URL that is not
+    ///   `http` or `https` with a host, ``FirebaseEndpointsError/mixed(local:remote:)`` when some are
+    ///   on this machine and others are not (a local Remote Config with Firebase's Auth hosts, say).
     public init(
-        remoteConfigFetch: URL, remoteConfigRealtime: URL, installations: URL, identityToolkit: URL? = nil, secureToken: URL? = nil, database: URL? = nil
+        remoteConfigFetch: URL, remoteConfigRealtime: URL, installations: URL, identityToolkit: URL, secureToken: URL, database: URL? = nil
     ) throws(FirebaseEndpointsError) {
-        let derived =
-            Self.isLoopback(installations)
-            ? FirebaseAuthWire.emulatorURLs(root: Self.origin(of: installations))
-            : (identityToolkit: FirebaseAuthWire.defaultIdentityToolkitURL, secureToken: FirebaseAuthWire.defaultSecureTokenURL)
-        let identityToolkit = identityToolkit ?? derived.identityToolkit
-        let secureToken = secureToken ?? derived.secureToken
+        try self.init(
+            validating: (remoteConfigFetch, remoteConfigRealtime, installations), identityToolkit: identityToolkit, secureToken: secureToken,
+            database: database)
+    }
+
+    /// Checks the hosts given and derives the Auth hosts not given from `installations`.
+    private init(
+        validating hosts: (remoteConfigFetch: URL, remoteConfigRealtime: URL, installations: URL), identityToolkit: URL?, secureToken: URL?, database: URL?
+    ) throws(FirebaseEndpointsError) {
+        // Only the hosts given are checked (and named in an error): derived ones are on the same
+        // side as `installations`, so they can add nothing to a mix but noise.
         var named: [(name: String, url: URL)] = [
-            ("remoteConfigFetch", remoteConfigFetch), ("remoteConfigRealtime", remoteConfigRealtime), ("installations", installations),
-            ("identityToolkit", identityToolkit), ("secureToken", secureToken),
+            ("remoteConfigFetch", hosts.remoteConfigFetch), ("remoteConfigRealtime", hosts.remoteConfigRealtime), ("installations", hosts.installations),
         ]
+        if let identityToolkit { named.append(("identityToolkit", identityToolkit)) }
+        if let secureToken { named.append(("secureToken", secureToken)) }
         if let database { named.append(("database", database)) }
         try Self.validate(named)
+        let derived =
+            Self.isLoopback(hosts.installations)
+            ? FirebaseAuthWire.emulatorURLs(root: Self.origin(of: hosts.installations))
+            : (identityToolkit: FirebaseAuthWire.defaultIdentityToolkitURL, secureToken: FirebaseAuthWire.defaultSecureTokenURL)
         self.init(
             checked: (
-                remoteConfigFetch: remoteConfigFetch, remoteConfigRealtime: remoteConfigRealtime, installations: installations,
-                identityToolkit: identityToolkit, secureToken: secureToken, database: database
+                remoteConfigFetch: hosts.remoteConfigFetch, remoteConfigRealtime: hosts.remoteConfigRealtime, installations: hosts.installations,
+                identityToolkit: identityToolkit ?? derived.identityToolkit, secureToken: secureToken ?? derived.secureToken, database: database
             ))
     }
 

@@ -77,9 +77,7 @@ final class FirebaseAuthPersistenceTests: FirebaseAuthTestCase {
         // Opened without the check, a corrupt file leaves the client signed out, says why, and
         // is left alone (not deleted) until a sign-in replaces it.
         let file = folder.appendingPathComponent("corrupt-1.json")
-        let scheduler = makeScheduler()
-        let transport = FakeHTTPTransport(scheduler: scheduler)
-        let auth = makeAuth(scheduler, transport, storage: FileFirebaseAuthStorage(uncheckedFileURL: file))
+        let (scheduler, transport, auth) = makeFixture(storage: FileFirebaseAuthStorage(uncheckedFileURL: file))
         XCTAssertNil(auth.currentUser)
         guard case .corrupt(let message)? = auth.storageError else { return XCTFail("\(String(describing: auth.storageError))") }
         XCTAssertEqual(message, "corrupt-1.json is not JSON")
@@ -94,9 +92,7 @@ final class FirebaseAuthPersistenceTests: FirebaseAuthTestCase {
         let folder = try temporaryFolder()
         let blocker = folder.appendingPathComponent("not-a-folder")
         try Data("x".utf8).write(to: blocker)
-        let scheduler = makeScheduler()
-        let transport = FakeHTTPTransport(scheduler: scheduler)
-        let auth = makeAuth(scheduler, transport, storage: try FileFirebaseAuthStorage(fileURL: blocker.appendingPathComponent("session.json")))
+        let (scheduler, transport, auth) = makeFixture(storage: try FileFirebaseAuthStorage(fileURL: blocker.appendingPathComponent("session.json")))
         let user = try signIn(auth, transport, scheduler)
         XCTAssertEqual(auth.currentUser, user)
         guard case .io? = auth.storageError else { return XCTFail("\(String(describing: auth.storageError))") }

@@ -42,9 +42,7 @@ final class FirebaseAuthRedactionTests: FirebaseAuthTestCase {
             Inspector.stop()
             Inspector.reset()
         }
-        let scheduler = makeScheduler()
-        let transport = FakeHTTPTransport(scheduler: scheduler, latency: .seconds(1))
-        let auth = makeAuth(scheduler, transport)
+        let (scheduler, transport, auth) = makeFixture(latency: .seconds(1))
         try signIn(auth, transport, scheduler)
         let renewed = Self.idToken(serial: 2)
         transport.reply(Self.refreshAnswer(idToken: renewed, refreshToken: "SECRET-refresh-2"), .json([:]))

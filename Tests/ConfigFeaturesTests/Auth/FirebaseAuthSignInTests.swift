@@ -7,9 +7,7 @@ import StreamsTest
 /// Each kind of sign-in: the request on the wire, the user it makes, and the errors it maps.
 final class FirebaseAuthSignInTests: FirebaseAuthTestCase {
     func testSignInAnonymously_signsUpWithoutCredentials() throws {
-        let scheduler = makeScheduler()
-        let transport = FakeHTTPTransport(scheduler: scheduler)
-        let auth = makeAuth(scheduler, transport)
+        let (scheduler, transport, auth) = makeFixture()
         transport.reply(Self.signInAnswer(uid: "anon-1", idToken: Self.idToken(uid: "anon-1", provider: "anonymous")))
         let user = try value(of: auth.signInAnonymously(), on: scheduler)
         XCTAssertEqual(user, FirebaseUser(uid: "anon-1", isAnonymous: true))
@@ -24,9 +22,7 @@ final class FirebaseAuthSignInTests: FirebaseAuthTestCase {
     }
 
     func testCreateUser_signsUpWithEmailAndPassword() throws {
-        let scheduler = makeScheduler()
-        let transport = FakeHTTPTransport(scheduler: scheduler)
-        let auth = makeAuth(scheduler, transport)
+        let (scheduler, transport, auth) = makeFixture()
         transport.reply(Self.signInAnswer(uid: "new-1", email: "ada@example.com"))
         let user = try value(of: auth.createUser(email: "ada@example.com", password: Self.password), on: scheduler)
         XCTAssertEqual(user, FirebaseUser(uid: "new-1", isAnonymous: false, email: "ada@example.com"))
@@ -36,9 +32,7 @@ final class FirebaseAuthSignInTests: FirebaseAuthTestCase {
     }
 
     func testSignInWithPassword_usesSignInWithPassword() throws {
-        let scheduler = makeScheduler()
-        let transport = FakeHTTPTransport(scheduler: scheduler)
-        let auth = makeAuth(scheduler, transport)
+        let (scheduler, transport, auth) = makeFixture()
         // The answer's email (as the server normalized it) wins over the one typed.
         transport.reply(Self.signInAnswer(uid: "uid-7", email: "ada@example.com"))
         let user = try value(of: auth.signIn(email: "Ada@Example.com", password: Self.password), on: scheduler)
@@ -49,9 +43,7 @@ final class FirebaseAuthSignInTests: FirebaseAuthTestCase {
     }
 
     func testSignInWithCustomToken_readsTheUserFromTheIDToken() throws {
-        let scheduler = makeScheduler()
-        let transport = FakeHTTPTransport(scheduler: scheduler)
-        let auth = makeAuth(scheduler, transport)
+        let (scheduler, transport, auth) = makeFixture()
         transport.reply(Self.signInAnswer(uid: nil, idToken: Self.idToken(uid: "backend-42", email: "bo@example.com", provider: "custom")))
         let user = try value(of: auth.signIn(customToken: "minted-SECRET-custom-token"), on: scheduler)
         XCTAssertEqual(user, FirebaseUser(uid: "backend-42", isAnonymous: false, email: "bo@example.com"))
@@ -65,9 +57,7 @@ final class FirebaseAuthSignInTests: FirebaseAuthTestCase {
     }
 
     func testSignInWithCustomToken_anIDTokenThatIsNoJWT_isAMalformedResponse() {
-        let scheduler = makeScheduler()
-        let transport = FakeHTTPTransport(scheduler: scheduler)
-        let auth = makeAuth(scheduler, transport)
+        let (scheduler, transport, auth) = makeFixture()
         for token in ["opaque", "a.!!!.c", Self.jwt(["no": "user"]), "a." + Data("[1]".utf8).base64EncodedString() + ".c"] {
             transport.reply(Self.signInAnswer(uid: nil, idToken: token))
             guard case .malformedResponse(let message)? = authError(of: auth.signIn(customToken: "t"), on: scheduler) else {
@@ -79,9 +69,7 @@ final class FirebaseAuthSignInTests: FirebaseAuthTestCase {
     }
 
     func testSignIn_replacesTheCurrentUser() throws {
-        let scheduler = makeScheduler()
-        let transport = FakeHTTPTransport(scheduler: scheduler)
-        let auth = makeAuth(scheduler, transport)
+        let (scheduler, transport, auth) = makeFixture()
         try signIn(auth, transport, scheduler)
         transport.reply(Self.signInAnswer(uid: "anon-2", idToken: Self.idToken(uid: "anon-2", serial: 2)))
         _ = try value(of: auth.signInAnonymously(), on: scheduler)
@@ -111,9 +99,7 @@ final class FirebaseAuthSignInTests: FirebaseAuthTestCase {
             ("OPERATION_NOT_ALLOWED : Password sign-in is disabled", .server(code: "OPERATION_NOT_ALLOWED", message: "Password sign-in is disabled")),
             ("API key not valid. Please pass a valid API key.", .server(code: "INVALID_ARGUMENT", message: "API key not valid. Please pass a valid API key.")),
         ]
-        let scheduler = makeScheduler()
-        let transport = FakeHTTPTransport(scheduler: scheduler)
-        let auth = makeAuth(scheduler, transport)
+        let (scheduler, transport, auth) = makeFixture()
         for (message, expected) in cases {
             transport.reply(Self.errorAnswer(message))
             XCTAssertEqual(authError(of: auth.signIn(email: "ada@example.com", password: Self.password), on: scheduler), expected, message)
@@ -122,9 +108,7 @@ final class FirebaseAuthSignInTests: FirebaseAuthTestCase {
     }
 
     func testServerMessages_areScrubbedOfTheSecretsSent() {
-        let scheduler = makeScheduler()
-        let transport = FakeHTTPTransport(scheduler: scheduler)
-        let auth = makeAuth(scheduler, transport)
+        let (scheduler, transport, auth) = makeFixture()
         transport.reply(Self.errorAnswer("ODD_CODE : echoing \(Self.password) and \(Self.apiKey)"))
         let error = authError(of: auth.signIn(email: "ada@example.com", password: Self.password), on: scheduler)
         XCTAssertEqual(error, .server(code: "ODD_CODE", message: "echoing <redacted> and <redacted>"))
@@ -133,9 +117,7 @@ final class FirebaseAuthSignInTests: FirebaseAuthTestCase {
     }
 
     func testMalformedAnswers_andServerFailures_areTyped() {
-        let scheduler = makeScheduler()
-        let transport = FakeHTTPTransport(scheduler: scheduler)
-        let auth = makeAuth(scheduler, transport)
+        let (scheduler, transport, auth) = makeFixture()
         let cases: [(FakeHTTPTransport.Reply, FirebaseAuthError)] = [
             (.status(200, "{not json"), .malformedResponse(message: "sign-in: the body is not a JSON object")),
             (.status(200, "[1, 2]"), .malformedResponse(message: "sign-in: the body is not a JSON object")),
@@ -161,9 +143,7 @@ final class FirebaseAuthSignInTests: FirebaseAuthTestCase {
     }
 
     func testAFailedSignIn_keepsTheUserSignedIn() throws {
-        let scheduler = makeScheduler()
-        let transport = FakeHTTPTransport(scheduler: scheduler)
-        let auth = makeAuth(scheduler, transport)
+        let (scheduler, transport, auth) = makeFixture()
         let user = try signIn(auth, transport, scheduler)
         transport.reply(Self.errorAnswer("INVALID_LOGIN_CREDENTIALS"))
         XCTAssertEqual(authError(of: auth.signIn(email: "bo@example.com", password: "wrong"), on: scheduler), .invalidCredential)

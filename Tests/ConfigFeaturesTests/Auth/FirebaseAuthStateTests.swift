@@ -7,9 +7,7 @@ import StreamsTest
 /// `authState`, `signOut()` and `deleteUser()`.
 final class FirebaseAuthStateTests: FirebaseAuthTestCase {
     func testAuthState_replaysTheUser_thenEveryChange() throws {
-        let scheduler = makeScheduler()
-        let transport = FakeHTTPTransport(scheduler: scheduler)
-        let auth = makeAuth(scheduler, transport)
+        let (scheduler, transport, auth) = makeFixture()
         let states = scheduler.createObserver(FirebaseUser?.self)
         let subscription = auth.authState.subscribe(states)
         let ada = try signIn(auth, transport, scheduler, at: 100)
@@ -37,9 +35,7 @@ final class FirebaseAuthStateTests: FirebaseAuthTestCase {
     }
 
     func testAuthState_anObserverThatChangesTheUser_getsTheChangesInOrder() throws {
-        let scheduler = makeScheduler()
-        let transport = FakeHTTPTransport(scheduler: scheduler)
-        let auth = makeAuth(scheduler, transport)
+        let (scheduler, transport, auth) = makeFixture()
         let ada = try signIn(auth, transport, scheduler, at: 100)
         let seen = LockedState<[FirebaseUser?]>([])
         let second = scheduler.createObserver(FirebaseUser?.self)
@@ -55,10 +51,8 @@ final class FirebaseAuthStateTests: FirebaseAuthTestCase {
     }
 
     func testSignOut_forgetsTheSessionAndItsStorage() throws {
-        let scheduler = makeScheduler()
-        let transport = FakeHTTPTransport(scheduler: scheduler)
         let storage = InMemoryFirebaseAuthStorage()
-        let auth = makeAuth(scheduler, transport, storage: storage)
+        let (scheduler, transport, auth) = makeFixture(storage: storage)
         try signIn(auth, transport, scheduler)
         XCTAssertEqual(storage.load()?.refreshToken, "refresh-token-1")
         auth.signOut()
@@ -69,10 +63,8 @@ final class FirebaseAuthStateTests: FirebaseAuthTestCase {
     }
 
     func testDeleteUser_deletesTheAccountAndSignsOut() throws {
-        let scheduler = makeScheduler()
-        let transport = FakeHTTPTransport(scheduler: scheduler)
         let storage = InMemoryFirebaseAuthStorage()
-        let auth = makeAuth(scheduler, transport, storage: storage)
+        let (scheduler, transport, auth) = makeFixture(storage: storage)
         let user = try signIn(auth, transport, scheduler, at: 100)
         let states = scheduler.createObserver(FirebaseUser?.self)
         _ = auth.authState.subscribe(states)
@@ -90,9 +82,7 @@ final class FirebaseAuthStateTests: FirebaseAuthTestCase {
     }
 
     func testDeleteUser_refreshesAStaleTokenFirst() throws {
-        let scheduler = makeScheduler()
-        let transport = FakeHTTPTransport(scheduler: scheduler)
-        let auth = makeAuth(scheduler, transport)
+        let (scheduler, transport, auth) = makeFixture()
         try signIn(auth, transport, scheduler, at: 100)
         let renewed = Self.idToken(serial: 2)
         transport.reply(Self.refreshAnswer(idToken: renewed), .json([:]))
@@ -104,10 +94,8 @@ final class FirebaseAuthStateTests: FirebaseAuthTestCase {
     }
 
     func testDeleteUser_aServerErrorKeepsTheUser() throws {
-        let scheduler = makeScheduler()
-        let transport = FakeHTTPTransport(scheduler: scheduler)
         let storage = InMemoryFirebaseAuthStorage()
-        let auth = makeAuth(scheduler, transport, storage: storage)
+        let (scheduler, transport, auth) = makeFixture(storage: storage)
         let user = try signIn(auth, transport, scheduler)
         for (reply, expected) in [
             (Self.errorAnswer("CREDENTIAL_TOO_OLD_LOGIN_AGAIN"), FirebaseAuthError.requiresRecentLogin),
@@ -124,9 +112,7 @@ final class FirebaseAuthStateTests: FirebaseAuthTestCase {
     }
 
     func testDeleteUser_signedOut_failsNotSignedIn() {
-        let scheduler = makeScheduler()
-        let transport = FakeHTTPTransport(scheduler: scheduler)
-        let auth = makeAuth(scheduler, transport)
+        let (scheduler, transport, auth) = makeFixture()
         let observer = scheduler.createObserver(Never.self)
         _ = auth.deleteUser().asObservable().subscribe(observer)
         scheduler.start()
@@ -135,9 +121,7 @@ final class FirebaseAuthStateTests: FirebaseAuthTestCase {
     }
 
     func testDeleteUser_afterAnotherSignIn_doesNotSignTheNewUserOut() throws {
-        let scheduler = makeScheduler()
-        let transport = FakeHTTPTransport(scheduler: scheduler, latency: .seconds(10))
-        let auth = makeAuth(scheduler, transport)
+        let (scheduler, transport, auth) = makeFixture(latency: .seconds(10))
         try signIn(auth, transport, scheduler, at: 100)
         transport.reply(Self.signInAnswer(uid: "uid-2"), .json([:]))
         let deletion = scheduler.createObserver(Never.self)

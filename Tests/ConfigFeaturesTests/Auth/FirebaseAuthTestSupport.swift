@@ -26,6 +26,15 @@ class FirebaseAuthTestCase: XCTestCase {
         FirebaseAuth(apiKey: Self.apiKey, endpoints: endpoints, scheduler: scheduler, storage: storage, transport: transport, requestTimeout: 9)
     }
 
+    /// A scheduler, a fake transport answering on it after `latency`, and a client over both.
+    func makeFixture(latency: RxTimeInterval = .seconds(0), storage: any FirebaseAuthStorage = InMemoryFirebaseAuthStorage()) -> (
+        TestScheduler, FakeHTTPTransport, FirebaseAuth
+    ) {
+        let scheduler = makeScheduler()
+        let transport = FakeHTTPTransport(scheduler: scheduler, latency: latency)
+        return (scheduler, transport, makeAuth(scheduler, transport, storage: storage))
+    }
+
     /// An unsigned JWT with `claims` as its payload (base64url, no padding), as the Auth emulator
     /// issues them.
     static func jwt(_ claims: JSONValue) -> String {

@@ -10,9 +10,7 @@ final class FirebaseAuthTokenTests: FirebaseAuthTestCase {
     private let renewed = FirebaseAuthTestCase.idToken(serial: 2)
 
     func testIDToken_isCachedUntilFiveMinutesBeforeExpiry() throws {
-        let scheduler = makeScheduler()
-        let transport = FakeHTTPTransport(scheduler: scheduler)
-        let auth = makeAuth(scheduler, transport)
+        let (scheduler, transport, auth) = makeFixture()
         try signIn(auth, transport, scheduler, at: 100)  // expires at 3700
         XCTAssertEqual(try value(of: auth.idToken(), at: 100 + 3299, on: scheduler), Self.idToken())
         XCTAssertEqual(transport.sentRequests.count, 1, "301 s left: no refresh")
@@ -35,9 +33,7 @@ final class FirebaseAuthTokenTests: FirebaseAuthTestCase {
     }
 
     func testConcurrentCallers_shareOneRefresh() throws {
-        let scheduler = makeScheduler()
-        let transport = FakeHTTPTransport(scheduler: scheduler, latency: .seconds(10))
-        let auth = makeAuth(scheduler, transport)
+        let (scheduler, transport, auth) = makeFixture(latency: .seconds(10))
         try signIn(auth, transport, scheduler, at: 100)
         transport.reply(Self.refreshAnswer(idToken: renewed), Self.refreshAnswer(idToken: "unused"))
         let observers = (0..<3).map { _ in scheduler.createObserver(String.self) }
@@ -50,9 +46,7 @@ final class FirebaseAuthTokenTests: FirebaseAuthTestCase {
     }
 
     func testForcingRefresh_refreshesAFreshToken_andJoinsARefreshInFlight() throws {
-        let scheduler = makeScheduler()
-        let transport = FakeHTTPTransport(scheduler: scheduler, latency: .seconds(10))
-        let auth = makeAuth(scheduler, transport)
+        let (scheduler, transport, auth) = makeFixture(latency: .seconds(10))
         try signIn(auth, transport, scheduler, at: 100)
         transport.reply(Self.refreshAnswer(idToken: renewed), Self.refreshAnswer(idToken: "unused"))
         let first = scheduler.createObserver(String.self)
@@ -69,9 +63,7 @@ final class FirebaseAuthTokenTests: FirebaseAuthTestCase {
     }
 
     func testIDToken_signedOut_failsNotSignedIn() {
-        let scheduler = makeScheduler()
-        let transport = FakeHTTPTransport(scheduler: scheduler)
-        let auth = makeAuth(scheduler, transport)
+        let (scheduler, transport, auth) = makeFixture()
         XCTAssertEqual(authError(of: auth.idToken(), on: scheduler), .notSignedIn)
         XCTAssertEqual(authError(of: auth.idToken(forcingRefresh: true), on: scheduler), .notSignedIn)
         XCTAssertTrue(transport.sentRequests.isEmpty)
@@ -105,9 +97,7 @@ final class FirebaseAuthTokenTests: FirebaseAuthTestCase {
             .failure(HTTPTransportError.connectionLost(message: "reset")), .status(503), .status(200, "garbage"),
             Self.errorAnswer("TOO_MANY_ATTEMPTS_TRY_LATER"),
         ]
-        let scheduler = makeScheduler()
-        let transport = FakeHTTPTransport(scheduler: scheduler)
-        let auth = makeAuth(scheduler, transport)
+        let (scheduler, transport, auth) = makeFixture()
         let user = try signIn(auth, transport, scheduler, at: 100)
         for reply in failures {
             transport.reply(reply)
@@ -120,9 +110,7 @@ final class FirebaseAuthTokenTests: FirebaseAuthTestCase {
     }
 
     func testARefreshAnsweredForAnotherUser_isMalformed_andKeepsTheSession() throws {
-        let scheduler = makeScheduler()
-        let transport = FakeHTTPTransport(scheduler: scheduler)
-        let auth = makeAuth(scheduler, transport)
+        let (scheduler, transport, auth) = makeFixture()
         let user = try signIn(auth, transport, scheduler)
         transport.reply(Self.refreshAnswer(uid: "someone-else", idToken: renewed))
         XCTAssertEqual(
@@ -131,9 +119,7 @@ final class FirebaseAuthTokenTests: FirebaseAuthTestCase {
     }
 
     func testSigningOutDuringARefresh_failsItsCallers_andDiscardsItsAnswer() throws {
-        let scheduler = makeScheduler()
-        let transport = FakeHTTPTransport(scheduler: scheduler, latency: .seconds(10))
-        let auth = makeAuth(scheduler, transport)
+        let (scheduler, transport, auth) = makeFixture(latency: .seconds(10))
         try signIn(auth, transport, scheduler, at: 100)
         transport.reply(Self.refreshAnswer(idToken: renewed))
         let observer = scheduler.createObserver(String.self)
@@ -145,9 +131,7 @@ final class FirebaseAuthTokenTests: FirebaseAuthTestCase {
     }
 
     func testAnotherSignInDuringARefresh_givesItsCallersTheNewUsersToken() throws {
-        let scheduler = makeScheduler()
-        let transport = FakeHTTPTransport(scheduler: scheduler, latency: .seconds(10))
-        let auth = makeAuth(scheduler, transport)
+        let (scheduler, transport, auth) = makeFixture(latency: .seconds(10))
         try signIn(auth, transport, scheduler, at: 100)
         let other = Self.idToken(uid: "uid-2", serial: 9)
         transport.reply(Self.signInAnswer(uid: "uid-2", idToken: other), Self.refreshAnswer(idToken: renewed))
@@ -161,9 +145,7 @@ final class FirebaseAuthTokenTests: FirebaseAuthTestCase {
     }
 
     func testDisposingACaller_doesNotCancelTheRefresh() throws {
-        let scheduler = makeScheduler()
-        let transport = FakeHTTPTransport(scheduler: scheduler, latency: .seconds(10))
-        let auth = makeAuth(scheduler, transport)
+        let (scheduler, transport, auth) = makeFixture(latency: .seconds(10))
         try signIn(auth, transport, scheduler, at: 100)
         transport.reply(Self.refreshAnswer(idToken: renewed))
         let observer = scheduler.createObserver(String.self)
