@@ -60,6 +60,17 @@ struct TestableState<Element> {
     var subscriptions: [Subscription] = []
     var observers: [Int: AnyObserver<Element>] = [:]
     var nextKey = 0
+    /// The key of the observer in the first slot, delivered to first (`nil` while it is free).
+    var firstKey: Int?
+
+    /// The observers in RxTest's order (its `Bag`'s): the first slot's, then the others in
+    /// subscription order. The first slot goes to the first observer and, once that one is
+    /// gone, to the next observer that subscribes.
+    var orderedObservers: [AnyObserver<Element>] {
+        let first = firstKey.flatMap { observers[$0] }
+        let others = observers.filter { $0.key != firstKey }.sorted { $0.key < $1.key }.map(\.value)
+        return (first.map { [$0] } ?? []) + others
+    }
 }
 
 /// A hot test observable: events play at their absolute times whether or not anyone listens.
@@ -73,7 +84,7 @@ final class HotObservable<Element>: TestableObservable<Element>, @unchecked Send
         let state = self.state
         for recorded in recordedEvents {
             testScheduler.scheduleAt(recorded.time) {
-                let observers = state.withLock { state in state.observers.sorted { $0.key < $1.key }.map(\.value) }
+                let observers = state.withLock { state in state.orderedObservers }
                 for observer in observers { observer.on(recorded.value) }
             }
         }
@@ -84,10 +95,14 @@ final class HotObservable<Element>: TestableObservable<Element>, @unchecked Send
         let key = state.withLock { state -> Int in
             defer { state.nextKey += 1 }
             state.observers[state.nextKey] = AnyObserver(observer)
+            if state.firstKey == nil { state.firstKey = state.nextKey }
             return state.nextKey
         }
         return recordSubscription {
-            let removed = state.withLock { $0.observers.removeValue(forKey: key) }
+            let removed = state.withLock { state -> AnyObserver<Element>? in
+                if state.firstKey == key { state.firstKey = nil }
+                return state.observers.removeValue(forKey: key)
+            }
             _ = removed  // released after the lock
         }
     }

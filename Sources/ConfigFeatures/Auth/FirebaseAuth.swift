@@ -204,15 +204,24 @@ public final class FirebaseAuth: @unchecked Sendable, CustomStringConvertible, C
     ///   `scheduler`.
     public func idToken(forcingRefresh: Bool = false) -> Single<String> {
         // One step from the redacted token to the string, so that only the element handed to the
-        // subscriber is a bare token (see `RedactedIDToken`).
+        // subscriber is a bare token (see `RedactedIDToken`), in a chain the stream inspector
+        // records as `<redacted>` (with every operator the subscriber adds to it).
         let token = redactedIDToken(forcingRefresh: forcingRefresh)
-        return Single.create { single in
-            token.subscribe(onNext: { single(.success($0.value)) }, onError: { single(.failure($0)) })
+        return Observable.create { observer in
+            token.subscribe(
+                onNext: { redacted in
+                    observer.onNext(redacted.value)
+                    observer.onCompleted()
+                }, onError: { observer.onError($0) })
         }
+        .redactedInInspector()
+        .asSingle()
     }
 
-    /// The token, with the sign-in it belongs to (so a deletion signs out only that one).
-    private func redactedIDToken(forcingRefresh: Bool) -> Observable<RedactedIDToken> {
+    /// The token, with the sign-in it belongs to (so a deletion signs out only that one); the
+    /// database asks for it this way, so its requests' chains keep their values visible in the
+    /// stream inspector while the token itself prints as `<redacted>`.
+    func redactedIDToken(forcingRefresh: Bool) -> Observable<RedactedIDToken> {
         Observable.deferred { [self] () -> Observable<RedactedIDToken> in
             let now = scheduler.now
             let plan = state.withLock { $0.planToken(forcingRefresh: forcingRefresh, now: now, margin: Self.tokenRefreshMargin) }

@@ -159,13 +159,15 @@ package struct FirebaseAuthWire: Sendable, Hashable {
     }
 
     /// The error for a non-2xx answer: Identity Toolkit's code when the body carries one, else by
-    /// status (5xx is `.network`: the service failed, the request may be retried).
+    /// status (5xx is `.network`: the service failed, the request may be retried; 429 is
+    /// `.tooManyRequests` whatever its body says, as Google's quota answers carry a sentence and
+    /// `RESOURCE_EXHAUSTED` rather than a code).
     package func error(for response: WireResponse, secrets: [String]) -> FirebaseAuthError {
         let status = response.statusCode
         if (500...599).contains(status) { return .network(message: "HTTP \(status) from the Auth service") }
+        if status == 429 { return .tooManyRequests }
         let error = (try? JSONValue(parsing: response.body))?["error"]
         guard let message = error?["message"]?.stringValue, !message.isEmpty else {
-            if status == 429 { return .tooManyRequests }
             return .malformedResponse(message: "HTTP \(status) without an error code")
         }
         let scrubbed = Self.scrub(message, removing: secrets + [apiKey])

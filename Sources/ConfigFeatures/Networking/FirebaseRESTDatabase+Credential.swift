@@ -72,8 +72,9 @@ extension FirebaseRESTDatabase.Core {
             let uid = firebaseAuth.currentUser?.uid
             if let pin, pin.uid != uid { return .error(RESTUserChanged()) }
             guard let uid else { return .just(RESTCredential(auth: .none, isUserToken: false, uid: nil)) }
-            return firebaseAuth.idToken(forcingRefresh: forcingRefresh).asObservable()
-                .map { token in
+            return firebaseAuth.redactedIDToken(forcingRefresh: forcingRefresh)
+                .map { redacted in
+                    let token = redacted.value
                     if pin != nil {
                         guard firebaseAuth.currentUser?.uid == uid, Self.tokenUserID(token).map({ $0 == uid }) ?? true else { throw RESTUserChanged() }
                     }

@@ -17,6 +17,16 @@ open class Observable<Element>: ObservableType {
     /// is live and the inspector is not recording).
     func register(stage: SubjectObserver<Element>) -> SubjectSubscription? { nil }
 
+    /// Whether subscribing to this sequence runs on the current thread's trampoline (starting it
+    /// when none runs): true for operators and the synchronous sources built on them, false for
+    /// the sources that emit at once (`just`, `empty`, `error`, `never`), subjects, the
+    /// connectable sequences and `share` (see <doc:Grammar#Which-sources-use-the-trampoline>).
+    ///
+    /// Operators that subscribe inner sequences from an event handler start the trampoline
+    /// around the subscription only when this is true, so that the inner's synchronous elements
+    /// flow with the trampoline running exactly when they would in RxSwift.
+    var subscribesOnTrampoline: Bool { false }
+
     /// Returns `self`.
     public func asObservable() -> Observable<Element> { self }
 }

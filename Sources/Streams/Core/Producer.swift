@@ -15,6 +15,9 @@ class Producer<Element>: Observable<Element> {
     @usableFromInline
     override init() { super.init() }
 
+    /// Always: a producer's subscription runs on the trampoline (as RxSwift's `Producer`).
+    override var subscribesOnTrampoline: Bool { true }
+
     override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
         if InspectorHook.isRecording { return InspectorHook.subscribe(self, observer) { inspected in Trampoline.run { subscribeNow(inspected) } } }
         return Trampoline.run { subscribeNow(observer) }

@@ -15,6 +15,7 @@ enum InspectorHook {
         _ source: Source,
         _ observer: Observer,
         label: String? = nil,
+        redacts: Bool = false,
         _ body: (Observer) -> Disposable
     ) -> Disposable {
         body(observer)

@@ -43,11 +43,12 @@ enum InspectorHook {
         _ source: Source,
         _ observer: Observer,
         label: String? = nil,
+        redacts: Bool = false,
         _ body: (InspectingObserver<Observer>) -> Disposable
     ) -> Disposable {
         let record = InspectorRegistry.shared.begin(
             name: InspectorNames.operatorName(of: type(of: source)), label: label, parent: InspectorContext.current,
-            thread: InspectorThreads.current(), callStack: CapturedCallStack.capture())
+            thread: InspectorThreads.current(), redacts: redacts, callStack: CapturedCallStack.capture())
         let subscription = InspectorContext.with(record) { body(InspectingObserver(observer: observer, record: record)) }
         return InspectedSubscription(subscription, record: record)
     }
@@ -141,7 +142,8 @@ enum InspectorNames {
         "ZipArity": "zip", "ZipCollection": "zip", "Switch": "flatMapLatest", "Concatenation": "concat",
         "DefaultIfEmpty": "ifEmpty", "SwitchIfEmpty": "ifEmpty", "JustObservable": "just", "NeverObservable": "never",
         "TerminalObservable": "empty/error", "ShareObservable": "share", "ShareReplaySubject": "share(replay:)",
-        "NamedObservable": "named", "Catch": "catch", "CatchSequence": "catch(sequence:)", "FilterNil": "filterNil",
+        "NamedObservable": "named", "RedactedObservable": "redactedInInspector", "Catch": "catch", "CatchSequence": "catch(sequence:)",
+        "FilterNil": "filterNil",
     ]
     private static let cache = LockedState([ObjectIdentifier: String]())
 
@@ -167,6 +169,9 @@ enum InspectorNames {
 
 /// Value descriptions as the inspector keeps them.
 enum InspectorValues {
+    /// What a chain marked by `redactedInInspector()` logs in place of each value and error.
+    static let redacted = "<redacted>"
+
     /// `text` whole when it fits in `limit` bytes of UTF-8; otherwise its first `limit` bytes (at
     /// most, cut between characters) and `…(truncated, N bytes)`, N being the whole text's size.
     static func bounded(_ text: String, to limit: Int) -> String {

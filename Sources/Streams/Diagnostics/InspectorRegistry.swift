@@ -27,6 +27,9 @@ final class InspectorRegistry: Sendable {
         var thread: String
         var callStack: CapturedCallStack?
         var events = EventRing()
+        /// Whether a `redactedInInspector()` point subscribed in this chain: its values and
+        /// errors are then logged as ``InspectorValues/redacted``.
+        var redacts = false
     }
 
     private struct PlaceKey: Hashable {
@@ -92,9 +95,10 @@ final class InspectorRegistry: Sendable {
     }
 
     /// Records a subscription at `name` under `parent` (or as a new chain's first).
-    func begin(name: String, label: String?, parent: InspectorRecord?, thread: String, callStack: @autoclosure () -> CapturedCallStack?)
-        -> InspectorRecord
-    {
+    func begin(
+        name: String, label: String?, parent: InspectorRecord?, thread: String, redacts: Bool = false,
+        callStack: @autoclosure () -> CapturedCallStack?
+    ) -> InspectorRecord {
         let time = now()
         let stack = parent == nil && configuration.capturesCallStacks ? callStack() : nil
         return state.withLock { state -> InspectorRecord in
@@ -121,6 +125,7 @@ final class InspectorRegistry: Sendable {
             chain.places[index].total += 1
             chain.live += 1
             if chain.name == nil, let label { chain.name = label }
+            if redacts { chain.redacts = true }
             let placeID = chain.places[index].id
             state.chains[chainID] = chain
             state.ended.removeAll { $0 == chainID }
@@ -156,7 +161,11 @@ final class InspectorRegistry: Sendable {
     func log(_ event: InspectorEvent) {
         state.withLock { state in
             let capacity = state.configuration.eventsPerChain
-            withChain(event.chain, in: &state) { $0.events.append(event, capacity: capacity) }
+            withChain(event.chain, in: &state) { chain in
+                var event = event
+                if chain.redacts, event.value != nil { event.value = InspectorValues.redacted }
+                chain.events.append(event, capacity: capacity)
+            }
         }
     }
 

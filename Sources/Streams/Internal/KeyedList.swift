@@ -16,6 +16,14 @@
 /// usually end: last-in first-out, or a ``DisposeBag`` releasing in insertion order), and the
 /// newest leaves no hole: its slot is dropped, with the holes before it.
 /// Readers of `slots` skip the holes. A lone value is held inline, without a buffer.
+///
+/// The order is RxSwift's `Bag`'s (which decides the order in which a subject's observers get
+/// each element): the first value inserted holds a first slot, delivered before the others;
+/// once that value is removed while others remain, the next value `insert(_:)` adds takes the
+/// first slot again (it goes first), and every other value goes after the ones already there.
+/// (RxSwift keeps more than 31 values partly in a dictionary, in no defined order; here they
+/// stay in insertion order.) So the first slot's key may be newer than the keys after it: it is
+/// the one key out of order, always at `front` while the first slot is held.
 struct KeyedList<Value> {
     /// A snapshot of the values (holes included, as `nil`), in registration order, for delivery
     /// after the lock: the lone value, or the slots.
@@ -101,6 +109,10 @@ struct KeyedList<Value> {
     private var holes = 0
     /// The first slot that may hold a value: every slot before it is a hole.
     private var front = 0
+    /// Whether the first slot (RxSwift's `Bag` slot 0) is free while the buffer holds values:
+    /// the next `insert(_:)` then goes before them. While it is not, the value at `front` is the
+    /// first slot's (the only key that may be out of order).
+    private var firstSlotFree = false
     private var nextKey: UInt64 = 0
 
     /// The largest capacity an emptied list keeps (larger buffers are freed).
@@ -136,6 +148,19 @@ struct KeyedList<Value> {
             buffer.append(lone)
             keys.append(singleKey)
             single = nil
+        } else if firstSlotFree {
+            // Into the first slot: before every value held (in the hole before them, if any).
+            firstSlotFree = false
+            if front > 0 {
+                front &-= 1
+                holes &-= 1
+                buffer[front] = value
+                keys[front] = key
+            } else {
+                buffer.insert(value, at: 0)
+                keys.insert(key, at: 0)
+            }
+            return key
         } else {
             reclaimFrontIfFull()
         }
@@ -154,7 +179,9 @@ struct KeyedList<Value> {
 
     /// Adds `value` under `key`, a key from `reserveKey()` that holds nothing yet. Usually it is
     /// newer than every stored key (the caller stores values in reservation order) and goes last;
-    /// an older one is put in key order, so lookups stay correct either way.
+    /// an older one is put in key order, so lookups stay correct either way. (A list takes its
+    /// values either all through this or all through `insert(_:)`: this keeps key order and
+    /// leaves the first slot free.)
     mutating func insert(_ value: Value, reservedKey key: UInt64) {
         if buffer.isEmpty {
             guard let lone = single else {
@@ -162,8 +189,10 @@ struct KeyedList<Value> {
                 singleKey = key
                 return
             }
-            // A second value: both go to the buffer, in key order.
+            // A second value: both go to the buffer, in key order (no first slot: the values
+            // stay in key order, so every key is in order).
             single = nil
+            firstSlotFree = true
             if singleKey < key {
                 buffer.append(lone)
                 keys.append(singleKey)
@@ -207,9 +236,11 @@ struct KeyedList<Value> {
         let index: Int
         if front < last && keys[front] == key {
             index = front
+            if !firstSlotFree { firstSlotFree = true }  // the first slot's value
         } else {
             guard let found = bufferIndex(of: key) else { return nil }
             index = found
+            if index == front && !firstSlotFree { firstSlotFree = true }
         }
         // Moved out of the slot (`take()`), not copied and then overwritten with `nil`: no
         // retain and release of the value per removal.
@@ -259,6 +290,7 @@ struct KeyedList<Value> {
             }
             holes = 0
             front = 0
+            firstSlotFree = false
             return value
         }
         // A value is left (at `front` or after it), so this stops there.
@@ -294,9 +326,14 @@ struct KeyedList<Value> {
         return buffer[index] != nil
     }
 
-    /// The buffer index of `key` (a binary search: keys only grow), or `nil`.
+    /// The buffer index of `key` (the first slot's, else a binary search of the slots after
+    /// it: their keys only grow), or `nil`. Slots before `front` are holes and not searched.
     private func bufferIndex(of key: UInt64) -> Int? {
-        var low = 0
+        var low = front
+        if !firstSlotFree && low < keys.count {
+            if keys[low] == key { return low }
+            low &+= 1
+        }
         var high = keys.count
         while low < high {
             let middle = low &+ (high &- low) / 2
@@ -335,6 +372,7 @@ struct KeyedList<Value> {
             keys = []
             holes = 0
             front = 0
+            firstSlotFree = false
         }
         return slots
     }

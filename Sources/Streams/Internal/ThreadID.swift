@@ -6,9 +6,10 @@ import Musl
 import Darwin
 #endif
 
-/// A non-zero identifier of the calling thread (used by DEBUG checks).
+/// A non-zero identifier of the calling thread (used by DEBUG checks, the drain roles, and
+/// StreamsCocoa's notification delivery to tell a reentrant call from another thread's).
 @inline(__always)
-func currentThreadID() -> UInt {
+package func currentThreadID() -> UInt {
     #if canImport(Darwin)
     return UInt(bitPattern: pthread_self())
     #else

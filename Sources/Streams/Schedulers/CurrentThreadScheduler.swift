@@ -80,6 +80,15 @@ final class Trampoline {
         }
     }
 
+    /// Runs `body`, which subscribes to `source` from an event handler: on this thread's
+    /// trampoline (see `run(_:)`) if subscribing to `source` itself would run there, else
+    /// directly, so a source that emits at once (`just`, a subject, …) emits with the trampoline
+    /// running or not exactly as in RxSwift. See <doc:Grammar#Which-sources-use-the-trampoline>.
+    @inline(__always)
+    static func run<Element, Result>(subscribing source: Observable<Element>, _ body: () -> Result) -> Result {
+        source.subscribesOnTrampoline ? run(body) : body()
+    }
+
     /// Whether steps are waiting (a synchronous source yields to them between elements).
     var hasPending: Bool { count > 0 }
 

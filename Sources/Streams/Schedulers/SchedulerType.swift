@@ -38,24 +38,28 @@ extension ImmediateSchedulerType {
 }
 
 extension SchedulerType {
-    /// A periodic schedule built from relative scheduling (for schedulers without a native timer).
+    /// A periodic schedule built from relative scheduling (for schedulers without a native timer:
+    /// the virtual-time schedulers, which run one item at a time).
     ///
     /// The first run follows the rule for due times (`scheduleRelative`); every later one is
     /// scheduled with `schedulePeriodStep`, so a non-positive or too short `period` still moves
     /// the clock, and a `.never` period stops after the first run (<doc:Schedulers#Time-intervals>).
+    /// Each run schedules the next one *before* running `action`, as RxSwift's
+    /// `SchedulePeriodicRecursive` does: work that `action` schedules for the instant of the next
+    /// run runs after that run.
     func schedulePeriodicByRecursion<StateType>(
         _ state: StateType, startAfter: RxTimeInterval, period: RxTimeInterval, action: @escaping (StateType) -> StateType
     ) -> Disposable {
         let serial = SerialDisposable()
         let cancelled = BooleanDisposable()
-        func run(_ state: StateType) -> Disposable {
+        let current = PeriodicState(state)
+        func run(_: Void) -> Disposable {
             guard !cancelled.isDisposed else { return Disposables.create() }
-            let next = action(state)
-            guard !cancelled.isDisposed else { return Disposables.create() }
-            serial.disposable = schedulePeriodStep(next, after: period, action: run)
+            serial.disposable = schedulePeriodStep((), after: period, action: run)
+            current.value = action(current.value)
             return Disposables.create()
         }
-        serial.disposable = scheduleRelative(state, dueTime: startAfter, action: run)
+        serial.disposable = scheduleRelative((), dueTime: startAfter, action: run)
         return Disposables.create(cancelled, serial)
     }
 
@@ -197,5 +201,16 @@ extension Date {
     /// `self` moved by `interval`.
     func adding(_ interval: RxTimeInterval) -> Date {
         addingTimeInterval(interval.seconds)
+    }
+}
+
+/// The state a periodic schedule hands from one run to the next.
+private final class PeriodicState<Value> {
+    // Not Sendable: only the runs of one schedule touch it, one at a time (a virtual-time
+    // scheduler runs one item at a time).
+    var value: Value
+
+    init(_ value: Value) {
+        self.value = value
     }
 }

@@ -73,14 +73,14 @@ final class SubjectObserverOf<Observer: ObserverType>: SubjectObserver<Observer.
     override __consuming func receiveNext(_ element: Observer.Element) { observer.onNext(element) }
 }
 
-/// The registered observers of a subject, in subscription order (see `KeyedList`).
+/// The registered observers of a subject, in RxSwift's delivery order (see `KeyedList`).
 typealias ObserverList = KeyedList<AnySubjectObserver>
 
 extension KeyedList where Value == AnySubjectObserver {
     /// A snapshot of the slots, holes included, for delivery after the lock.
     typealias Handlers = Slots
 
-    /// The observers' slots, in subscription order; `nil` where an observer was removed.
+    /// The observers' slots, in delivery order; `nil` where an observer was removed.
     var handlers: Slots { slots }
 }
 

@@ -151,4 +151,15 @@ final class SubjectsArticleTests: XCTestCase {
         scheduler.start()
         XCTAssertEqual(try lanes.tokens("binding"), articleDrawing(target.applied))
     }
+
+    /// Common rules, "Delivery order": the `flatMapLatest` recording.
+    func testDeliveryOrder_flatMapLatestRecording() throws {
+        let scheduler = TestScheduler(initialClock: 0)
+        let h = scheduler.createHotObservable([.next(300, 9), .next(400, 6), .next(500, 8)])
+        let res = scheduler.start {
+            h.startWith(1).concat(Observable.never()).flatMapLatest { v in h.map { v * 10 + $0 } }
+        }
+        let recording = res.events.compactMap { recorded in recorded.value.element.map { "\(recorded.time):\($0)" } }.joined(separator: " ")
+        XCTAssertTrue(try article().says("records `\(recording)`, because each new inner subscription"), recording)
+    }
 }

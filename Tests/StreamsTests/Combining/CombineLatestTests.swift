@@ -183,18 +183,21 @@ final class CombineLatestTests: XCTestCase {
         }
     }
 
-    func testCombineLatest_synchronousErrorSkipsLaterSources() {
+    /// As in RxSwift, a source after one that failed during its subscription is still
+    /// subscribed (its subscription side effects run) and disposed at once.
+    func testCombineLatest_synchronousErrorStillSubscribesLaterSources() {
         XCTAssertNoLeaks {
-            var subscribedSecond = false
+            var subscribedSecond = false, disposedSecond = false
             let second = Observable<Int>.create { _ in
                 subscribedSecond = true
-                return Disposables.create()
+                return Disposables.create { disposedSecond = true }
             }
             var events: [Event<Int>] = []
             _ = Observable.combineLatest(Observable<Int>.error(TestError.first), second) { $0 + $1 }
                 .subscribe { events.append($0) }
             XCTAssertEqual(events, [.error(TestError.first)])
-            XCTAssertFalse(subscribedSecond)
+            XCTAssertTrue(subscribedSecond)
+            XCTAssertTrue(disposedSecond)
         }
     }
 

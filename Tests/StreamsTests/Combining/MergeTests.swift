@@ -57,17 +57,22 @@ final class MergeTests: XCTestCase {
         }
     }
 
-    func testMerge_synchronousErrorSkipsLaterSources() {
+    /// As in RxSwift, a source after one that failed during its subscription is still
+    /// subscribed (its subscription side effects run) and disposed at once; its elements are
+    /// dropped.
+    func testMerge_synchronousErrorStillSubscribesLaterSources() {
         XCTAssertNoLeaks {
-            var subscribedLater = false
-            let later = Observable<Int>.create { _ in
+            var subscribedLater = false, disposedLater = false
+            let later = Observable<Int>.create { observer in
                 subscribedLater = true
-                return Disposables.create()
+                observer.onNext(2)
+                return Disposables.create { disposedLater = true }
             }
             var events: [Event<Int>] = []
             _ = Observable.merge(Observable.just(1), Observable<Int>.error(TestError.first), later).subscribe { events.append($0) }
             XCTAssertEqual(events, [.next(1), .error(TestError.first)])
-            XCTAssertFalse(subscribedLater)
+            XCTAssertTrue(subscribedLater)
+            XCTAssertTrue(disposedLater)
         }
     }
 

@@ -88,15 +88,15 @@ final class TakeUntilTests: XCTestCase {
         }
     }
 
-    /// `other` is subscribed first: an element it emits on subscription completes the output
-    /// before the source is subscribed.
+    /// `other` is subscribed first: an element it emits on subscription completes the output;
+    /// the source is then subscribed and disposed at once, as in RxSwift.
     func testTakeUntil_otherEmitsOnSubscribe() {
         XCTAssertNoLeaks {
             let scheduler = TestScheduler(initialClock: 0)
             let xs = scheduler.createHotObservable([.next(210, 2), .completed(300)])
             let res = scheduler.start { xs.take(until: Observable.just("now")) }
             XCTAssertEqual(res.events, [.completed(200)])
-            XCTAssertEqual(xs.subscriptions, [])
+            XCTAssertEqual(xs.subscriptions, [Subscription(200, 200)])
         }
     }
 

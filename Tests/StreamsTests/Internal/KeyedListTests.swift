@@ -67,7 +67,7 @@ final class KeyedListTests: XCTestCase {
         let manySnapshot = list.slots
         _ = list.insert(Box(3))
         XCTAssertEqual(values(manySnapshot), [2])
-        XCTAssertEqual(values(list.slots), [2, 3])
+        XCTAssertEqual(values(list.slots), [3, 2], "the freed first slot goes to the next value")
     }
 
     func testRemoveAll_returnsEveryValueInOrderAndEmpties() {
@@ -139,16 +139,20 @@ final class KeyedListTests: XCTestCase {
     }
 
     func testMixedRemovalOrders_matchAModel() {
-        // A fixed-seed walk through inserts and removals (newest, oldest, any), checked against
-        // a plain array after every step.
+        // A fixed-seed walk through inserts and removals (newest, oldest, any), checked after
+        // every step against a model of RxSwift's `Bag` order: a first slot, delivered first and
+        // taken by the next insert whenever it is free, then the others in insertion order.
         var generator = SplitMix(seed: 30)
         var list = KeyedList<Box>()
-        var model: [(key: UInt64, id: Int)] = []
+        var first: (key: UInt64, id: Int)?
+        var others: [(key: UInt64, id: Int)] = []
         var removed: [UInt64] = []
         for step in 0..<5_000 {
             let roll = generator.next() % 10
+            let model = (first.map { [$0] } ?? []) + others
             if model.isEmpty || roll < 4 {
-                model.append((list.insert(Box(step)), step))
+                let entry = (key: list.insert(Box(step)), id: step)
+                if first == nil { first = entry } else { others.append(entry) }
             } else {
                 let position: Int
                 switch roll {
@@ -156,14 +160,40 @@ final class KeyedListTests: XCTestCase {
                 case 6, 7: position = 0
                 default: position = Int(generator.next() % UInt64(model.count))
                 }
-                let (key, id) = model.remove(at: position)
+                let (key, id) = model[position]
+                if first?.key == key { first = nil } else { others.removeAll { $0.key == key } }
                 XCTAssertEqual(list.remove(key)?.id, id)
                 removed.append(key)
             }
             if let stale = removed.last, roll == 9 { XCTAssertNil(list.remove(stale)) }
-            XCTAssertEqual(values(list.slots), model.map(\.id))
-            XCTAssertEqual(list.count, model.count)
+            let expected = (first.map { [$0] } ?? []) + others
+            XCTAssertEqual(values(list.slots), expected.map(\.id))
+            XCTAssertEqual(list.count, expected.count)
+            for entry in expected where step % 97 == 0 { XCTAssertTrue(list.contains(entry.key)) }
         }
+    }
+
+    /// RxSwift's `Bag` order: the first observer's slot goes to the next one once it is free.
+    func testFreedFirstSlot_goesToTheNextInsert() {
+        var list = KeyedList<Box>()
+        let a = list.insert(Box(1))
+        let b = list.insert(Box(2))
+        list.remove(a)
+        let c = list.insert(Box(3))
+        XCTAssertEqual(values(list.slots), [3, 2])
+        let d = list.insert(Box(4))
+        XCTAssertEqual(values(list.slots), [3, 2, 4])
+        list.remove(b)
+        let e = list.insert(Box(5))
+        XCTAssertEqual(values(list.slots), [3, 4, 5])
+        XCTAssertEqual(list.remove(c)?.id, 3)
+        XCTAssertEqual(values(list.slots), [4, 5])
+        _ = list.insert(Box(6))
+        XCTAssertEqual(values(list.slots), [6, 4, 5])
+        XCTAssertEqual(list.remove(d)?.id, 4)
+        XCTAssertEqual(list.remove(e)?.id, 5)
+        XCTAssertNil(list.remove(b))
+        XCTAssertEqual(values(list.slots), [6])
     }
 
     /// A small deterministic generator (SplitMix64) for the model test.
@@ -295,7 +325,8 @@ final class KeyedListTests: XCTestCase {
             next += 1
         }
         XCTAssertEqual(list.bufferCapacity, capacity, "the front holes' room was reused, not grown")
-        XCTAssertEqual(values(list.slots), Array(40..<next))
+        // The first value inserted after the first slot was freed took it (RxSwift's order).
+        XCTAssertEqual(values(list.slots), [64] + Array(40..<64) + Array(65..<next))
         for (id, key) in keys.enumerated() { XCTAssertEqual(list.contains(key), id >= 40) }
         XCTAssertEqual(list.remove(keys[50])?.id, 50, "found after the block move")
         for key in keys.dropFirst(40) { list.remove(key) }

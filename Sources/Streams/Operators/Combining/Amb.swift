@@ -42,8 +42,9 @@ final private class AmbSink<Observer: ObserverType>: SerializingSink<Observer, I
     }
 
     func run(_ sources: [Observable<Element>]) -> Disposable {
+        // Every source is subscribed, even once one has won or ended the output (a loser's
+        // subscription is then disposed at once), as in RxSwift.
         for (index, source) in sources.enumerated() {
-            if isDisposed || withState({ $0 != nil }) { break }
             subscriptions[index].setDisposable(
                 source.subscribe(
                     SinkForward<Element> { [self] event in

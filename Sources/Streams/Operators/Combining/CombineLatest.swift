@@ -125,9 +125,9 @@ final class CombineLatestSink<Result, Observer: ObserverType>: DrainingSink<Obse
         return Disposables.create(nodes)
     }
 
-    /// Subscribes source `index` (unless a source subscribed before ended the output).
+    /// Subscribes source `index`, even if a source subscribed before ended the output (its
+    /// subscription is then disposed at once, with the others), as in RxSwift.
     func subscribe<E>(_ source: Observable<E>, at index: Int) {
-        guard !isDisposed else { return }
         let node = CombineLatestSource<E, Result, Observer>(sink: self, index: index)
         nodes.append(node)
         node.setSubscription(source.subscribe(node))

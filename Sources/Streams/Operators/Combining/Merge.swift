@@ -43,10 +43,13 @@ final private class MergeArraySink<Observer: ObserverType>: SerializingSink<Obse
             return group
         }
         for source in sources {
-            // A source that terminated the output during its subscription ends the loop.
-            if isDisposed { break }
+            // Every source is subscribed, even after one terminated the output during its
+            // subscription (then disposed at once, with the group), as in RxSwift.
             let node = MergeSource(sink: self)
-            guard let key = group.insert(node) else { break }
+            guard let key = group.insert(node) else {
+                source.subscribe(node).dispose()
+                continue
+            }
             node.key = key
             node.setSubscription(source.subscribe(node))
         }

@@ -26,7 +26,8 @@ final private class StartWithSink<Observer: ObserverType>: Sink<Observer>, Obser
             if isDisposed { return Disposables.create() }
             forwardNext(element)
         }
-        if isDisposed { return Disposables.create() }
+        // Subscribed even if the output ended meanwhile (then disposed at once, with the sink),
+        // as in RxSwift: its subscription side effects run.
         return source.subscribe(self)
     }
 }

@@ -55,10 +55,10 @@ final private class WithLatestFromSink<First, Second, Result, Observer: Observer
     }
 
     func run(first: Observable<First>, second: Observable<Second>) -> Disposable {
+        // The first source is subscribed even if the second ended the output meanwhile (and
+        // disposed at once, with the sink), as in RxSwift: its subscription side effects run.
         secondSubscription.setDisposable(second.subscribe(WithLatestFromSecondObserver(sink: self)))
-        if !isDisposed {
-            firstSubscription.setDisposable(first.subscribe(WithLatestFromFirstObserver(sink: self)))
-        }
+        firstSubscription.setDisposable(first.subscribe(WithLatestFromFirstObserver(sink: self)))
         return Disposables.create(firstSubscription, secondSubscription)
     }
 

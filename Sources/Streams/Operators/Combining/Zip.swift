@@ -119,9 +119,9 @@ final class ZipSink<Buffers, Arguments, Observer: ObserverType>: SerializingSink
     var subscription: Disposable { Disposables.create(subscriptions) }
 
     /// Subscribes source number `index`; `store` appends its elements to `Buffers` (under the lock).
-    /// Sources after a synchronous terminal event are not subscribed.
+    /// Sources after a synchronous terminal event are subscribed too (and disposed at once, with
+    /// the others), as in RxSwift.
     func subscribe<E>(_ source: Observable<E>, at index: Int, store: @escaping (inout Buffers, E) -> Void) {
-        guard !isDisposed else { return }
         subscriptions[index].setDisposable(
             source.subscribe(
                 SinkForward<E> { [self] event in

@@ -38,10 +38,10 @@ final private class SampleSink<Sampler, Observer: ObserverType>: SerializingSink
     }
 
     func run(source: Observable<Element>, sampler: Observable<Sampler>) -> Disposable {
+        // The sampler is subscribed even if the source ended the output meanwhile (and disposed
+        // at once, with the sink), as in RxSwift: its subscription side effects run.
         sourceSubscription.setDisposable(source.subscribe(SinkForward<Element> { [self] event in onSource(event) }))
-        if !isDisposed {
-            samplerSubscription.setDisposable(sampler.subscribe(SinkForward<Sampler> { [self] event in onSampler(event) }))
-        }
+        samplerSubscription.setDisposable(sampler.subscribe(SinkForward<Sampler> { [self] event in onSampler(event) }))
         return Disposables.create(sourceSubscription, samplerSubscription)
     }
 

@@ -33,10 +33,10 @@ final private class SkipUntilSink<Other, Observer: ObserverType>: SerializingSin
     private let otherSubscription = SingleAssignmentDisposable()
 
     func run(source: Observable<Element>, other: Observable<Other>) -> Disposable {
+        // `other` is subscribed even if the source ended the output meanwhile (and disposed at
+        // once, with the sink), as in RxSwift: its subscription side effects run.
         sourceSubscription.setDisposable(source.subscribe(SinkForward<Element> { [self] event in onSource(event) }))
-        if !isDisposed {
-            otherSubscription.setDisposable(other.subscribe(SinkForward<Other> { [self] event in onOther(event) }))
-        }
+        otherSubscription.setDisposable(other.subscribe(SinkForward<Other> { [self] event in onOther(event) }))
         return Disposables.create(sourceSubscription, otherSubscription)
     }
 

@@ -32,14 +32,14 @@ final private class TakeUntilSink<Other, Observer: ObserverType>: SerializingSin
     private let otherSubscription = SingleAssignmentDisposable()
 
     func run(source: Observable<Element>, other: Observable<Other>) -> Disposable {
+        // The source is subscribed even if `other` ended the output meanwhile (and disposed
+        // at once, with the sink), as in RxSwift: its subscription side effects run.
         otherSubscription.setDisposable(other.subscribe(SinkForward<Other> { [self] event in onOther(event) }))
-        if !isDisposed {
-            sourceSubscription.setDisposable(
-                source.subscribe(
-                    SinkForward<Element> { [self] event in
-                        synchronized { _, outbox in outbox.send(event) }
-                    }))
-        }
+        sourceSubscription.setDisposable(
+            source.subscribe(
+                SinkForward<Element> { [self] event in
+                    synchronized { _, outbox in outbox.send(event) }
+                }))
         return Disposables.create(sourceSubscription, otherSubscription)
     }
 

@@ -104,12 +104,16 @@ final private class ShareObservable<Element>: Observable<Element>, Unsubscribing
     // lock, by the role holder.
     private let source: Observable<Element>
     private let scope: SubjectLifetimeScope
+    /// Whether subscribing runs on the trampoline: RxSwift's `share` is a `refCount()` producer
+    /// except for `replay` 0 or 1 `.whileConnected` (see <doc:Grammar#Which-sources-use-the-trampoline>).
+    private let onTrampoline: Bool
     private let state = LockedState(ShareState())
     @exclusivity(unchecked) private var buffer: ReplayBuffer<Element>
 
     init(source: Observable<Element>, replay: Int, scope: SubjectLifetimeScope) {
         self.source = source
         self.scope = scope
+        onTrampoline = scope == .forever || replay > 1
         buffer = ReplayBuffer(capacity: replay)
         Resources.increment(Self.self)
         super.init()
@@ -117,12 +121,17 @@ final private class ShareObservable<Element>: Observable<Element>, Unsubscribing
 
     deinit { Resources.decrement(type(of: self)) }
 
+    override var subscribesOnTrampoline: Bool { onTrampoline }
+
     override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+        if InspectorHook.isRecording { return InspectorHook.subscribe(self, observer) { subscribeOn($0) } }
+        return subscribeOn(observer)
+    }
 
-        if InspectorHook.isRecording { return InspectorHook.subscribe(self, observer) { subscribeUninspected($0) } }
-
-        return subscribeUninspected(observer)
-
+    /// Subscribes on the trampoline or not (see `onTrampoline`).
+    @inline(__always)
+    private func subscribeOn<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+        onTrampoline ? Trampoline.run { subscribeUninspected(observer) } : subscribeUninspected(observer)
     }
 
     @inline(__always)

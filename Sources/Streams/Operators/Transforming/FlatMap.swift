@@ -129,6 +129,9 @@ private struct InnerQueue {
 
     mutating func append(_ item: AnyObject) { items.append(item) }
 
+    /// The next item, left in the queue.
+    var first: AnyObject? { head < items.count ? items[head] : nil }
+
     mutating func popFirst() -> AnyObject? {
         guard head < items.count else { return nil }
         let item = items[head]
@@ -314,7 +317,7 @@ where Source.Element == Observer.Element {
                 state.active == 0 ? state.startInner() : nil
             }
             guard let claimed, let inner = select(element) else { return }
-            Trampoline.run {
+            Trampoline.run(subscribing: inner) {
                 let subscription = subscribeInner(inner, key: claimed)
                 if !withState({ $0.register(subscription, key: claimed) }) { subscription.dispose() }
             }
@@ -333,7 +336,7 @@ where Source.Element == Observer.Element {
             return nil
         }
         guard let started else { return }
-        Trampoline.run {
+        Trampoline.run(subscribing: inner) {
             let (subscription, completed) = subscribeCounting(inner, key: started)
             pumpQueued(registering: subscription, key: started, completed: completed)
         }
@@ -357,8 +360,11 @@ where Source.Element == Observer.Element {
     /// which runs the synchronous inners' elements only after the role was given up, so an
     /// element that an observer sends back into the source meanwhile starts its inner sequence
     /// in RxSwift's order instead of waiting in the queue.
-    private func pump() {
-        Trampoline.run { pumpQueued() }
+    ///
+    /// The trampoline is started only if the first queued inner sequence subscribes on it (see
+    /// `Trampoline.run(subscribing:_:)`); `onTrampoline` says whether it does.
+    private func pump(onTrampoline: Bool) {
+        if onTrampoline { Trampoline.run { pumpQueued() } } else { pumpQueued() }
     }
 
     /// `pump`'s loop, for callers already running it on the trampoline. It first registers
@@ -435,12 +441,14 @@ where Source.Element == Observer.Element {
         if subscribing.compareExchange(expected: key &+ 1, desired: 0, ordering: .acquiringAndReleasing).exchanged { return }
         // Decided with `withState` (no outbox) because an inner completion usually sends nothing.
         var finished: InnerSubscription?
+        var onTrampoline = false
         let next = withState { state -> InnerCompletion in
             finished = state.removeCompleted(key)
             state.active -= 1
             if state.pumping { return .nothing }
-            if !state.queue.isEmpty {
+            if let first = state.queue.first {
                 state.pumping = true
+                onTrampoline = unsafeDowncast(first, to: Observable<Inner>.self).subscribesOnTrampoline
                 return .pump
             }
             return state.isDone ? .complete : .nothing
@@ -448,7 +456,7 @@ where Source.Element == Observer.Element {
         finished?.subscription.dispose()  // outside the lock, as `CompositeDisposable.remove(for:)` would
         switch next {
         case .nothing: return
-        case .pump: pump()
+        case .pump: pump(onTrampoline: onTrampoline)
         case .complete: completeOutput()
         }
     }

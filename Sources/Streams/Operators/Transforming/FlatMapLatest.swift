@@ -135,9 +135,11 @@ where Source.Element == Observer.Element {
             return (id, takeInner(leaving: state.isDisposed ? InnerSlot.idle : InnerSlot.subscribing(id)))
         }
         previous.dispose()
-        // On the trampoline, so that a synchronous inner sequence's subscription is stored (and
-        // can be disposed by a switch from inside its own elements) before they flow.
-        Trampoline.run {
+        // On the trampoline if the inner sequence subscribes there, so that a synchronous inner
+        // sequence's subscription is stored (and can be disposed by a switch from inside its own
+        // elements) before they flow; a source that emits at once (`just`, a subject) emits
+        // without starting it, as in RxSwift (see `Trampoline.run(subscribing:_:)`).
+        Trampoline.run(subscribing: inner) {
             store(innerObserver.subscribe(inner, sink: self, key: id), id: id)
         }
     }

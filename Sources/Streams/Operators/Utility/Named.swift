@@ -28,6 +28,9 @@ final class NamedObservable<Element>: Observable<Element>, @unchecked Sendable {
         super.init()
     }
 
+    /// The labelled sequence's own (a label changes nothing).
+    override var subscribesOnTrampoline: Bool { source.subscribesOnTrampoline }
+
     override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
         guard InspectorHook.isRecording else { return source.subscribe(observer) }
         return InspectorHook.subscribe(self, observer, label: name) { source.subscribe($0) }
