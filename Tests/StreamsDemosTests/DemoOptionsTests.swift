@@ -114,15 +114,14 @@ final class DemoOptionsTests: XCTestCase {
     }
 
     /// Hosts that mix this machine with remote ones are refused before anything runs (part of
-    /// the demo would reach a real service). Fails on ce3e235, which accepted them. The Auth
-    /// hosts, not given, follow the Installations host (local here).
+    /// the demo would reach a real service). Fails on ce3e235, which accepted them.
     func testParse_remoteConfigHosts_mixingLoopbackAndRemote_areRefused() {
         XCTAssertThrowsError(
             try parse("--api-key=K --remote-config-project p --remote-config-url http://127.0.0.1:8080 --remote-config-realtime-url https://rt.example.com")
         ) { error in
             XCTAssertEqual(
                 error as? DemoOptionsError,
-                .mixedEndpoints(.mixed(local: ["remoteConfigFetch", "installations", "identityToolkit", "secureToken"], remote: ["remoteConfigRealtime"])))
+                .mixedEndpoints(.mixed(local: ["remoteConfigFetch", "installations"], remote: ["remoteConfigRealtime"])))
             XCTAssertTrue("\(error)".contains("point every endpoint at the test server or emulator"), "\(error)")
         }
         XCTAssertThrowsError(
@@ -130,7 +129,7 @@ final class DemoOptionsTests: XCTestCase {
         ) { error in
             XCTAssertEqual(
                 error as? DemoOptionsError,
-                .mixedEndpoints(.mixed(local: ["installations", "identityToolkit", "secureToken"], remote: ["remoteConfigFetch", "remoteConfigRealtime"])))
+                .mixedEndpoints(.mixed(local: ["installations"], remote: ["remoteConfigFetch", "remoteConfigRealtime"])))
         }
     }
 
