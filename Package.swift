@@ -38,6 +38,8 @@ let package = Package(
         .executableTarget(name: "blocking-demo", dependencies: ["StreamsBlocking"], path: "Examples/BlockingDemo"),
         .executableTarget(name: "firebase-test-server", dependencies: ["ConfigFeaturesTestServer"], path: "Examples/FirebaseTestServerTool"),
         .executableTarget(name: "local-first-writer", dependencies: ["ConfigFeatures", "Streams"], path: "Examples/LocalFirstWriter"),
+        // Signs in with FirebaseAuth against an Auth emulator and writes the ID token to a file (firebase-admin-check.sh verifies it).
+        .executableTarget(name: "auth-token-demo", dependencies: ["ConfigFeatures", "Streams", "StreamsBlocking"], path: "Examples/AuthTokenDemo"),
         .target(name: "StreamsBenchmarks", dependencies: ["Streams", "ConfigFeatures"], path: "Benchmarks/StreamsBenchmarks"),
         .executableTarget(name: "streams-bench", dependencies: ["StreamsBenchmarks"], path: "Benchmarks/StreamsBench"),
         // Writes the fixed-arity sources (`swift run streams-codegen`); depends on nothing.

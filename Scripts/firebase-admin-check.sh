@@ -8,7 +8,11 @@
 #   2. `--database seed.json`: the SDK must read the seeded contents;
 #   3. `--require-auth --auth-users users.json` with FIREBASE_AUTH_EMULATOR_HOST too: the `auth`
 #      module (users, custom tokens and claims, verify_id_token on our ID tokens, revocation,
-#      disabled users) and the database accepting our ID tokens.
+#      disabled users) and the database accepting our ID tokens. Before it, `auth-token-demo`
+#      (our Swift `FirebaseAuth`) signs in three ways (anonymously, with the seeded user's email
+#      and password, and a new email account) against a server started the same way, and writes
+#      each ID token to a file; the run verifies them with `verify_id_token` (`--id-token-file`).
+#      The tokens never reach stdout.
 #
 # Arguments are passed to the auth run: `--id-token-file FILE` verifies the ID tokens in FILE (one
 # per line) with verify_id_token, e.g. a token our Swift client obtained.
@@ -34,7 +38,9 @@ fi
 echo "== firebase-admin $("$venv/bin/python" -c 'import firebase_admin; print(firebase_admin.__version__)')"
 
 swift build --product firebase-test-server >/dev/null
+swift build --product auth-token-demo >/dev/null
 bin="$(swift build --show-bin-path)/firebase-test-server"
+token_bin="$(swift build --show-bin-path)/auth-token-demo"
 work="$(mktemp -d)"
 servers=()
 trap 'for pid in "${servers[@]}"; do kill "$pid" 2>/dev/null || true; done; rm -rf "$work"' EXIT
@@ -73,7 +79,26 @@ echo "== firebase-test-server --require-auth --auth-users users.json"
 cat >"$work/users.json" <<'JSON'
 [{"uid": "seed-ann", "email": "seed-ann@example.com", "password": "seeded1", "customClaims": {"team": "red"}}]
 JSON
+# Our Swift client signs in against a server of its own (started like the checked one), so the
+# users it creates do not change what the auth run lists; an emulator's ID tokens carry no
+# signature to check, so verify_id_token judges them by their claims, wherever they came from.
+start_server swift-auth --require-auth --auth-users "$work/users.json"
+token_files=()
+# sign_in NAME ARGS...: our Swift client signs in with ARGS and writes its ID token to $work/NAME.token.
+sign_in() {
+    local name="$1"
+    shift
+    if "$token_bin" --emulator-host "127.0.0.1:$port" --id-token-file "$work/$name.token" "$@"; then
+        token_files+=(--id-token-file "$work/$name.token")
+    else
+        echo "firebase-admin-check: auth-token-demo could not sign in ($name)" >&2
+        status=1
+    fi
+}
+sign_in swift-anonymous --anonymous
+sign_in swift-password --email seed-ann@example.com --password seeded1
+sign_in swift-new-account --email swift-new@example.com --password created1 --create
 start_server auth --require-auth --auth-users "$work/users.json"
 FIREBASE_DATABASE_EMULATOR_HOST="127.0.0.1:$port" FIREBASE_AUTH_EMULATOR_HOST="127.0.0.1:$port" FIREBASE_ADMIN_CHECK=auth \
-    "$venv/bin/python" Scripts/firebase_admin_check.py "$@" || status=1
+    "$venv/bin/python" Scripts/firebase_admin_check.py "${token_files[@]}" "$@" || status=1
 exit "$status"

@@ -212,10 +212,13 @@ public final class DemoBackends: Sendable {
     }
 
     /// A database seeded with `seed` for a scripted storyline: the embedded one (with `latency`
-    /// on every delivered value), or the loopback server's, read over REST and SSE.
+    /// on every delivered value), or the loopback server's, read over REST and SSE as `users`
+    /// (user1's client; user2's for the other client), or without a user when `users` is `nil`.
     ///
     /// - Precondition: `database` is not `.project`.
-    func scriptedDatabase(seed: JSONValue, latency: RxTimeInterval, scheduler: SerialDispatchQueueScheduler) throws -> ScriptedDatabase {
+    func scriptedDatabase(seed: JSONValue, latency: RxTimeInterval, scheduler: SerialDispatchQueueScheduler, users: DemoUsers? = nil) throws
+        -> ScriptedDatabase
+    {
         switch database {
         case .embedded:
             let store = try InMemoryRealtimeDatabase(scheduler: scheduler, value: seed)
@@ -223,13 +226,7 @@ public final class DemoBackends: Sendable {
         case .localServer:
             guard let server else { preconditionFailure("a local-server selection always has a server") }
             try server.setDatabaseValue(seed, at: "/")
-            let rest = try FirebaseRESTDatabase(
-                endpoints: server.endpoints,
-                scheduler: scheduler,
-                reconnectBackoff: BackoffPolicy(initialDelay: 0.1, maximumDelay: 1),
-                requestTimeout: 10
-            )
-            return ScriptedDatabase(server: server, rest: rest)
+            return try ScriptedDatabase(server: server, users: users, scheduler: scheduler)
         case .project:
             preconditionFailure("a real database cannot be scripted")
         }
@@ -248,9 +245,35 @@ public final class DemoBackends: Sendable {
         )
     }
 
-    /// The Realtime Database client of a real project.
-    func projectDatabase(_ database: DemoOptions.DatabaseProject, scheduler: SchedulerType) -> FirebaseRESTDatabase {
-        FirebaseRESTDatabase(databaseURL: database.url, auth: database.credential.restAuth, scheduler: scheduler, requestTimeout: 20)
+    /// The Realtime Database client of a real project, signed in as `user` when given.
+    func projectDatabase(_ database: DemoOptions.DatabaseProject, user: FirebaseAuth? = nil, scheduler: SchedulerType) -> FirebaseRESTDatabase {
+        FirebaseRESTDatabase(databaseURL: database.url, auth: user.map { .user($0) } ?? database.credential.restAuth, scheduler: scheduler, requestTimeout: 20)
+    }
+
+    /// Signs in to the real project with `FirebaseAuth` against Firebase's Auth hosts
+    /// (`FirebaseEndpoints.production`: the API key is all it needs), or against the emulator at
+    /// `authBaseURL` (`--auth-url`).
+    func signInToProject(_ method: DemoOptions.SignInMethod, apiKey: DemoOptions.Secret, authBaseURL: URL?, scheduler: SchedulerType) -> Result<
+        (FirebaseAuth, FirebaseUser), any Error
+    > {
+        let endpoints: FirebaseEndpoints
+        if let authBaseURL {
+            do {
+                endpoints = try FirebaseEndpoints.emulator(
+                    host: authBaseURL.host ?? "", port: authBaseURL.port ?? (authBaseURL.scheme == "https" ? 443 : 80))
+            } catch {
+                return .failure(error)
+            }
+        } else {
+            endpoints = .production
+        }
+        let auth = FirebaseAuth(apiKey: apiKey.value, endpoints: endpoints, scheduler: scheduler, requestTimeout: 20)
+        let signIn: Single<FirebaseUser>
+        switch method {
+        case .anonymous: signIn = auth.signInAnonymously()
+        case .email(let email, let password): signIn = auth.signIn(email: email, password: password.value)
+        }
+        return awaitResult(signIn, timeout: 25).map { (auth, $0) }
     }
 
     // MARK: - Notes
@@ -364,21 +387,40 @@ final class ScriptedRemoteConfigServer: Sendable {
 final class ScriptedDatabase: Sendable {
     private enum Storage {
         case memory(InMemoryRealtimeDatabase)
-        case server(FirebaseTestServer, FirebaseRESTDatabase)
+        case server(FirebaseTestServer, FirebaseRESTDatabase, DemoUsers?)
     }
 
-    /// What the demo's listener reads.
+    /// What the demo's listener reads (user1's client).
     let database: any RealtimeDatabase
+    /// What user2's client reads: the same database when embedded, its own connection to the
+    /// loopback server (signed in as user2, if signed in) otherwise.
+    let otherUserDatabase: any RealtimeDatabase
     private let storage: Storage
 
     init(memory: InMemoryRealtimeDatabase, database: any RealtimeDatabase) {
         self.database = database
+        otherUserDatabase = database
         storage = .memory(memory)
     }
 
-    init(server: FirebaseTestServer, rest: FirebaseRESTDatabase) {
+    /// user1's and user2's clients of `server`, each as its user (`.user(auth)`), or without a
+    /// user when `users` is `nil`.
+    ///
+    /// - Throws: `FirebaseEndpointsError` when the loopback server's endpoints name no database.
+    init(server: FirebaseTestServer, users: DemoUsers?, scheduler: SerialDispatchQueueScheduler) throws(FirebaseEndpointsError) {
+        let rest = try Self.connection(to: server, as: users?.user1, scheduler: scheduler)
         database = rest
-        storage = .server(server, rest)
+        otherUserDatabase = try Self.connection(to: server, as: users?.user2, scheduler: scheduler)
+        storage = .server(server, rest, users)
+    }
+
+    private static func connection(to server: FirebaseTestServer, as user: FirebaseAuth?, scheduler: SerialDispatchQueueScheduler)
+        throws(FirebaseEndpointsError)
+        -> FirebaseRESTDatabase
+    {
+        try FirebaseRESTDatabase(
+            endpoints: server.endpoints, auth: user.map { .user($0) } ?? .none, scheduler: scheduler,
+            reconnectBackoff: BackoffPolicy(initialDelay: 0.1, maximumDelay: 1), requestTimeout: 10)
     }
 
     /// Whether the writes happen on the loopback server.
@@ -391,7 +433,7 @@ final class ScriptedDatabase: Sendable {
     func setValue(_ value: JSONValue, at path: String) throws {
         switch storage {
         case .memory(let memory): try memory.setValue(value, at: path)
-        case .server(let server, _): try server.setDatabaseValue(value, at: path)
+        case .server(let server, _, _): try server.setDatabaseValue(value, at: path)
         }
     }
 
@@ -399,7 +441,7 @@ final class ScriptedDatabase: Sendable {
     var activeListenerCount: Int {
         switch storage {
         case .memory(let memory): return memory.activeObserverCount
-        case .server(_, let rest): return rest.activeObserverCount
+        case .server(_, let rest, _): return rest.activeObserverCount
         }
     }
 
@@ -423,23 +465,22 @@ final class ScriptedDatabase: Sendable {
     /// The SSE streams open on the loopback server after waiting (bounded) for `expected`;
     /// `nil` for the embedded database.
     func serverStreams(settlingAt expected: Int) -> Int? {
-        guard case .server(let server, _) = storage else { return nil }
+        guard case .server(let server, _, _) = storage else { return nil }
         server.waitForOpenStreams(expected, route: .database, timeout: 5)
         return server.openStreamCount(route: .database)
     }
 
-    /// A new connection to the server for another client: the embedded database itself
-    /// (without the demo's `LatencyDatabase`), or a new
-    /// `FirebaseRESTDatabase` to the loopback server.
+    /// A new connection to the server for another of user1's clients: the embedded database
+    /// itself (without the demo's `LatencyDatabase`), or a new `FirebaseRESTDatabase` to the
+    /// loopback server, signed in as user1 (if signed in).
     ///
     /// - Throws: `FirebaseEndpointsError` when the loopback server's endpoints name no database.
     func serverConnection(scheduler: SerialDispatchQueueScheduler) throws -> any RealtimeDatabase {
         switch storage {
         case .memory(let memory):
             return memory
-        case .server(let server, _):
-            return try FirebaseRESTDatabase(
-                endpoints: server.endpoints, scheduler: scheduler, reconnectBackoff: BackoffPolicy(initialDelay: 0.1, maximumDelay: 1), requestTimeout: 10)
+        case .server(let server, _, let users):
+            return try Self.connection(to: server, as: users?.user1, scheduler: scheduler)
         }
     }
 }

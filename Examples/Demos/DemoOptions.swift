@@ -4,7 +4,8 @@
 //                [--remote-config-project ID --api-key KEY [--app-id ID]
 //                 [--remote-config-url URL] [--remote-config-realtime-url URL]
 //                 [--installations-url URL]]
-//                [--database-url URL [--auth-token T | --access-token T]]
+//                [--database-url URL [--auth-token T | --access-token T
+//                                     | --api-key KEY (--anonymous | --email E --password P)]]
 //                [--duration SECONDS] [--timeline FILE.html] [--list | --help]
 //
 // See `DemoOptions.usage` and Guides/Networking.md ("Running the demos against your project").
@@ -17,8 +18,10 @@ import Foundation
 /// backends. `--local-server` runs the same storylines over HTTP against an in-process
 /// `FirebaseTestServer`. `--remote-config-project`/`--api-key` and `--database-url` point the
 /// demos at a real Firebase project, where they run a live variant (read what the project
-/// holds, then listen for `--duration` seconds). Secrets (`--api-key`, `--auth-token`,
-/// `--access-token`) are kept in `Secret`, which never shows them.
+/// holds, then listen for `--duration` seconds); with `--api-key` and `--anonymous` or
+/// `--email`/`--password` the database demo signs in with `FirebaseAuth` first (a real project
+/// needs only its API key). Secrets (`--api-key`, `--auth-token`, `--access-token`,
+/// `--password`) are kept in `Secret`, which never shows them.
 public struct DemoOptions: Sendable, Hashable, CustomStringConvertible {
     /// A value that must not be printed (an API key, a token): every description masks it.
     public struct Secret: Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
@@ -95,7 +98,25 @@ public struct DemoOptions: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// How the database demo authenticates (`--auth-token` or `--access-token`).
+    /// How the database demo signs in with `FirebaseAuth` (`--anonymous`, or `--email` and
+    /// `--password`).
+    public enum SignInMethod: Sendable, Hashable, CustomStringConvertible {
+        /// A new anonymous account (`--anonymous`).
+        case anonymous
+        /// An existing email-and-password account (`--email`, `--password`).
+        case email(String, password: Secret)
+
+        /// The kind of sign-in and the email (never the password).
+        public var description: String {
+            switch self {
+            case .anonymous: return "anonymous"
+            case .email(let email, _): return "email \(email)"
+            }
+        }
+    }
+
+    /// How the database demo authenticates (`--auth-token`, `--access-token`, or a sign-in with
+    /// `--api-key`).
     public enum DatabaseCredential: Sendable, Hashable, CustomStringConvertible {
         /// No credential: only data the rules make public is readable.
         case none
@@ -103,11 +124,15 @@ public struct DemoOptions: Sendable, Hashable, CustomStringConvertible {
         case idToken(Secret)
         /// A Google OAuth2 access token, sent as `access_token=`.
         case accessToken(Secret)
+        /// A user the demo signs in with `FirebaseAuth` against Firebase's Auth hosts, with the
+        /// project's Web API key; requests carry the user's ID token (`.user(auth)`).
+        case signIn(SignInMethod, apiKey: Secret)
 
-        /// The credential for `FirebaseRESTDatabase`.
+        /// The credential for `FirebaseRESTDatabase`; `.none` for `.signIn`, whose client the
+        /// demo creates once signed in.
         public var restAuth: FirebaseRESTAuth {
             switch self {
-            case .none: return .none
+            case .none, .signIn: return .none
             case .idToken(let token): return .idToken(token.value)
             case .accessToken(let token): return .accessToken(token.value)
             }
@@ -119,6 +144,7 @@ public struct DemoOptions: Sendable, Hashable, CustomStringConvertible {
             case .none: return "no credential"
             case .idToken(let token): return "auth token \(token)"
             case .accessToken(let token): return "access token \(token)"
+            case .signIn(let method, let key): return "signs in: \(method), api key \(key)"
             }
         }
     }
@@ -129,11 +155,15 @@ public struct DemoOptions: Sendable, Hashable, CustomStringConvertible {
         public var url: URL
         /// The credential sent with every request.
         public var credential: DatabaseCredential
+        /// Where a sign-in goes (`--auth-url`: an Auth emulator or test server, at its Identity
+        /// Toolkit and Secure Token paths); `nil` for Firebase's Auth hosts.
+        public var authBaseURL: URL?
 
         /// Creates a target.
-        public init(url: URL, credential: DatabaseCredential = .none) {
+        public init(url: URL, credential: DatabaseCredential = .none, authBaseURL: URL? = nil) {
             self.url = url
             self.credential = credential
+            self.authBaseURL = authBaseURL
         }
 
         /// The URL and the kind of credential (masked).
@@ -280,10 +310,10 @@ extension DemoOptions {
     /// Flags that take a value.
     private static let valueFlags: Set<String> = [
         "--remote-config-project", "--api-key", "--app-id", "--remote-config-url", "--remote-config-realtime-url", "--installations-url",
-        "--database-url", "--auth-token", "--access-token", "--duration", "--timeline",
+        "--database-url", "--auth-token", "--access-token", "--email", "--password", "--auth-url", "--duration", "--timeline",
     ]
     /// Flags without a value.
-    private static let switchFlags: Set<String> = ["--list", "--help", "-h", "--local-server"]
+    private static let switchFlags: Set<String> = ["--list", "--help", "-h", "--local-server", "--anonymous"]
 
     /// Parses the arguments of `streams-demo` (without the program name).
     ///
@@ -315,12 +345,12 @@ extension DemoOptions {
     /// The executable that runs only `demo` (`group-comments-demo`).
     public static func program(for demo: String) -> String { "\(demo)-demo" }
 
-    /// Flags of Remote Config demos only.
+    /// Flags of Remote Config demos only (`--api-key` is the database's too, for signing in).
     private static let remoteConfigFlags: Set<String> = [
-        "--remote-config-project", "--api-key", "--app-id", "--remote-config-url", "--remote-config-realtime-url", "--installations-url",
+        "--remote-config-project", "--app-id", "--remote-config-url", "--remote-config-realtime-url", "--installations-url",
     ]
     /// Flags of the database demo only.
-    private static let databaseFlags: Set<String> = ["--database-url", "--auth-token", "--access-token"]
+    private static let databaseFlags: Set<String> = ["--database-url", "--auth-token", "--access-token", "--email", "--password", "--anonymous", "--auth-url"]
 
     /// The flags that apply to `demo`: the common ones (`--help`, `--local-server`,
     /// `--duration`, `--timeline`, …) plus its backend's (Remote Config's, or the database's for
@@ -388,6 +418,7 @@ extension DemoOptions {
         }
         let installationsURL = try values["--installations-url"].map { value throws(DemoOptionsError) in try url(value, flag: "--installations-url") }
         let databaseURL = try values["--database-url"].map { value throws(DemoOptionsError) in try url(value, flag: "--database-url") }
+        let authURL = try values["--auth-url"].map { value throws(DemoOptionsError) in try url(value, flag: "--auth-url") }
         if let databaseURL, hasCredentialQuery(databaseURL) { throw .credentialInURL(flag: "--database-url") }
 
         if options.showsHelp {
@@ -397,12 +428,29 @@ extension DemoOptions {
                     project: project, apiKey: Secret(key), appID: values["--app-id"] ?? defaultAppID,
                     fetchBaseURL: fetchURL, realtimeBaseURL: realtimeURL, installationsBaseURL: installationsURL)
             }
-            if let databaseURL { options.database = DatabaseProject(url: databaseURL, credential: credential(values)) }
+            if let databaseURL { options.database = DatabaseProject(url: databaseURL, credential: credential(values, switches), authBaseURL: authURL) }
             return options
         }
 
-        // Remote Config: the project and the key come together; the rest needs them.
-        switch (values["--remote-config-project"], values["--api-key"]) {
+        // Signing in: one method, with the API key and a database.
+        let signsIn = switches.contains("--anonymous") || values["--email"] != nil || values["--password"] != nil
+        if signsIn {
+            if switches.contains("--anonymous"), values["--email"] != nil { throw .conflictingFlags("--anonymous", "--email") }
+            if values["--email"] != nil, values["--password"] == nil { throw .missingCompanion(flag: "--email", required: "--password") }
+            if values["--password"] != nil, values["--email"] == nil { throw .missingCompanion(flag: "--password", required: "--email") }
+            for token in ["--auth-token", "--access-token"] where values[token] != nil {
+                throw .conflictingFlags(token, switches.contains("--anonymous") ? "--anonymous" : "--email")
+            }
+            let flag = switches.contains("--anonymous") ? "--anonymous" : "--email"
+            if databaseURL == nil { throw .missingCompanion(flag: flag, required: "--database-url") }
+            if values["--api-key"] == nil { throw .missingCompanion(flag: flag, required: "--api-key") }
+        } else if authURL != nil {
+            throw .missingCompanion(flag: "--auth-url", required: "--anonymous or --email")
+        }
+
+        // Remote Config: the project and the key come together (the key alone signs the
+        // database's user in); the rest needs them.
+        switch (values["--remote-config-project"], signsIn && values["--remote-config-project"] == nil ? nil : values["--api-key"]) {
         case (nil, nil):
             for flag in ["--app-id", "--remote-config-url", "--remote-config-realtime-url", "--installations-url"] where values[flag] != nil {
                 throw .missingCompanion(flag: flag, required: "--remote-config-project")
@@ -410,7 +458,7 @@ extension DemoOptions {
         case (_?, nil):
             throw .missingCompanion(flag: "--remote-config-project", required: "--api-key")
         case (nil, _?):
-            throw .missingCompanion(flag: "--api-key", required: "--remote-config-project")
+            throw .missingCompanion(flag: "--api-key", required: demo == "group-comments" ? "--anonymous or --email" : "--remote-config-project")
         case (let project?, let key?):
             let target = RemoteConfigProject(
                 project: project, apiKey: Secret(key), appID: values["--app-id"] ?? defaultAppID,
@@ -428,7 +476,7 @@ extension DemoOptions {
             throw .conflictingFlags("--auth-token", "--access-token")
         }
         if let databaseURL {
-            options.database = DatabaseProject(url: databaseURL, credential: credential(values))
+            options.database = DatabaseProject(url: databaseURL, credential: credential(values, switches), authBaseURL: authURL)
         } else {
             for flag in ["--auth-token", "--access-token"] where values[flag] != nil {
                 throw .missingCompanion(flag: flag, required: "--database-url")
@@ -439,11 +487,18 @@ extension DemoOptions {
         if options.usesLocalServer {
             if options.remoteConfig != nil { throw .conflictingFlags("--local-server", "--remote-config-project") }
             if options.database != nil { throw .conflictingFlags("--local-server", "--database-url") }
+            if signsIn { throw .conflictingFlags("--local-server", switches.contains("--anonymous") ? "--anonymous" : "--email") }
         }
         return options
     }
 
-    private static func credential(_ values: [String: String]) -> DatabaseCredential {
+    private static func credential(_ values: [String: String], _ switches: Set<String>) -> DatabaseCredential {
+        if let key = values["--api-key"] {
+            if switches.contains("--anonymous") { return .signIn(.anonymous, apiKey: Secret(key)) }
+            if let email = values["--email"], let password = values["--password"] {
+                return .signIn(.email(email, password: Secret(password)), apiKey: Secret(key))
+            }
+        }
         if let token = values["--auth-token"] { return .idToken(Secret(token)) }
         if let token = values["--access-token"] { return .accessToken(Secret(token)) }
         return .none
@@ -478,7 +533,10 @@ extension DemoOptions {
               --remote-config-project ID         a real Remote Config project (ID or number; realtime
                                                  updates need the number); needs --api-key
             """,
-            "  --api-key KEY                      the app's Web API key; needs --remote-config-project",
+            """
+              --api-key KEY                      the app's Web API key; needs --remote-config-project,
+                                                 or --anonymous or --email to sign the database in
+            """,
             "  --app-id ID                        the Firebase app ID (default \(defaultAppID))",
             "  --remote-config-url URL            the Remote Config fetch host (default Firebase's)",
             """
@@ -494,6 +552,19 @@ extension DemoOptions {
             "  --database-url URL                 a real Realtime Database (https://<db>.firebaseio.com)",
             "  --auth-token TOKEN                 a Firebase ID token (or database secret), as auth=",
             "  --access-token TOKEN               a Google OAuth2 access token, as access_token=",
+            """
+              --anonymous                        sign in to the database's project as a new anonymous
+                                                 user (FirebaseAuth; needs --api-key, --database-url)
+            """,
+            """
+              --email EMAIL                      sign in to the database's project with email and
+                                                 password (needs --password, --api-key, --database-url)
+            """,
+            "  --password PASSWORD                the password for --email (never printed)",
+            """
+              --auth-url URL                     the Auth host for --anonymous/--email instead of
+                                                 Firebase's (an Auth emulator, a test server)
+            """,
             "  --duration SECONDS                 how long the live demos listen (default \(formatSeconds(defaultDuration)))",
             """
               --timeline FILE.html               record every stream with the inspector and write

@@ -12,7 +12,10 @@
 // database it then shows the chat-scale mode: a group of 10,000 comments followed through a
 // window of its 5 newest, where a new comment moves one row (GroupCommentsChatScaleDemo.swift). With `--local-server`
 // the database is the loopback server, read over REST and Server-Sent Events (one stream per
-// listener) and written through its Swift API; with `--database-url` the live variant follows
+// listener) and written through its Swift API; the server requires database auth, so user1
+// signs in with email and password and user2 anonymously (FirebaseAuth against the server's
+// Auth emulator), a client with no one signed in is refused, and after the server's clock moves
+// an hour user1's client refreshes its expired ID token by itself. With `--database-url` the live variant follows
 // `Users/user1` and its groups in the real database (see Guides/Networking.md).
 //
 // Run: swift run group-comments-demo
@@ -68,9 +71,23 @@ public func runGroupCommentsDemo(backends: DemoBackends) {
     let timeline = DemoTimeline()
     let queue = DispatchQueue(label: "group-comments-demo.database")
     let scheduler = SerialDispatchQueueScheduler(serialQueue: queue)
+    var signedIn: (users: DemoUsers, user1: FirebaseUser, user2: FirebaseUser)?
+    if let server = backends.server, backends.database == .localServer {
+        server.requireDatabaseAuth()
+        switch backends.signInLocalUsers(scheduler: scheduler) {
+        case .success(let result): signedIn = result
+        case .failure(let error):
+            print("Could not sign the users in: \(error)")
+            server.allowUnauthenticatedDatabaseAccess()
+            return
+        }
+    }
+    // The other demos of a run on the same server read without a user.
+    defer { if signedIn != nil { backends.server?.allowUnauthenticatedDatabaseAccess() } }
     let store: ScriptedDatabase
     do {
-        store = try backends.scriptedDatabase(seed: JSONValue(parsing: seedDatabaseJSON), latency: .milliseconds(30), scheduler: scheduler)
+        store = try backends.scriptedDatabase(
+            seed: JSONValue(parsing: seedDatabaseJSON), latency: .milliseconds(30), scheduler: scheduler, users: signedIn?.users)
     } catch {
         print("Could not seed the database: \(error)")
         return
@@ -99,6 +116,9 @@ public func runGroupCommentsDemo(backends: DemoBackends) {
         print("Group comments: the database delivers on a serial queue with 30 ms latency.")
     }
     timeline.log("seeded the database with the seed's database.json")
+    if let signedIn, let server = backends.server {
+        runSignInSection(server: server, user1: signedIn.user1, user2: signedIn.user2, scheduler: scheduler, timeline: timeline)
+    }
 
     let diagnostics = listener.diagnostics.named("groupComments.diagnostics").subscribe(onNext: { diagnostic in
         timeline.log("diagnostic: \(diagnostic)")
@@ -128,6 +148,9 @@ public func runGroupCommentsDemo(backends: DemoBackends) {
     if let streams = store.serverStreams(settlingAt: 0) {
         timeline.log("SSE streams still open on the server: \(streams)")
     }
+    if signedIn != nil, let server = backends.server {
+        runTokenRefreshSection(server: server, store: store, timeline: timeline)
+    }
     runPostingWhileOfflineSection(store: store, scheduler: scheduler, timeline: timeline)
     if let streams = store.serverStreams(settlingAt: 0) {
         timeline.log("SSE streams still open on the server: \(streams)")
@@ -139,6 +162,48 @@ public func runGroupCommentsDemo(backends: DemoBackends) {
     if !store.isLocalServer { runChatScaleSection(timeline: timeline) }
 }
 
+/// Shows who is signed in, and that the server refuses a client with no one signed in.
+private func runSignInSection(
+    server: FirebaseTestServer, user1: FirebaseUser, user2: FirebaseUser, scheduler: SerialDispatchQueueScheduler, timeline: DemoTimeline
+) {
+    timeline.log("the server requires database auth (requireDatabaseAuth())")
+    timeline.log("user1 signs in with email and password: \(describeSignedIn(user1))")
+    timeline.log("user2 signs in anonymously: \(describeSignedIn(user2))")
+    do {
+        let nobody = try FirebaseRESTDatabase(endpoints: server.endpoints, scheduler: scheduler, requestTimeout: 10)
+        switch awaitResult(nobody.getValue(at: "Users/user1").asSingle()) {
+        case .success: timeline.log("a client with no one signed in read Users/user1 (unexpected: the server requires auth)")
+        case .failure(let error):
+            if case .permissionDenied? = error as? FirebaseRESTDatabaseError {
+                timeline.log("a client with no one signed in reads Users/user1: refused, permission denied")
+            } else {
+                timeline.log("a client with no one signed in reads Users/user1: \(error)")
+            }
+        }
+    } catch {
+        timeline.log("could not create a client without a user: \(error)")
+    }
+}
+
+/// Moves the server's auth clock past the ID tokens' lifetime and shows each user's client
+/// refreshing its token by itself on its next read.
+private func runTokenRefreshSection(server: FirebaseTestServer, store: ScriptedDatabase, timeline: DemoTimeline) {
+    let refreshes = server.requests(on: .authTokenRefresh).count
+    server.advanceAuthClock(by: 3600)
+    timeline.log("the server's auth clock moves on an hour: the users' ID tokens have expired")
+    for (name, database) in [("user1", store.database), ("user2", store.otherUserDatabase)] {
+        switch awaitResult(database.getValue(at: "Users/user1").asSingle()) {
+        case .success:
+            let refreshed = server.requests(on: .authTokenRefresh).count - refreshes
+            timeline.log(
+                "\(name) reads Users/user1: the expired token is refused, \(name)'s client refreshes it by itself (token refreshes: \(refreshed)) and the read succeeds"
+            )
+        case .failure(let error):
+            timeline.log("\(name)'s read after the hour failed: \(error)")
+        }
+    }
+}
+
 /// The live group comments: follows `Users/user1` and the groups it lists in the real
 /// database for the duration, printing every snapshot and diagnostic.
 private func runLiveGroupCommentsDemo(database target: DemoOptions.DatabaseProject, backends: DemoBackends) {
@@ -147,7 +212,18 @@ private func runLiveGroupCommentsDemo(database target: DemoOptions.DatabaseProje
     timeline.say("Live: follows Users/user1 (a list of group IDs) and Groups/<id> (a list of comment strings).")
     let queue = DispatchQueue(label: "group-comments-demo.live")
     let scheduler = SerialDispatchQueueScheduler(serialQueue: queue)
-    let database = backends.projectDatabase(target, scheduler: scheduler)
+    var user: FirebaseAuth?
+    if case .signIn(let method, let apiKey) = target.credential {
+        switch backends.signInToProject(method, apiKey: apiKey, authBaseURL: target.authBaseURL, scheduler: scheduler) {
+        case .success(let (auth, signedIn)):
+            timeline.log("signed in to the project (\(describeSignedIn(signedIn))); the database requests carry its ID token")
+            user = auth
+        case .failure(let error):
+            timeline.log("signing in failed: \(error)")
+            return
+        }
+    }
+    let database = backends.projectDatabase(target, user: user, scheduler: scheduler)
     let listener = GroupCommentsListener(database: database)
     let finished = DispatchSemaphore(value: 0)
 
@@ -159,7 +235,8 @@ private func runLiveGroupCommentsDemo(database target: DemoOptions.DatabaseProje
         onError: { error in
             timeline.log("reading Users/user1 failed: \(error)")
             if case .permissionDenied? = error as? FirebaseRESTDatabaseError {
-                timeline.log("hint: the rules refuse the read; pass --auth-token or --access-token")
+                timeline.log(
+                    "hint: the rules refuse the read; sign in (--api-key with --anonymous or --email/--password), or pass --auth-token or --access-token")
             }
             read.signal()
         },

@@ -24,7 +24,7 @@ func runPostingWhileOfflineSection(store: ScriptedDatabase, scheduler: SerialDis
         return
     }
     let phoneListener = GroupCommentsListener(database: phone)
-    let otherListener = GroupCommentsListener(database: store.database)
+    let otherListener = GroupCommentsListener(database: store.otherUserDatabase)
     let state = LockedState(OfflineSectionState())
     let phoneSnapshots = DispatchSemaphore(value: 0)
     let otherSnapshots = DispatchSemaphore(value: 0)

@@ -89,7 +89,7 @@ func runRelaunchOfflineSection(store: ScriptedDatabase, scheduler: SerialDispatc
 
     timeline.log("relaunch offline: user1's app keeps its database in files (a temporary folder, removed at the end)")
     let other = Latest<[String]>()
-    let onOther = GroupCommentsListener(database: store.database).listen(Observable.just(["group2"])).compactMap { $0["group2"] }
+    let onOther = GroupCommentsListener(database: store.otherUserDatabase).listen(Observable.just(["group2"])).compactMap { $0["group2"] }
         .subscribe(onNext: { comments in
             if other.value != nil { timeline.log("user2: \(line(comments))") }
             other.update(comments)

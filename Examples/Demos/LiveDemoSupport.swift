@@ -4,7 +4,7 @@ import ConfigFeatures
 import Foundation
 
 extension DemoBackends {
-    /// The secrets of the selected project (API key, database token, installation tokens), to
+    /// The secrets of the selected project (API keys, database token, password, installation tokens), to
     /// scrub from printed text.
     var secrets: [String] {
         var values: [String] = []
@@ -19,6 +19,10 @@ extension DemoBackends {
             switch database.credential {
             case .none: break
             case .idToken(let token), .accessToken(let token): values.append(token.value)
+            case .signIn(let method, let apiKey):
+                // The signed-in user's tokens stay inside FirebaseAuth, whose errors are scrubbed.
+                values.append(apiKey.value)
+                if case .email(_, let password) = method { values.append(password.value) }
             }
         }
         return values.filter { !$0.isEmpty }

@@ -157,7 +157,40 @@ final class LiveDemoTests: XCTestCase {
             XCTAssertTrue(output.waitFor("hint:"))
         }
         XCTAssertTrue(output.contains("reading Users/user1 failed:"), output)
-        XCTAssertTrue(output.contains("hint: the rules refuse the read; pass --auth-token or --access-token"), output)
+        XCTAssertTrue(
+            output.contains(
+                "hint: the rules refuse the read; sign in (--api-key with --anonymous or --email/--password), or pass --auth-token or --access-token"), output)
+    }
+
+    func testLiveGroupCommentsDemo_signsInWithTheAPIKeyAndReadsAsTheUser() throws {
+        let uid = try server.createUser(email: "ann@example.com", password: "PASSWORD-SECRET")
+        server.requireDatabaseAuth()
+        try server.setDatabaseValue(["Groups": ["group0": ["hello"]], "Users": ["user1": ["group0"]]], at: "/")
+        let arguments = [
+            "--database-url", server.databaseURL.absoluteString, "--api-key", Self.apiKey, "--email", "ann@example.com", "--password", "PASSWORD-SECRET",
+            "--auth-url", server.baseURL.absoluteString, "--duration", "600",
+        ]
+        let output = try runLive(arguments, { runGroupCommentsDemo(backends: $0) }) { output in
+            XCTAssertTrue(output.waitFor("group0: hello  [active listeners: 2]"))
+        }
+        XCTAssertTrue(output.contains("signed in to the project (email ann@example.com, uid \(uid.prefix(8))…)"), output)
+        let requests = server.requests(on: .database)
+        XCTAssertFalse(requests.isEmpty)
+        XCTAssertEqual(Set(requests.map { $0.auth?.uid }), [uid], "every request as the signed-in user")
+        XCTAssertEqual(server.requests(on: .auth).first?.query["key"], Self.apiKey, "the key is sent, never printed")
+        for request in requests { XCTAssertFalse(output.contains(request.query["auth"] ?? "\u{0}"), "no ID token is printed") }
+        XCTAssertTrue(server.waitForOpenStreams(0, route: .database, timeout: demoTimeout))
+    }
+
+    func testLiveGroupCommentsDemo_failedSignIn_saysWhyAndReadsNothing() throws {
+        server.requireDatabaseAuth()
+        let arguments = [
+            "--database-url", server.databaseURL.absoluteString, "--api-key", Self.apiKey, "--email", "nobody@example.com", "--password", "PASSWORD-SECRET",
+            "--auth-url", server.baseURL.absoluteString,
+        ]
+        let output = try runLive(arguments, { runGroupCommentsDemo(backends: $0) }) { _ in }
+        XCTAssertTrue(output.contains("signing in failed: "), output)
+        XCTAssertTrue(server.requests(on: .database).isEmpty)
     }
 
     // MARK: - One backend given: the other demos stay embedded

@@ -132,6 +132,45 @@ final class LocalServerDemoTests: XCTestCase {
         XCTAssertEqual(output.components(separatedBy: "SSE streams still open on the server: 0\n").count - 1, 3, output)
     }
 
+    /// With the server requiring database auth, the demo signs user1 in with email and password
+    /// and user2 anonymously; every database request carries a user's ID token (none of which is
+    /// printed), a client without a user is refused, and an hour on the server's clock later
+    /// user1's client refreshes its token by itself.
+    func testGroupCommentsDemo_signsTwoUsersInAndEveryRequestCarriesOne() throws {
+        let output = try run { runGroupCommentsDemo(backends: $0) }
+
+        let user1 = try XCTUnwrap(server.authUsers.first { $0.email == "user1@example.com" })
+        let user2 = try XCTUnwrap(server.authUsers.first { $0.email == nil })
+        XCTAssertEqual(server.authUsers.count, 2)
+        XCTAssertTrue(output.contains("the server requires database auth (requireDatabaseAuth())"), output)
+        XCTAssertTrue(output.contains("user1 signs in with email and password: email user1@example.com, uid \(user1.uid.prefix(8))…"), output)
+        XCTAssertTrue(output.contains("user2 signs in anonymously: anonymous, uid \(user2.uid.prefix(8))…"), output)
+        XCTAssertTrue(output.contains("a client with no one signed in reads Users/user1: refused, permission denied"), output)
+        XCTAssertTrue(output.contains("the server's auth clock moves on an hour: the users' ID tokens have expired"), output)
+        XCTAssertTrue(
+            output.contains(
+                "user1 reads Users/user1: the expired token is refused, user1's client refreshes it by itself (token refreshes: 1) and the read succeeds"),
+            output)
+        XCTAssertTrue(
+            output.contains(
+                "user2 reads Users/user1: the expired token is refused, user2's client refreshes it by itself (token refreshes: 2) and the read succeeds"),
+            output)
+        XCTAssertEqual(server.requests(on: .authTokenRefresh).count, 2, "one refresh per user, by the clients themselves")
+
+        // Who the server saw: one refused request without a user; then only the two users.
+        let database = server.requests(on: .database)
+        XCTAssertEqual(database.filter { $0.query["auth"] == nil }.count, 1, "only the refused read went without a token")
+        XCTAssertEqual(database.filter { $0.auth == nil }.count, 3, "that read and each user's read with its expired token")
+        let seen = Set(database.compactMap(\.auth?.uid))
+        XCTAssertEqual(seen, [user1.uid, user2.uid])
+        let streams = database.filter { $0.header("Accept") == "text/event-stream" }
+        XCTAssertTrue(streams.allSatisfy { $0.auth != nil }, "every stream was opened as a user")
+        XCTAssertTrue(streams.contains { $0.auth?.uid == user2.uid && $0.path == "/Groups/group2.json" }, "user2's client follows group2")
+        XCTAssertTrue(database.filter { $0.method == "PUT" }.allSatisfy { $0.auth?.uid == user1.uid }, "user1's posts")
+        for request in database { XCTAssertFalse(output.contains(request.query["auth"] ?? "\u{0}"), "no ID token is printed") }
+        XCTAssertTrue(output.contains("SSE streams still open on the server: 0"), output)
+    }
+
     /// The output opens with what a reader needs (what runs, how to read a line), then the
     /// backends, then each demo under its header and the reason it matters.
     func testStreamsDemoCatalog_printsTheIntroductionThenTheBackends() throws {

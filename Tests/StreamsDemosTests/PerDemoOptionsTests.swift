@@ -49,8 +49,38 @@ final class PerDemoOptionsTests: XCTestCase {
     func testParse_remoteConfigFlags_doNotApplyToGroupComments() throws {
         let options = try DemoOptions.parse(["--remote-config-project", "123", "--api-key", "K"], demo: "launch")
         XCTAssertEqual(options.remoteConfig?.project, "123")
-        assertError(["--api-key", "K"], demo: "group-comments", .inapplicableFlag("--api-key", program: "group-comments-demo"))
+        assertError(["--app-id", "1:2:ios:3"], demo: "group-comments", .inapplicableFlag("--app-id", program: "group-comments-demo"))
+        // --api-key applies to the database demo too, but only to sign a user in.
+        assertError(["--api-key", "K"], demo: "group-comments", .missingCompanion(flag: "--api-key", required: "--anonymous or --email"))
         assertError(["--remote-config-project=1"], demo: "group-comments", .inapplicableFlag("--remote-config-project", program: "group-comments-demo"))
+    }
+
+    func testParse_signInFlags_applyToGroupCommentsOnly() throws {
+        let anonymous = try DemoOptions.parse(["--database-url", "https://x.firebaseio.com", "--api-key", "KEY", "--anonymous"], demo: "group-comments")
+        XCTAssertEqual(anonymous.database?.credential, .signIn(.anonymous, apiKey: DemoOptions.Secret("KEY")))
+        let email = try DemoOptions.parse(
+            ["--database-url", "https://x.firebaseio.com", "--api-key", "KEY", "--email", "ann@example.com", "--password", "PASSWORD"], demo: "group-comments")
+        XCTAssertEqual(
+            email.database?.credential, .signIn(.email("ann@example.com", password: DemoOptions.Secret("PASSWORD")), apiKey: DemoOptions.Secret("KEY")))
+        XCTAssertEqual(email.database?.credential.description, "signs in: email ann@example.com, api key <redacted>")
+        XCTAssertFalse("\(email)".contains("PASSWORD") || "\(email)".contains("KEY"), "\(email)")
+        for demo in ["launch", "item-list", "force-update"] {
+            assertError(["--anonymous"], demo: demo, .inapplicableFlag("--anonymous", program: "\(demo)-demo"))
+        }
+        let url = ["--database-url", "https://x.firebaseio.com"]
+        assertError(url + ["--anonymous"], demo: "group-comments", .missingCompanion(flag: "--anonymous", required: "--api-key"))
+        assertError(["--api-key", "K", "--anonymous"], demo: "group-comments", .missingCompanion(flag: "--anonymous", required: "--database-url"))
+        assertError(url + ["--api-key", "K", "--email", "a@b.c"], demo: "group-comments", .missingCompanion(flag: "--email", required: "--password"))
+        assertError(url + ["--api-key", "K", "--password", "p"], demo: "group-comments", .missingCompanion(flag: "--password", required: "--email"))
+        assertError(
+            url + ["--api-key", "K", "--anonymous", "--email", "a@b.c", "--password", "p"], demo: "group-comments",
+            .conflictingFlags("--anonymous", "--email"))
+        assertError(url + ["--api-key", "K", "--anonymous", "--auth-token", "T"], demo: "group-comments", .conflictingFlags("--auth-token", "--anonymous"))
+        assertError(["--local-server", "--anonymous"], demo: "group-comments", .missingCompanion(flag: "--anonymous", required: "--database-url"))
+        assertError(
+            url + ["--auth-url", "http://127.0.0.1:9099"], demo: "group-comments", .missingCompanion(flag: "--auth-url", required: "--anonymous or --email"))
+        let emulator = try DemoOptions.parse(url + ["--api-key", "K", "--anonymous", "--auth-url", "http://127.0.0.1:9099"], demo: "group-comments")
+        XCTAssertEqual(emulator.database?.authBaseURL, URL(string: "http://127.0.0.1:9099"))
     }
 
     func testParse_unknownFlagsAndArguments_areErrors() {
@@ -85,7 +115,10 @@ final class PerDemoOptionsTests: XCTestCase {
             XCTAssertTrue(usage.split(separator: "\n").filter { !$0.hasPrefix("  ") }.allSatisfy { $0.count <= 100 }, usage)  // prose wrapped
         }
         XCTAssertTrue(DemoOptions.usage(demo: "group-comments").contains("--database-url"))
-        XCTAssertFalse(DemoOptions.usage(demo: "group-comments").contains("--api-key"))
+        func listed(_ demo: String) -> Set<String> { Set(DemoOptions.usage(demo: demo).matches(of: /(?m)^  (-[-a-z]+)/).map { String($0.1) }) }
+        XCTAssertTrue(listed("group-comments").isSuperset(of: ["--api-key", "--anonymous", "--email", "--password"]))
+        XCTAssertFalse(listed("group-comments").contains("--remote-config-project"))
+        XCTAssertTrue(listed("launch").isDisjoint(with: ["--anonymous", "--email", "--password"]))
         XCTAssertFalse(DemoOptions.usage(demo: "launch").contains("--database-url"))
         XCTAssertTrue(DemoOptions.usage.contains("--database-url") && DemoOptions.usage.contains("--api-key"))
     }
