@@ -7,34 +7,7 @@ import FoundationNetworking
 import XCTest
 
 /// `firebase-test-server`'s Auth options: `--auth-users`, `--id-token-lifetime`, `--require-auth`.
-final class FirebaseTestServerAuthToolTests: XCTestCase {
-    private var folder: URL!
-    private var client: HTTPClient!
-    private var servers: [FirebaseTestServer] = []
-
-    override func setUpWithError() throws {
-        try super.setUpWithError()
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("fts-auth-tool-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        client = HTTPClient()
-    }
-
-    override func tearDown() {
-        servers.forEach { $0.stop() }
-        servers = []
-        client?.invalidate()
-        client = nil
-        if let folder { try? FileManager.default.removeItem(at: folder) }
-        folder = nil
-        super.tearDown()
-    }
-
-    private func write(_ text: String, to name: String) throws -> String {
-        let url = folder.appendingPathComponent(name)
-        try Data(text.utf8).write(to: url)
-        return url.path
-    }
-
+final class FirebaseTestServerAuthToolTests: ToolTestCase {
     func testParse_authOptions() throws {
         var expected = FirebaseTestServerTool.Options()
         expected.authUsersFile = "users.json"

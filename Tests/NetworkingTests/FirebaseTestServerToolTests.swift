@@ -8,34 +8,7 @@ import Streams
 import XCTest
 
 /// `firebase-test-server`'s command line (`FirebaseTestServerTool`), and the executable itself.
-final class FirebaseTestServerToolTests: XCTestCase {
-    private var folder: URL!
-    private var client: HTTPClient!
-    private var servers: [FirebaseTestServer] = []
-
-    override func setUpWithError() throws {
-        try super.setUpWithError()
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("fts-tool-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        client = HTTPClient()
-    }
-
-    override func tearDown() {
-        servers.forEach { $0.stop() }
-        servers = []
-        client?.invalidate()
-        client = nil
-        if let folder { try? FileManager.default.removeItem(at: folder) }
-        folder = nil
-        super.tearDown()
-    }
-
-    private func write(_ text: String, to name: String) throws -> String {
-        let url = folder.appendingPathComponent(name)
-        try Data(text.utf8).write(to: url)
-        return url.path
-    }
-
+final class FirebaseTestServerToolTests: ToolTestCase {
     private func start(_ options: FirebaseTestServerTool.Options) throws -> FirebaseTestServer {
         let server = try FirebaseTestServerTool.start(options)
         servers.append(server)
