@@ -11,6 +11,10 @@ struct DatabaseState {
     var revokedTokens: Set<String> = []
     /// The interval of `keep-alive` events on idle streams; `nil`: none.
     var keepAliveInterval: TimeInterval?
+    /// The Security Rules; `nil`: none loaded, everything allowed (as the emulator's default).
+    var rules: DatabaseRules?
+    /// What each open listen was opened as, to cancel it when new rules deny it.
+    var rulesListens: [UInt64: RulesListen] = [:]
 }
 
 /// A validated write to the tree.
