@@ -141,4 +141,29 @@ final class FirebaseTestServerRulesEndToEndTests: FirebaseTestServerAuthTestCase
         assertDenied(denied)
         XCTAssertFalse(denied.headers.values.contains { $0.contains(ann) })
     }
+
+    func testToolLoadsTheRulesFileAndRefusesABadOneWithItsPosition() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fts-rules-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let good = folder.appendingPathComponent("rules.json")
+        try Data(Self.ownData.utf8).write(to: good)
+        guard case .serve(let options) = try FirebaseTestServerTool.parse(["--database-rules", good.path]) else { return XCTFail("not a serve command") }
+        let started = try FirebaseTestServerTool.start(options)
+        defer { started.stop() }
+        XCTAssertEqual(started.databaseRules, Self.ownData)
+        XCTAssertTrue(FirebaseTestServerTool.banner(for: started, options: options).contains("database rules from \(good.path)"))
+
+        let bad = folder.appendingPathComponent("bad.json")
+        try Data("{\"rules\": {\n  \".read\": \"nobody\"}}".utf8).write(to: bad)
+        var badOptions = FirebaseTestServerTool.Options()
+        badOptions.databaseRulesFile = bad.path
+        XCTAssertThrowsError(try FirebaseTestServerTool.start(badOptions)) { error in
+            XCTAssertEqual(
+                "\(error)",
+                "firebase-test-server: --database-rules \(bad.path): line 2, column 13: unknown variable 'nobody' (expected auth, data, newData, root, now, query or a $wildcard)"
+            )
+            XCTAssertEqual((error as? FirebaseTestServerTool.StartError)?.exitStatus, 1)
+        }
+    }
 }
