@@ -98,6 +98,24 @@ final class FirebaseTestServerRulesEndToEndTests: FirebaseTestServerAuthTestCase
         XCTAssertEqual(recorder.events.last, SSEEvent(event: "cancel", data: "null"))
     }
 
+    /// A listen whose permission comes from data (group membership) is cancelled when a write
+    /// takes the permission away; the other listens keep flowing.
+    func testListenIsCancelledWhenAWriteRemovesThePermission() throws {
+        try server.setDatabaseValue(["g1": ["anon": true], "g2": ["anon": true]], at: "members")
+        try server.setDatabaseRules(#"{"rules": {"comments": {"$group": {".read": "root.child('members').child($group).child('anon').val() === true"}}}}"#)
+        let first = openSSE("/comments/g1")
+        let second = openSSE("/comments/g2")
+        let finished = first.expectFinished()
+        try server.removeDatabaseValue(at: "members/g1/anon")
+        wait(for: [finished], timeout: networkTimeout)
+        XCTAssertEqual(first.events.last, SSEEvent(event: "cancel", data: "null"))
+        let more = second.expectEvents(2)
+        try server.setDatabaseValue("hello", at: "comments/g2/c1")
+        wait(for: [more], timeout: networkTimeout)
+        XCTAssertEqual(second.events.last?.event, "put")
+        XCTAssertFalse(second.events.contains { $0.event == "cancel" })
+    }
+
     func testSettingsRulesEndpointNeedsTheAdminToken() throws {
         let admin = ["Authorization": "Bearer owner"]
         let url = server.databaseURL("/.settings/rules")

@@ -157,6 +157,8 @@ extension ServerState {
             guard let event = change.event(forStreamAt: location, old: old, new: new) else { continue }
             enqueue(event, onStream: id, &effects)
         }
+        // Rules may read other data (`root`): a listen the new data no longer allows is cancelled.
+        if database.rules != nil { cancelDeniedListens(&effects) }
         return change
     }
 
