@@ -56,7 +56,7 @@ struct RulesTypeChecker {
         case .member(let base, let name, let at):
             let baseType = try type(of: base)
             switch baseType {
-            case .object: return name == "uid" || name == "provider" ? .any : .any
+            case .object: return .any
             case .any: return .any
             case .string:
                 guard name == "length" else { throw RulesLexError(offset: at, message: "a string has no property '\(name)' (only length)") }
