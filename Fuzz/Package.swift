@@ -41,6 +41,7 @@ let package = Package(
         fuzzTarget("FuzzLocalFirstPersistence", ["ConfigFeatures", "StreamsTest"]),
         fuzzTarget("FuzzItemList", ["ConfigFeatures", "StreamsTest"]),
         fuzzTarget("FuzzTestServerHTTP", ["ConfigFeatures", "ConfigFeaturesTestServer"]),
+        fuzzTarget("FuzzDatabaseRules", ["ConfigFeatures", "ConfigFeaturesTestServer"]),
     ],
     swiftLanguageModes: [.v6]
 )

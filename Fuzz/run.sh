@@ -85,7 +85,7 @@ options_for() {
             # of ~300 inputs/s). -detect_leaks=0 turns off only that per-input check:
             # LeakSanitizer still checks the whole run at exit, and a leak fails the target.
             echo "-detect_leaks=0" ;;
-        FuzzTestServerHTTP)
+        FuzzTestServerHTTP | FuzzDatabaseRules)
             # The server serves each connection on threads of its own, which finish after the
             # input did (a dropped stream closes asynchronously): the per-input check then sees
             # the request still held there, behind a reference LeakSanitizer cannot follow

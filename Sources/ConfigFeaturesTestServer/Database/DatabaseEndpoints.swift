@@ -42,6 +42,7 @@ extension ServerState {
     mutating func handleDatabase(_ request: HTTPRequest, rawPath: String, pushID: String, connection: Connection, malformed: Bool, _ effects: inout Effects)
         -> Reply
     {
+        if rawPath.trimmingCharacters(in: ["/"]) == ".settings/rules" { return .response(handleRulesSettings(request, &effects)) }
         let location: RealtimeDatabasePath
         do {
             location = try RealtimeDatabasePath(rawPath)
@@ -68,7 +69,9 @@ extension ServerState {
             if shallow == "true" && query != nil {
                 return .response(DatabaseWire.error(400, "Mixing 'shallow' and querying parameters is not supported"))
             }
+            if let refusal = rulesReadRefusal(request, at: location) { return .response(refusal) }
             if request.header("accept")?.lowercased().contains("text/event-stream") == true {
+                rememberListen(request, at: location, connection: connection.id)
                 return openDatabaseStream(at: location, query: query, token: token, connection: connection, malformed: malformed)
             }
             let eTag = DatabaseWire.eTag(of: current)
@@ -99,6 +102,7 @@ extension ServerState {
             }
             let conditional = request.header("if-match") != nil
             if request.method == "DELETE" {
+                if let refusal = rulesWriteRefusal(request, .set(location, .null)) { return .response(refusal) }
                 apply(.set(location, .null), &effects)
                 return .response(success(.null, print: print, eTag: conditional ? DatabaseWire.eTag(of: .null) : nil))
             }
@@ -106,17 +110,23 @@ extension ServerState {
             do {
                 switch request.method {
                 case "PUT":
-                    apply(try DatabaseChange.set(body, at: location), &effects)
+                    let change = try DatabaseChange.set(body, at: location)
+                    if let refusal = rulesWriteRefusal(request, change) { return .response(refusal) }
+                    apply(change, &effects)
                     let stored = databaseValue(at: location)
                     return .response(success(stored, print: print, eTag: conditional ? DatabaseWire.eTag(of: stored) : nil))
                 case "POST":
-                    apply(try DatabaseChange.set(body, at: location.child(pushID)), &effects)
+                    let change = try DatabaseChange.set(body, at: location.child(pushID))
+                    if let refusal = rulesWriteRefusal(request, change) { return .response(refusal) }
+                    apply(change, &effects)
                     return .response(success(["name": .string(pushID)], print: print))
                 default:
                     guard let members = body.objectValue else {
                         return .response(DatabaseWire.error(400, "Invalid data; couldn't parse JSON object. PATCH requires an object of children to update."))
                     }
-                    let applied = apply(try DatabaseChange.update(members, at: location), &effects)
+                    let change = try DatabaseChange.update(members, at: location)
+                    if let refusal = rulesWriteRefusal(request, change) { return .response(refusal) }
+                    let applied = apply(change, &effects)
                     guard case .update(let base, let writes) = applied else { return .response(success(body, print: print)) }
                     var written: [String: JSONValue] = [:]
                     for (path, value, _) in writes { written[DatabaseChange.relativeKey(path, to: base)] = value }

@@ -11,6 +11,10 @@ struct DatabaseState {
     var revokedTokens: Set<String> = []
     /// The interval of `keep-alive` events on idle streams; `nil`: none.
     var keepAliveInterval: TimeInterval?
+    /// The Security Rules; `nil`: none loaded, everything allowed (as the emulator's default).
+    var rules: DatabaseRules?
+    /// What each open listen was opened as, to cancel it when new rules deny it.
+    var rulesListens: [UInt64: RulesListen] = [:]
 }
 
 /// A validated write to the tree.
@@ -153,6 +157,8 @@ extension ServerState {
             guard let event = change.event(forStreamAt: location, old: old, new: new) else { continue }
             enqueue(event, onStream: id, &effects)
         }
+        // Rules may read other data (`root`): a listen the new data no longer allows is cancelled.
+        if database.rules != nil { cancelDeniedListens(&effects) }
         return change
     }
 

@@ -26,6 +26,8 @@ package enum FirebaseTestServerTool {
         package var remoteConfigFile: String?
         /// `--database`: the initial database contents.
         package var databaseFile: String?
+        /// `--database-rules`: the Realtime Database Security Rules file.
+        package var databaseRulesFile: String?
         /// `--require-token`, in the order given.
         package var requiredTokens: [String] = []
         /// `--auth-users`: a JSON array of users created at start.
@@ -64,6 +66,8 @@ package enum FirebaseTestServerTool {
         case portFile(path: String, reason: String)
         /// `--auth-users` is not a list of users the server can create: exit status 2.
         case authUsers(FirebaseTestServerDataError)
+        /// `--database-rules` could not be read, or its rules do not parse or type-check.
+        case rules(path: String, reason: String)
 
         /// The exit status: 2 for a bad `--auth-users` file (bad input the user gave, as a bad
         /// argument), 1 otherwise.
@@ -86,6 +90,8 @@ package enum FirebaseTestServerTool {
                 return "firebase-test-server: --port-file: cannot write \(path): \(reason)"
             case .authUsers(let error):
                 return "firebase-test-server: --auth-users: \(error)"
+            case .rules(let path, let reason):
+                return "firebase-test-server: --database-rules \(path): \(reason)"
             }
         }
     }
@@ -133,6 +139,8 @@ package enum FirebaseTestServerTool {
                 options.remoteConfigFile = try nonEmpty(value("a template file (JSON)"), for: name, expected: "a template file (JSON)")
             case "--database":
                 options.databaseFile = try nonEmpty(value("a database file (JSON)"), for: name, expected: "a database file (JSON)")
+            case "--database-rules":
+                options.databaseRulesFile = try nonEmpty(value("a rules file (JSON)"), for: name, expected: "a Security Rules file (JSON)")
             case "--require-token":
                 options.requiredTokens.append(try identifier(value("a token"), for: name, expected: "a token"))
             case "--auth-users":
@@ -158,7 +166,8 @@ package enum FirebaseTestServerTool {
 
     /// The options, as `--help` lists them.
     package static let optionNames = [
-        "--port", "--port-file", "--project", "--api-key", "--remote-config", "--database", "--require-token", "--auth-users", "--id-token-lifetime",
+        "--port", "--port-file", "--project", "--api-key", "--remote-config", "--database", "--database-rules", "--require-token", "--auth-users",
+        "--id-token-lifetime",
         "--require-auth", "--help",
     ]
 
@@ -201,6 +210,8 @@ package enum FirebaseTestServerTool {
               --api-key KEY          the API key accepted (default: \(apiKey))
               --remote-config FILE   publish the Remote Config template in FILE at start (version 1)
               --database FILE        start the Realtime Database with the JSON in FILE
+              --database-rules FILE  evaluate the Realtime Database Security Rules in FILE (comments
+                                     allowed); default: open rules, as the emulator's
               --require-token TOKEN  database requests must present TOKEN (auth=, access_token= or
                                      Authorization: Bearer TOKEN); repeat for several. The emulator's
                                      admin token, owner (what firebase-admin sends), is always accepted
@@ -273,6 +284,17 @@ package enum FirebaseTestServerTool {
                 throw .data(option: "--database", error)
             }
         }
+        if let file = options.databaseRulesFile {
+            do {
+                try server.setDatabaseRules(String(contentsOfFile: file, encoding: .utf8))
+            } catch let error as FirebaseTestServerRulesError {
+                server.stop()
+                throw .rules(path: file, reason: "line \(error.line), column \(error.column): \(error.message)")
+            } catch {
+                server.stop()
+                throw .rules(path: file, reason: (error as NSError).localizedDescription)
+            }
+        }
         if let file = options.authUsersFile {
             do {
                 try server.loadAuthUsers(contentsOf: URL(fileURLWithPath: file))
@@ -311,6 +333,7 @@ package enum FirebaseTestServerTool {
             lines.append("template version \(server.templateVersion ?? 0) (\(count) parameter\(count == 1 ? "" : "s")) from \(file)")
         }
         if let file = options.databaseFile { lines.append("database contents from \(file)") }
+        if let file = options.databaseRulesFile { lines.append("database rules from \(file)") }
         if !options.requiredTokens.isEmpty {
             lines.append("database tokens \((options.requiredTokens + [FirebaseTestServer.adminToken]).joined(separator: " "))")
         }
