@@ -363,20 +363,23 @@ final class RxSwiftParityTests: XCTestCase {
         }
     }
 
-    /// RxSwift records `x0` at (200, 220) (220, 220): the second observer's replay ends the
-    /// pipeline, and its `refCount()` counts that observer only afterwards, so it connects again
-    /// (campaign F6, case 8712). Streams does not connect for an observer disposed during its own
-    /// subscription (see <doc:DifferencesFromRxSwift>).
-    func testShareForever_noReconnectForObserverDisposedByItsReplay() {
-        XCTAssertNoLeaks {
-            let scheduler = TestScheduler(initialClock: 0)
-            let x0 = scheduler.createHotObservable([.next(201, 1), .next(231, 4), .next(331, 7), .next(341, 8), .next(346, 5)])
-            let res = scheduler.start {
-                let shared = x0.share(replay: 2, scope: .forever)
-                return shared.take(until: shared.delaySubscription(.seconds(20), scheduler: scheduler))
+    /// RxSwift records `x0` at (200, 220) (220, 220) for `.forever` (campaign F6, case 8712) and
+    /// (200, 230) (230, 230) for `.whileConnected` with `delaySubscription(30)` (issue 42): the
+    /// second observer's replay ends the pipeline, and its `refCount()` counts that observer only
+    /// afterwards, so it connects again. Streams does not connect for an observer disposed during
+    /// its own subscription (see <doc:DifferencesFromRxSwift>).
+    func testShare_noReconnectForObserverDisposedByItsReplay() {
+        for (scope, delay) in [(SubjectLifetimeScope.forever, 20), (.whileConnected, 30)] {
+            XCTAssertNoLeaks {
+                let scheduler = TestScheduler(initialClock: 0)
+                let x0 = scheduler.createHotObservable([.next(201, 1), .next(231, 4), .next(331, 7), .next(341, 8), .next(346, 5)])
+                let res = scheduler.start {
+                    let shared = x0.share(replay: 2, scope: scope)
+                    return shared.take(until: shared.delaySubscription(.seconds(delay), scheduler: scheduler))
+                }
+                XCTAssertEqual(res.events, [.next(201, 1), .completed(200 + delay)])
+                XCTAssertEqual(x0.subscriptions, [Subscription(200, 200 + delay)])
             }
-            XCTAssertEqual(res.events, [.next(201, 1), .completed(220)])
-            XCTAssertEqual(x0.subscriptions, [Subscription(200, 220)])
         }
     }
 }
