@@ -300,6 +300,25 @@ final class RxSwiftParityTests: XCTestCase {
         }
     }
 
+    // MARK: A retry(when:) trigger that emits and ends at once ends the output
+
+    /// Found by the differential campaign (F7, case 16431): the replayed error fails the second
+    /// subscription at once; the trigger answers it with its second element and completes in the
+    /// same call. RxSwift queues that resubscription behind the running one, so the completion
+    /// ends the output first: one replayed 6 at 300, not two.
+    func testRetryWhen_triggerThatEmitsAndCompletesEndsBeforeResubscribing() {
+        XCTAssertNoLeaks {
+            let scheduler = TestScheduler(initialClock: 0)
+            let subject = ReplaySubject<Int>.create(bufferSize: 2)
+            scheduler.scheduleAt(250) { subject.onNext(6) }
+            scheduler.scheduleAt(300) { subject.onError(TestError()) }
+            let res = scheduler.start(disposed: 400) {
+                subject.retry(when: { (errors: Observable<Error>) in errors.enumerated().map { $0.index }.take(2) })
+            }
+            XCTAssertEqual(res.events, [.next(250, 6), .next(300, 6), .completed(300)])
+        }
+    }
+
     // MARK: 4. `amb` follows its winner (a deliberate difference)
 
     /// RxSwift records `200:6` and never completes here: its right-hand observer cancels the left
@@ -313,6 +332,53 @@ final class RxSwiftParityTests: XCTestCase {
                 let res = scheduler.start { x0.startWith(6).amb(loser) }
                 XCTAssertEqual(res.events, [.next(200, 6), .next(210, 1), .next(220, 2), .completed(250)])
                 XCTAssertEqual(x0.subscriptions, [Subscription(200, 250)])
+            }
+        }
+    }
+
+    /// RxSwift records `x0` subscribed at (200, 200) twice: its `flatMapLatest` still subscribes
+    /// an inner sequence for the `4` that `create` sends after the first inner ended the output
+    /// (campaign F6, case 3224). Streams starts no more work for an ended output (see
+    /// <doc:DifferencesFromRxSwift>).
+    func testFlatMapLatest_endedOutputSubscribesNoMoreInners() {
+        XCTAssertNoLeaks {
+            let scheduler = TestScheduler(initialClock: 0)
+            let x0 = scheduler.createHotObservable([.next(250, 4), .next(350, 6), .next(370, 3), .error(470, TestError())])
+            var selected = 0
+            let res = scheduler.start(disposed: 400) {
+                Observable<Int>.create { o in
+                    o.onNext(9)
+                    o.onNext(4)
+                    o.onCompleted()
+                    return Disposables.create()
+                }
+                .flatMapLatest { _ -> Observable<Int> in
+                    selected += 1
+                    return x0.withLatestFrom(Observable<Int>.error(TestError()))
+                }
+            }
+            XCTAssertEqual(res.events, [.error(200, TestError())])
+            XCTAssertEqual(x0.subscriptions, [Subscription(200, 200)])
+            XCTAssertEqual(selected, 1)
+        }
+    }
+
+    /// RxSwift records `x0` at (200, 220) (220, 220) for `.forever` (campaign F6, case 8712) and
+    /// (200, 230) (230, 230) for `.whileConnected` with `delaySubscription(30)` (issue 42): the
+    /// second observer's replay ends the pipeline, and its `refCount()` counts that observer only
+    /// afterwards, so it connects again. Streams does not connect for an observer disposed during
+    /// its own subscription (see <doc:DifferencesFromRxSwift>).
+    func testShare_noReconnectForObserverDisposedByItsReplay() {
+        for (scope, delay) in [(SubjectLifetimeScope.forever, 20), (.whileConnected, 30)] {
+            XCTAssertNoLeaks {
+                let scheduler = TestScheduler(initialClock: 0)
+                let x0 = scheduler.createHotObservable([.next(201, 1), .next(231, 4), .next(331, 7), .next(341, 8), .next(346, 5)])
+                let res = scheduler.start {
+                    let shared = x0.share(replay: 2, scope: scope)
+                    return shared.take(until: shared.delaySubscription(.seconds(delay), scheduler: scheduler))
+                }
+                XCTAssertEqual(res.events, [.next(201, 1), .completed(200 + delay)])
+                XCTAssertEqual(x0.subscriptions, [Subscription(200, 200 + delay)])
             }
         }
     }

@@ -31,6 +31,36 @@ final class GroupByTests: XCTestCase {
         }
     }
 
+    /// Deliberate (RxSwift ends its groups in its dictionary's hash order, which changes from run
+    /// to run): many keys, first seen in no sorted or hash order, end in the order they were seen.
+    func testGroupBy_terminalEventsReachGroupsInCreationOrder() {
+        let keys = [17, 3, 42, 8, 25, 0, 31, 12, 5, 39, 20, 1, 28, 9, 36, 14]
+        for terminal in [Event<Int>.completed, .error(TransformTestError())] {
+            XCTAssertNoLeaks {
+                let scheduler = TestScheduler(initialClock: 0)
+                let xs = scheduler.createHotObservable(
+                    keys.enumerated().map { Recorded.next(210 + $0.offset, $0.element) } + [Recorded(time: 300, value: terminal)])
+                let ends = scheduler.createObserver(Int.self)
+                _ = scheduler.start { () -> Observable<Int> in
+                    xs.groupBy { $0 }
+                        .do(onNext: { group in
+                            _ = group.subscribe(onError: { _ in ends.onNext(group.key) }, onCompleted: { ends.onNext(group.key) })
+                        })
+                        .map { $0.key }
+                }
+                XCTAssertEqual(ends.events.map { $0.value.element }, keys)
+            }
+        }
+        // The campaign's case 16795: RxSwift records 82 and 3 in either order.
+        XCTAssertNoLeaks {
+            let scheduler = TestScheduler(initialClock: 0)
+            let res = scheduler.start {
+                Observable.from([3, 8, 2]).groupBy { $0 % 2 }.flatMap { $0.reduce(0) { $0 &* 10 &+ $1 } }
+            }
+            XCTAssertEqual(res.events, [.next(200, 3), .next(200, 82), .completed(200)])
+        }
+    }
+
     func testGroupBy_emitsOneGroupPerKey() {
         XCTAssertNoLeaks {
             let scheduler = TestScheduler(initialClock: 0)

@@ -10,7 +10,10 @@ extension ObservableType {
     /// `notificationHandler` is called once per subscription with the sequence of the source's
     /// errors of type `Error`; the sequence it returns is the notifier. The notifier answers a
     /// failure: while a failure waits for its answer, an element subscribes to the source again,
-    /// and an error or completion ends the output the same way. Notifier events while no failure
+    /// and an error or completion ends the output the same way. A failure stays unanswered
+    /// until the subscription its element asked for starts: when that subscription waits for
+    /// the one being made (the source failed while being subscribed), a notifier that emits and
+    /// then ends in the same call ends the output, as in RxSwift. Notifier events while no failure
     /// waits are not answers (as in RxSwift): elements are ignored, and a terminal event is kept
     /// as the answer to the next failure, so the source keeps running until it fails or
     /// completes. An error that is not an `Error` is forwarded as is. The source completing
@@ -59,11 +62,14 @@ private struct RetryWhenState<Failure> {
     var generation = 0
     /// Failures waiting to be sent to the notifier (they are sent one at a time, in order).
     var pendingFailures = FIFOQueue<Failure>()
-    /// Whether some thread is sending failures to the notifier.
-    var notifying = false
+    /// The thread sending failures to the notifier (`currentThreadID()`), 0 when none.
+    var sender: UInt = 0
     /// Who runs the resubscribe loop, and whether a trigger asked it to subscribe again.
     var loop = ResubscribeLoop()
-    /// Whether a failure waits for the notifier's answer.
+    /// Whether a failure waits for the notifier's answer. A trigger element does not clear it:
+    /// the failure stays unanswered until the subscription it asked for starts, so a notifier
+    /// that emits and then ends before that (a resubscription queued behind the running loop)
+    /// ends the output, as RxSwift's trigger observer does until its next attempt starts.
     var awaitingAnswer = false
     /// How the notifier ended while no failure waited: the answer to the next failure.
     var notifierEnd: NotifierEnd?
@@ -77,6 +83,9 @@ private enum RetryWhenDecision {
     case queued
     /// This thread sends the failures to the notifier.
     case send
+    /// This thread is already sending a failure, and this one came from the subscription its
+    /// answer made (synchronously): it is sent at once, nested, as RxSwift does.
+    case sendNested
     /// The notifier has ended: its end is the answer.
     case end(NotifierEnd)
 }
@@ -106,11 +115,7 @@ final private class RetryWhenSink<Observer: ObserverType, Failure: Swift.Error>:
                 SinkForward<Void> { [self] event in
                     switch event {
                     case .next:
-                        let answers = withState { state -> Bool in
-                            defer { state.awaitingAnswer = false }
-                            return state.awaitingAnswer
-                        }
-                        if answers { resubscribe() }
+                        if withState({ $0.awaitingAnswer }) { resubscribe() }
                     case .error(let error): notifierEnded(.failed(error))
                     case .completed: notifierEnded(.completed)
                     }
@@ -153,19 +158,25 @@ final private class RetryWhenSink<Observer: ObserverType, Failure: Swift.Error>:
 
     /// Sends `failure` to the notifier's input (or answers it with the notifier's end). Attempts
     /// may fail on different threads, so the sends are serialized: a thread that finds another
-    /// one sending just queues its failure.
+    /// one sending just queues its failure. A failure on the sending thread itself (the attempt
+    /// its answer subscribed failed at once) is sent nested, as RxSwift sends it.
     private func notify(_ failure: Failure, generation: Int) {
+        let thread = currentThreadID()
         let decision = withState { state -> RetryWhenDecision in
             guard state.generation == generation else { return .ignore }
             if let end = state.notifierEnd { return .end(end) }
             state.awaitingAnswer = true
+            if state.sender == thread { return .sendNested }
             state.pendingFailures.append(failure)
-            if state.notifying { return .queued }
-            state.notifying = true
+            if state.sender != 0 { return .queued }
+            state.sender = thread
             return .send
         }
         switch decision {
         case .ignore, .queued:
+            return
+        case .sendNested:
+            if !isDisposed { errors.onNext(failure) }
             return
         case .end(let end):
             synchronized { _, outbox in outbox.send(Self.event(for: end)) }
@@ -177,7 +188,7 @@ final private class RetryWhenSink<Observer: ObserverType, Failure: Swift.Error>:
             let next = withState { state -> Failure? in
                 if isDisposed || state.pendingFailures.isEmpty {
                     state.pendingFailures.removeAll()
-                    state.notifying = false
+                    state.sender = 0
                     return nil
                 }
                 return state.pendingFailures.popFirst()
@@ -197,6 +208,7 @@ final private class RetryWhenSink<Observer: ObserverType, Failure: Swift.Error>:
                 return
             }
             let generation = withState { state -> Int in
+                state.awaitingAnswer = false
                 state.generation += 1
                 return state.generation
             }

@@ -10,7 +10,9 @@ extension ObservableType {
     /// element is sent to the group; subscribe to the group synchronously in `onNext` to see that
     /// first element (groups are hot). An error or completion of the source is sent to every
     /// group, in the order the groups were created, then to the output; an error thrown by
-    /// `keySelector` does the same with that error. Disposing the output keeps the source
+    /// `keySelector` does the same with that error. (RxSwift ends its groups in its
+    /// dictionary's hash order, which changes from run to run; Streams' order is deliberate,
+    /// see <doc:DifferencesFromRxSwift>.) Disposing the output keeps the source
     /// subscribed while a group is still subscribed; the source is released when the last group
     /// subscription ends.
     /// - Parameter keySelector: The function that computes each element's key.
