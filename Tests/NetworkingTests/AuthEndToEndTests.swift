@@ -187,7 +187,7 @@ final class AuthEndToEndTests: FirebaseTestServerTestCase {
         defer { states.dispose() }
         XCTAssertEqual(states.elements, [user])
 
-        try server.disableUser(uid: user.uid)
+        server.disableUser(uid: user.uid)
         guard case .failed(_, let failure) = auth.idToken(forcingRefresh: true).toBlocking(timeout: networkTimeout).materialize() else {
             return XCTFail("the refresh succeeded")
         }

@@ -88,7 +88,7 @@ final class FirebaseAuthEndToEndTests: FirebaseTestServerTestCase {
         XCTAssertNil(auth.currentUser)
 
         _ = try value(auth.signIn(email: "ada@example.com", password: password))
-        try server.disableUser(uid: user.uid)
+        server.disableUser(uid: user.uid)
         XCTAssertEqual(authError(auth.idToken(forcingRefresh: true)), .userDisabled)
         XCTAssertNil(auth.currentUser)
 

@@ -51,7 +51,7 @@ final class FirebaseTestServerAuthDatabaseTests: FirebaseTestServerAuthTestCase 
 
         let fresh = try idToken()
         let uid = try XCTUnwrap(server.authUsers.first?.uid)
-        try server.disableUser(uid: uid)
+        server.disableUser(uid: uid)
         XCTAssertEqual(try client.send("GET", server.databaseURL("/a", query: ["auth": fresh])).text, #"{"error":"Permission denied"}"#)
         try server.setUserDisabled(false, uid: uid)
         XCTAssertEqual(try client.send("GET", server.databaseURL("/a", query: ["auth": fresh])).status, 200)
@@ -97,7 +97,7 @@ final class FirebaseTestServerAuthDatabaseTests: FirebaseTestServerAuthTestCase 
         let disabled = openSSE("/a", query: ["auth": annToken])
         let deleted = openSSE("/a", query: ["auth": bobToken])
         let anonymous = openSSE("/a")
-        try server.disableUser(uid: ann)
+        server.disableUser(uid: ann)
         wait(for: [disabled.expectFinished()], timeout: networkTimeout)
         XCTAssertEqual(disabled.events.last?.event, "auth_revoked")
         try server.deleteUser(uid: bob)

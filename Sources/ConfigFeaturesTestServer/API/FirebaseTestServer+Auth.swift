@@ -100,9 +100,12 @@ extension FirebaseTestServer {
     /// Disables the user `uid`: sign-ins and refreshes answer `USER_DISABLED`, its ID tokens stop
     /// being accepted by the database, and its open database streams get `auth_revoked`.
     ///
-    /// - Throws: `FirebaseTestServerAuthError.userNotFound`.
-    public func disableUser(uid: String) throws(FirebaseTestServerAuthError) {
-        try setUserDisabled(true, uid: uid)
+    /// It does not throw, so a test reads `server.disableUser(uid: uid)`; for the typed error on
+    /// an unknown uid, use `setUserDisabled(true, uid:)`.
+    /// - Returns: Whether the user exists (`false`: nothing changed).
+    @discardableResult
+    public func disableUser(uid: String) -> Bool {
+        (try? setUserDisabled(true, uid: uid)) != nil
     }
 
     /// Disables or enables the user `uid` (see `disableUser(uid:)`).
