@@ -34,6 +34,7 @@ final class FirebaseAuthRedactionTests: FirebaseAuthTestCase {
         XCTAssertTrue(String(reflecting: session).contains("uid-1"))
     }
 
+    #if Inspector
     func testTheInspector_recordsNoTokenInsideTheClient() throws {
         Inspector.stop()
         Inspector.reset()
@@ -62,4 +63,5 @@ final class FirebaseAuthRedactionTests: FirebaseAuthTestCase {
             XCTAssertFalse(json.contains(secret), secret)
         }
     }
+    #endif
 }
