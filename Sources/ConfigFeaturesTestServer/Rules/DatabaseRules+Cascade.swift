@@ -24,14 +24,9 @@ extension DatabaseRules {
         var node = root
         var captures: [String: String] = [:]
         for (depth, segment) in path.enumerated() {
-            if let child = node.children[segment] {
-                node = child
-            } else if let wildcard = node.wildcard {
-                node = wildcard.node
-                captures[wildcard.name] = segment
-            } else {
-                break
-            }
+            guard let (child, capture) = node.child(segment) else { break }
+            node = child
+            if let capture { captures[capture.name] = capture.value }
             result.append((node, depth + 1, captures))
         }
         return result
@@ -147,16 +142,9 @@ extension DatabaseRules {
         default: return nil
         }
         for key in keys {
+            guard let (child, capture) = node.child(key) else { continue }
             var childCaptures = captures
-            let child: RulesNode
-            if let literal = node.children[key] {
-                child = literal
-            } else if let wildcard = node.wildcard {
-                child = wildcard.node
-                childCaptures[wildcard.name] = key
-            } else {
-                continue
-            }
+            if let capture { childCaptures[capture.name] = capture.value }
             let childPath = path + [key]
             if let failure = validate(
                 child, at: childPath, captures: childCaptures, auth: auth, tree: tree, after: after, now: now, seen: &seen, evaluator: &evaluator)

@@ -26,6 +26,14 @@ struct RulesNode: Sendable {
     /// The `$wildcard` child and its name (with the `$`).
     var wildcard: Wildcard? { wildcards.first }
 
+    /// The rules for the child `key`: its literal rules, which take precedence, else the
+    /// `$wildcard` rules with the capture `key` gives that wildcard; `nil` when neither exists.
+    func child(_ key: String) -> (node: RulesNode, capture: (name: String, value: String)?)? {
+        if let literal = children[key] { return (literal, nil) }
+        if let wildcard { return (wildcard.node, (wildcard.name, key)) }
+        return nil
+    }
+
     /// A `$wildcard` child rule.
     struct Wildcard: Sendable {
         var name: String
