@@ -224,7 +224,7 @@ package struct FirebaseAuthWire: Sendable, Hashable {
     }
 
     /// The user ID a token's claims name (`user_id`, else `sub`).
-    private static func uid(in claims: [String: JSONValue]?) -> String? {
+    static func uid(in claims: [String: JSONValue]?) -> String? {
         for key in ["user_id", "sub"] {
             if let uid = claims?[key]?.stringValue, !uid.isEmpty { return uid }
         }

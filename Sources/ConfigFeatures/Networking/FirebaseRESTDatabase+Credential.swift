@@ -94,14 +94,9 @@ extension FirebaseRESTDatabase.Core {
         RealtimeDatabaseRESTWire(databaseURL: databaseURL, auth: credential.auth)
     }
 
-    /// The `user_id` (else `sub`) claim of a Firebase ID token, a JWT; `nil` for a token that is
-    /// not one.
+    /// The `user_id` (else `sub`) claim of a Firebase ID token, a JWT, read as the Auth client
+    /// reads it; `nil` for a token that is not one.
     static func tokenUserID(_ token: String) -> String? {
-        let parts = token.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 3 else { return nil }
-        var base64 = parts[1].replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
-        guard let data = Data(base64Encoded: base64), let claims = try? JSONValue(parsing: data) else { return nil }
-        return claims["user_id"]?.stringValue ?? claims["sub"]?.stringValue
+        FirebaseAuthWire.uid(in: FirebaseAuthWire.claims(ofJWT: token))
     }
 }
