@@ -40,7 +40,7 @@ let package = Package(
         .executableTarget(name: "local-first-writer", dependencies: ["ConfigFeatures", "Streams"], path: "Examples/LocalFirstWriter"),
         // Signs in with FirebaseAuth against an Auth emulator and writes the ID token to a file (firebase-admin-check.sh verifies it).
         .executableTarget(name: "auth-token-demo", dependencies: ["ConfigFeatures", "Streams", "StreamsBlocking"], path: "Examples/AuthTokenDemo"),
-        .target(name: "StreamsBenchmarks", dependencies: ["Streams", "ConfigFeatures"], path: "Benchmarks/StreamsBenchmarks"),
+        .target(name: "StreamsBenchmarks", dependencies: ["Streams", "ConfigFeatures", "ConfigFeaturesTestServer"], path: "Benchmarks/StreamsBenchmarks"),
         .executableTarget(name: "streams-bench", dependencies: ["StreamsBenchmarks"], path: "Benchmarks/StreamsBench"),
         // Writes the fixed-arity sources (`swift run streams-codegen`); depends on nothing.
         .executableTarget(name: "streams-codegen", path: "Sources/StreamsCodegen"),

@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
 # Checks FirebaseTestServer against Google's official client: installs `firebase-admin` from
 # PyPI into a virtual environment (FIREBASE_ADMIN_VENV, default .build/firebase-admin-venv) and
-# runs Scripts/firebase_admin_check.py (FIREBASE_DATABASE_EMULATOR_HOST) three times, each against
+# runs Scripts/firebase_admin_check.py (FIREBASE_DATABASE_EMULATOR_HOST) four times, each against
 # its own `firebase-test-server` on loopback:
 #   1. `--require-token app-token`: tokens are required, and the SDK's emulator credential
 #      (`Authorization: Bearer owner`, the emulator's admin) must still be accepted;
 #   2. `--database seed.json`: the SDK must read the seeded contents;
-#   3. `--require-auth --auth-users users.json` with FIREBASE_AUTH_EMULATOR_HOST too: the `auth`
+#   3. `--database-rules Scripts/firebase-admin-rules.json`: firebase-admin's
+#      `databaseAuthVariableOverride` for allowed and denied reads, writes, updates and queries,
+#      then the table of rules cases from Firebase's documentation (Scripts/rules-cases.json);
+#   4. `--require-auth --auth-users users.json` with FIREBASE_AUTH_EMULATOR_HOST too: the `auth`
 #      module (users, custom tokens and claims, verify_id_token on our ID tokens, revocation,
 #      disabled users) and the database accepting our ID tokens. Before it, `auth-token-demo`
 #      (our Swift `FirebaseAuth`) signs in three ways (anonymously, with the seeded user's email
@@ -74,6 +77,10 @@ cat >"$work/seed.json" <<'JSON'
 JSON
 start_server seeded --database "$work/seed.json"
 FIREBASE_DATABASE_EMULATOR_HOST="127.0.0.1:$port" FIREBASE_ADMIN_CHECK=seeded "$venv/bin/python" Scripts/firebase_admin_check.py || status=1
+
+echo "== firebase-test-server --database-rules Scripts/firebase-admin-rules.json"
+start_server rules --database-rules Scripts/firebase-admin-rules.json
+FIREBASE_DATABASE_EMULATOR_HOST="127.0.0.1:$port" FIREBASE_ADMIN_CHECK=rules "$venv/bin/python" Scripts/firebase_admin_check.py || status=1
 
 echo "== firebase-test-server --require-auth --auth-users users.json"
 cat >"$work/users.json" <<'JSON'

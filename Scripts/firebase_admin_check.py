@@ -8,6 +8,11 @@ other tokens. FIREBASE_ADMIN_CHECK chooses the checks:
 - `tokens` (the default): the server runs with `--require-token app-token`; every read, write,
   ETag, transaction, query, server value and listen check, plus the token checks;
 - `seeded`: the server runs with `--database seed.json` (SEEDED below); the SDK reads it;
+- `rules`: the server runs with `--database-rules Scripts/firebase-admin-rules.json`:
+  firebase-admin's `databaseAuthVariableOverride` (apps for signed-in users, a custom claim, and
+  `None` for signed out) for allowed and denied reads, writes, updates, queries and a listen, then
+  every case of Scripts/rules-cases.json (rules cases from Firebase's documentation) run as its
+  `auth` (see firebase_admin_rules.py);
 - `auth`: the server runs with `--require-auth --auth-users users.json` (SEEDED_USERS below) and
   FIREBASE_AUTH_EMULATOR_HOST points at it too: the `auth` module's user management, custom
   tokens, custom claims, `verify_id_token` (with and without `check_revoked`) on tokens our
@@ -31,6 +36,7 @@ import urllib.parse
 import urllib.request
 
 import firebase_admin
+import firebase_admin_rules
 from firebase_admin import auth, db
 
 HOST = os.environ["FIREBASE_DATABASE_EMULATOR_HOST"]
@@ -128,8 +134,11 @@ if MODE == "seeded":
         expect((status, json.loads(body)), (200, {"beta": True}))
 
     finish()
+elif MODE == "rules":
+    firebase_admin_rules.run(check, expect, raw)
+    finish()
 elif MODE not in ("tokens", "auth"):
-    sys.exit(f"FIREBASE_ADMIN_CHECK must be tokens, seeded or auth, not {MODE!r}")
+    sys.exit(f"FIREBASE_ADMIN_CHECK must be tokens, seeded, rules or auth, not {MODE!r}")
 
 
 def identity_toolkit(method, body):

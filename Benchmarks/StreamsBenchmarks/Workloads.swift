@@ -110,7 +110,7 @@ func runOnThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
 /// Every workload of issue 6, plus the `direct_closure` floor, then those of issue 12, then the
 /// local-first database's (issue 31, in LocalFirstWorkloads.swift), in report order.
 public func allWorkloads() -> [Workload] {
-    issue6Workloads() + issue12Workloads() + localFirstWorkloads()
+    issue6Workloads() + issue12Workloads() + localFirstWorkloads() + rulesWorkloads()
 }
 
 /// The 14 workloads of issue 6 (the `direct_closure` floor first).

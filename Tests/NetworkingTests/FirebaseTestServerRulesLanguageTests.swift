@@ -2,116 +2,14 @@ import ConfigFeatures
 import ConfigFeaturesTestServer
 import XCTest
 
-/// The Security Rules language on its own: Firebase's documentation examples as a table of
-/// cases, load errors with their line and column, the cascade, and the evaluation limits.
+/// The Security Rules language on its own: operators, snapshot methods, load errors with their
+/// line and column, the cascade, and the evaluation limits. Firebase's documentation examples are
+/// the table of `Scripts/rules-cases.json` (`FirebaseTestServerRulesCaseTableTests`).
 final class FirebaseTestServerRulesLanguageTests: XCTestCase {
-    private enum Operation {
-        case read(String, query: JSONValue? = nil)
-        case write(String, JSONValue)
-        case update([(String, JSONValue)])
-    }
-
-    private struct Case {
-        var name: String
-        var rules: String
-        var auth: JSONValue = .null
-        var data: JSONValue = .null
-        var operation: Operation
-        var allowed: Bool
-    }
-
     private static func user(_ uid: String, claims: [String: JSONValue] = [:]) -> JSONValue {
         var token = claims
         token["sub"] = .string(uid)
         return .object(["uid": .string(uid), "provider": .string("password"), "token": .object(token)])
-    }
-
-    private static func segments(_ path: String) -> [String] { path.split(separator: "/").map(String.init) }
-
-    private func decide(_ rules: DatabaseRules, _ operation: Operation, auth: JSONValue, data: JSONValue, now: Double = 1_000) -> RulesDecision {
-        switch operation {
-        case .read(let path, let query):
-            return rules.read(Self.segments(path), auth: auth, root: data, now: now, query: query ?? DatabaseRules.noQuery)
-        case .write(let path, let value):
-            return rules.write(RulesWrite([(Self.segments(path), value)]), auth: auth, root: data, now: now)
-        case .update(let locations):
-            return rules.write(RulesWrite(locations.map { (Self.segments($0.0), $0.1) }), auth: auth, root: data, now: now)
-        }
-    }
-
-    private static func query(orderByChild: String, equalTo: JSONValue) -> JSONValue {
-        guard case .object(var members) = DatabaseRules.noQuery else { return .null }
-        members["orderByChild"] = .string(orderByChild)
-        members["equalTo"] = equalTo
-        return .object(members)
-    }
-
-    /// Cases drawn from Firebase's "Understand Firebase Realtime Database Rules", "Use
-    /// conditions in Realtime Database Security Rules" and the rules language reference.
-    private static let cases: [Case] = {
-        let ownData = #"{"rules": {"users": {"$uid": {".read": "$uid === auth.uid", ".write": "$uid === auth.uid"}}}}"#
-        let rooms = #"{"rules": {"rooms": {"$room_id": {"topic": {".read": true, ".write": "$room_id.contains('public')"}}}}}"#
-        let messages = #"{"rules": {".write": true, "messages": {"$message": {".validate": "newData.isString() && newData.val().length < 100"}}}}"#
-        let createOrDelete = #"{"rules": {"foo": {".write": "!data.exists() || !newData.exists()"}}}"#
-        let timestamp = #"{"rules": {".write": true, "timestamp": {".validate": "newData.val() <= now"}}}"#
-        let email =
-            #"{"rules": {".write": true, "email": {".validate": "newData.isString() && newData.val().matches(/^[A-Z0-9._%+-]+@[A-Z0-9.-]+\\.[A-Z]{2,4}$/i)"}}}"#
-        let admins = #"{"rules": {"secret": {".read": "root.child('users').child(auth.uid).child('admin').val() == true"}}}"#
-        let profile =
-            #"{"rules": {".write": true, "user": {".validate": "newData.hasChildren(['name', 'age'])", "age": {".validate": "newData.isNumber() && newData.val() >= 0"}}}}"#
-        let baskets = #"{"rules": {"baskets": {".read": "auth.uid != null && query.orderByChild == 'owner' && query.equalTo == auth.uid"}}}"#
-        let claims = #"{"rules": {"reports": {".read": "auth.token.admin === true"}}}"#
-        let other = #"{"rules": {".write": true, "widget": {"title": {".validate": "newData.isString()"}, "$other": {".validate": false}}}}"#
-        let adminsData: JSONValue = ["users": ["ann": ["admin": true], "bob": ["admin": false]]]
-        return [
-            Case(name: "own data: read own", rules: ownData, auth: user("ann"), operation: .read("/users/ann"), allowed: true),
-            Case(name: "own data: read another's", rules: ownData, auth: user("ann"), operation: .read("/users/bob"), allowed: false),
-            Case(name: "own data: signed out", rules: ownData, operation: .read("/users/ann"), allowed: false),
-            Case(name: "own data: list all users", rules: ownData, auth: user("ann"), operation: .read("/users"), allowed: false),
-            Case(name: "own data: write own", rules: ownData, auth: user("ann"), operation: .write("/users/ann/name", "Ann"), allowed: true),
-            Case(name: "own data: write another's", rules: ownData, auth: user("ann"), operation: .write("/users/bob/name", "Ann"), allowed: false),
-            Case(name: "captures: public room", rules: rooms, operation: .write("/rooms/public_1/topic", "hi"), allowed: true),
-            Case(name: "captures: private room", rules: rooms, operation: .write("/rooms/secret/topic", "hi"), allowed: false),
-            Case(name: "validate: short message", rules: messages, operation: .write("/messages/m1", "hello"), allowed: true),
-            Case(
-                name: "validate: long message", rules: messages, operation: .write("/messages/m1", .string(String(repeating: "x", count: 100))), allowed: false),
-            Case(name: "validate: number message", rules: messages, operation: .write("/messages/m1", 5), allowed: false),
-            Case(name: "data/newData: create", rules: createOrDelete, operation: .write("/foo", "new"), allowed: true),
-            Case(name: "data/newData: overwrite", rules: createOrDelete, data: ["foo": "old"], operation: .write("/foo", "new"), allowed: false),
-            Case(name: "data/newData: delete", rules: createOrDelete, data: ["foo": "old"], operation: .write("/foo", .null), allowed: true),
-            Case(name: "now: past timestamp", rules: timestamp, operation: .write("/timestamp", 999), allowed: true),
-            Case(name: "now: future timestamp", rules: timestamp, operation: .write("/timestamp", 1_001), allowed: false),
-            Case(name: "matches: email", rules: email, operation: .write("/email", "Ann@Example.com"), allowed: true),
-            Case(name: "matches: not an email", rules: email, operation: .write("/email", "ann at example"), allowed: false),
-            Case(name: "root: admin reads", rules: admins, auth: user("ann"), data: adminsData, operation: .read("/secret"), allowed: true),
-            Case(name: "root: non-admin", rules: admins, auth: user("bob"), data: adminsData, operation: .read("/secret"), allowed: false),
-            Case(name: "root: signed out (auth.uid of null)", rules: admins, data: adminsData, operation: .read("/secret"), allowed: false),
-            Case(name: "hasChildren: whole profile", rules: profile, operation: .write("/user", ["name": "Ann", "age": 30]), allowed: true),
-            Case(name: "hasChildren: missing age", rules: profile, operation: .write("/user", ["name": "Ann"]), allowed: false),
-            Case(
-                name: "hasChildren: child write validated on merged parent", rules: profile, data: ["user": ["name": "Ann"]],
-                operation: .write("/user/age", 31), allowed: true),
-            Case(name: "validate below: bad age", rules: profile, operation: .write("/user", ["name": "Ann", "age": "old"]), allowed: false),
-            Case(
-                name: "query: own basket", rules: baskets, auth: user("ann"), operation: .read("/baskets", query: query(orderByChild: "owner", equalTo: "ann")),
-                allowed: true),
-            Case(
-                name: "query: someone else's", rules: baskets, auth: user("ann"),
-                operation: .read("/baskets", query: query(orderByChild: "owner", equalTo: "bob")), allowed: false),
-            Case(name: "query: no query", rules: baskets, auth: user("ann"), operation: .read("/baskets"), allowed: false),
-            Case(name: "claims: admin", rules: claims, auth: user("ann", claims: ["admin": true]), operation: .read("/reports"), allowed: true),
-            Case(name: "claims: no claim", rules: claims, auth: user("bob"), operation: .read("/reports"), allowed: false),
-            Case(name: "$other: known child", rules: other, operation: .write("/widget", ["title": "x"]), allowed: true),
-            Case(name: "$other: unknown child", rules: other, operation: .write("/widget", ["title": "x", "color": "red"]), allowed: false),
-        ]
-    }()
-
-    func testDocumentationCases() throws {
-        for testCase in Self.cases {
-            let rules = try DatabaseRules(testCase.rules)
-            let decision = decide(rules, testCase.operation, auth: testCase.auth, data: testCase.data)
-            XCTAssertEqual(decision.allowed, testCase.allowed, "\(testCase.name): \(decision.explanation)")
-        }
     }
 
     func testOperatorsAndPrecedence() throws {
@@ -274,7 +172,7 @@ final class FirebaseTestServerRulesLanguageTests: XCTestCase {
             }
         }
         // Also every prefix of a real rules text.
-        let real = Self.cases.map(\.rules).joined()
+        let real = ((try? RulesTableCase.rulesets()) ?? [:]).values.sorted().joined()
         for end in stride(from: 0, to: real.count, by: 7) { _ = try? DatabaseRules(String(real.prefix(end))) }
         XCTAssertGreaterThanOrEqual(loaded, 0)
     }

@@ -71,7 +71,7 @@ final class WorkloadSmokeTests: XCTestCase {
         }
     }
 
-    func testWorkloads_namesAreUniqueAndCoverIssues6And12And31() {
+    func testWorkloads_namesAreUniqueAndCoverIssues6And12And31And37() {
         let names = allWorkloads().map(\.name)
         XCTAssertEqual(Set(names).count, names.count)
         let issue6 = [
@@ -89,7 +89,8 @@ final class WorkloadSmokeTests: XCTestCase {
             "localfirst_write_offline_tree1k", "localfirst_write_offline_tree100k", "localfirst_write_offline_100observers",
             "localfirst_write_online_tree1k", "localfirst_write_online_tree100k", "localfirst_drain_queue",
         ]
-        XCTAssertEqual(names, issue6 + issue12 + issue31)
+        let issue37 = ["rules_read_depth10", "rules_write_depth10", "rules_regex_long_string"]
+        XCTAssertEqual(names, issue6 + issue12 + issue31 + issue37)
         let unchecked = allWorkloads().filter { !$0.isChecked }.map(\.name)
         XCTAssertEqual(unchecked, ["throttle_virtual_time"])
     }

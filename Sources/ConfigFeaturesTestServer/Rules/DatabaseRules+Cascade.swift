@@ -48,22 +48,38 @@ extension DatabaseRules {
         }
     }
 
+    /// A rule that was false, kept to explain a denial (formatted only then).
+    private struct FalseRule {
+        var kind: String
+        var location: [String]
+        var rule: CompiledRule
+        var reason: String?
+
+        var note: String { "\(kind) at \(DatabaseRules.location(location)) is false\(reason.map { " (\($0))" } ?? ""): \(rule.source)" }
+    }
+
+    /// "no `kind` rule granted `path`", and the false rules on the way.
+    private static func denial(_ kind: String, _ path: [String], _ falseRules: [FalseRule]) -> RulesDecision {
+        RulesDecision(
+            allowed: false,
+            explanation: "no \(kind) rule granted \(location(path))"
+                + (falseRules.isEmpty ? " (none applies)" : "; " + falseRules.map(\.note).joined(separator: "; ")))
+    }
+
     /// Whether `auth` may read `path` (with `query` for a query's `.read` rules): a `.read` that
     /// is true at the location or above grants; rules below never do (rules are not filters).
     package func read(_ path: [String], auth: JSONValue, root tree: JSONValue, now: Double, query: JSONValue = Self.noQuery) -> RulesDecision {
         var evaluator = RulesEvaluator()
-        var notes: [String] = []
+        var falseRules: [FalseRule] = []
         for (node, depth, captures) in nodes(along: path) {
             guard let rule = node.read else { continue }
             let prefix = Array(path.prefix(depth))
             let environment = RulesEnvironment(auth: auth, before: tree, after: tree, path: prefix, now: now, query: query, captures: captures)
             let (granted, reason) = Self.evaluate(rule, environment, &evaluator)
             if granted { return RulesDecision(allowed: true, explanation: ".read at \(Self.location(prefix)) granted: \(rule.source)") }
-            notes.append(".read at \(Self.location(prefix)) is false\(reason.map { " (\($0))" } ?? ""): \(rule.source)")
+            falseRules.append(FalseRule(kind: ".read", location: prefix, rule: rule, reason: reason))
         }
-        return RulesDecision(
-            allowed: false,
-            explanation: "no .read rule granted \(Self.location(path))" + (notes.isEmpty ? " (none applies)" : "; " + notes.joined(separator: "; ")))
+        return Self.denial(".read", path, falseRules)
     }
 
     /// Whether `auth` may make `write` to `tree`: every location needs a `.write` that is true at
@@ -76,7 +92,7 @@ extension DatabaseRules {
         var grants: [String] = []
         for (path, _) in write.locations {
             var granted = false
-            var notes: [String] = []
+            var falseRules: [FalseRule] = []
             for (node, depth, captures) in nodes(along: path) {
                 guard let rule = node.write else { continue }
                 let prefix = Array(path.prefix(depth))
@@ -87,13 +103,9 @@ extension DatabaseRules {
                     grants.append(".write at \(Self.location(prefix)) granted: \(rule.source)")
                     break
                 }
-                notes.append(".write at \(Self.location(prefix)) is false\(reason.map { " (\($0))" } ?? ""): \(rule.source)")
+                falseRules.append(FalseRule(kind: ".write", location: prefix, rule: rule, reason: reason))
             }
-            if !granted {
-                return RulesDecision(
-                    allowed: false,
-                    explanation: "no .write rule granted \(Self.location(path))" + (notes.isEmpty ? " (none applies)" : "; " + notes.joined(separator: "; ")))
-            }
+            if !granted { return Self.denial(".write", path, falseRules) }
         }
         var validated: Set<[String]> = []
         for (path, _) in write.locations {
