@@ -95,8 +95,10 @@ final class RemoteConfigServerTemplateEndToEndTests: FirebaseTestServerTestCase 
         let port = server.port
         server.stop()
         let template = RemoteConfigServerTemplate(
-            project: "demo-project", apiKey: "k", endpoints: try FirebaseEndpoints.emulator(port: port), timeout: networkTimeout)
-        guard case .network? = load(template) else { return XCTFail("expected a network error") }
+            project: "demo-project", apiKey: "secret-key-xyz", endpoints: try FirebaseEndpoints.emulator(port: port), timeout: networkTimeout)
+        let error = load(template)
+        guard case .network? = error else { return XCTFail("expected a network error") }
+        XCTAssertFalse(String(describing: error).contains("secret-key-xyz"))
     }
 
     func testREST_getNeedsACredentialAndPutPublishes() throws {
