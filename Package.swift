@@ -39,6 +39,8 @@ let package = Package(
         .executableTarget(name: "firebase-test-server", dependencies: ["ConfigFeaturesTestServer"], path: "Examples/FirebaseTestServerTool"),
         .executableTarget(name: "local-first-writer", dependencies: ["ConfigFeatures", "Streams"], path: "Examples/LocalFirstWriter"),
         // Signs in with FirebaseAuth against an Auth emulator and writes the ID token to a file (firebase-admin-check.sh verifies it).
+        // Evaluates a Remote Config server template for JSON-line contexts (firebase-admin-check.sh compares it with firebase-admin).
+        .executableTarget(name: "server-template-eval", dependencies: ["ConfigFeatures", "Streams", "StreamsBlocking"], path: "Examples/ServerTemplateEval"),
         .executableTarget(name: "auth-token-demo", dependencies: ["ConfigFeatures", "Streams", "StreamsBlocking"], path: "Examples/AuthTokenDemo"),
         .target(name: "StreamsBenchmarks", dependencies: ["Streams", "ConfigFeatures", "ConfigFeaturesTestServer"], path: "Benchmarks/StreamsBenchmarks"),
         .executableTarget(name: "streams-bench", dependencies: ["StreamsBenchmarks"], path: "Benchmarks/StreamsBench"),

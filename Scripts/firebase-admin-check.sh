@@ -16,6 +16,11 @@
 #      and password, and a new email account) against a server started the same way, and writes
 #      each ID token to a file; the run verifies them with `verify_id_token` (`--id-token-file`).
 #      The tokens never reach stdout.
+#   4. a bare server for Remote Config server templates: Scripts/firebase_admin_server_template_check.py
+#      publishes generated templates (PUT …/namespaces/firebase-server/serverRemoteConfig), loads
+#      each with firebase-admin's ServerTemplate.load() and with our RemoteConfigServerTemplate
+#      (`server-template-eval`), evaluates 10,000 generated contexts with both and requires every
+#      parameter's value and source to be identical.
 #
 # Arguments are passed to the auth run: `--id-token-file FILE` verifies the ID tokens in FILE (one
 # per line) with verify_id_token, e.g. a token our Swift client obtained.
@@ -42,8 +47,10 @@ echo "== firebase-admin $("$venv/bin/python" -c 'import firebase_admin; print(fi
 
 swift build --product firebase-test-server >/dev/null
 swift build --product auth-token-demo >/dev/null
+swift build --product server-template-eval >/dev/null
 bin="$(swift build --show-bin-path)/firebase-test-server"
 token_bin="$(swift build --show-bin-path)/auth-token-demo"
+eval_bin="$(swift build --show-bin-path)/server-template-eval"
 work="$(mktemp -d)"
 servers=()
 trap 'for pid in "${servers[@]}"; do kill "$pid" 2>/dev/null || true; done; rm -rf "$work"' EXIT
@@ -108,4 +115,9 @@ sign_in swift-new-account --email swift-new@example.com --password created1 --cr
 start_server auth --require-auth --auth-users "$work/users.json"
 FIREBASE_DATABASE_EMULATOR_HOST="127.0.0.1:$port" FIREBASE_AUTH_EMULATOR_HOST="127.0.0.1:$port" FIREBASE_ADMIN_CHECK=auth \
     "$venv/bin/python" Scripts/firebase_admin_check.py "${token_files[@]}" "$@" || status=1
+
+echo "== firebase-test-server (server templates: firebase-admin's evaluator against ours)"
+start_server server-templates
+FIREBASE_RC_SERVER_HOST="127.0.0.1:$port" SERVER_TEMPLATE_EVAL="$eval_bin" \
+    "$venv/bin/python" Scripts/firebase_admin_server_template_check.py || status=1
 exit "$status"

@@ -61,7 +61,8 @@ final class FirebaseTestServerToolTests: ToolTestCase {
         XCTAssertEqual(parseError(["--remote-config"]), "--remote-config expects a template file (JSON)")
         XCTAssertEqual(
             parseError(["--verbose"]),
-            "unknown option --verbose; the options are --port, --port-file, --project, --api-key, --remote-config, --database, --database-rules, "
+            "unknown option --verbose; the options are --port, --port-file, --project, --api-key, --remote-config, --remote-config-server, "
+                + "--database, --database-rules, "
                 + "--require-token, "
                 + "--auth-users, --id-token-lifetime, --require-auth, --help")
         XCTAssertEqual(parseError(["9000"])?.hasPrefix(#"unexpected argument "9000": every argument is an option"#), true)

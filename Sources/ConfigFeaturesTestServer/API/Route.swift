@@ -10,6 +10,9 @@ extension FirebaseTestServer {
         /// The Remote Config REST API's template, `GET|PUT /v1/projects/{project}/remoteConfig`
         /// (reading and publishing it).
         case remoteConfigTemplate
+        /// The server template, `GET|PUT /v1/projects/{project}/namespaces/firebase-server/serverRemoteConfig`
+        /// (what firebase-admin's `get_server_template()` reads).
+        case remoteConfigServerTemplate
         /// Firebase Installations `POST /v1/projects/{project}/installations` (registration).
         case installationsCreate
         /// Firebase Installations `POST /v1/projects/{project}/installations/{fid}/authTokens:generate`.
@@ -28,6 +31,7 @@ extension FirebaseTestServer {
             case .remoteConfigFetch: return "remoteConfigFetch"
             case .remoteConfigRealtime: return "remoteConfigRealtime"
             case .remoteConfigTemplate: return "remoteConfigTemplate"
+            case .remoteConfigServerTemplate: return "remoteConfigServerTemplate"
             case .installationsCreate: return "installationsCreate"
             case .installationsAuthToken: return "installationsAuthToken"
             case .database: return "database"

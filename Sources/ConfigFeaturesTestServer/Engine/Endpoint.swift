@@ -6,6 +6,8 @@ enum Endpoint: Equatable {
     case remoteConfigRealtime(project: String, namespace: String)
     /// `/v1/projects/{project}/remoteConfig` (the Remote Config REST API's template).
     case remoteConfigTemplate(project: String)
+    /// `/v1/projects/{project}/namespaces/firebase-server/serverRemoteConfig` (the server template).
+    case remoteConfigServerTemplate(project: String)
     /// `/v1/projects/{project}/installations`.
     case installationsCreate(project: String)
     /// `/v1/projects/{project}/installations/{fid}/authTokens:generate`.
@@ -53,6 +55,11 @@ enum Endpoint: Equatable {
                 self = .remoteConfigTemplate(project: String(parts[3]))
                 return
             }
+            // ["", "v1", "projects", project, "namespaces", "firebase-server", "serverRemoteConfig"]
+            if parts.count == 7, parts[4] == "namespaces", parts[5] == "firebase-server", parts[6] == "serverRemoteConfig", !parts[3].isEmpty {
+                self = .remoteConfigServerTemplate(project: String(parts[3]))
+                return
+            }
             // ["", "v1", "projects", project, "namespaces", "namespace:method"]
             if parts.count == 6, parts[4] == "namespaces", !parts[3].isEmpty, let colon = parts[5].lastIndex(of: ":") {
                 let project = String(parts[3])
@@ -80,6 +87,7 @@ enum Endpoint: Equatable {
         case .remoteConfigFetch: return .remoteConfigFetch
         case .remoteConfigRealtime: return .remoteConfigRealtime
         case .remoteConfigTemplate: return .remoteConfigTemplate
+        case .remoteConfigServerTemplate: return .remoteConfigServerTemplate
         case .installationsCreate: return .installationsCreate
         case .installationsAuthToken: return .installationsAuthToken
         case .database: return .database

@@ -204,6 +204,8 @@ final class ServerEngine: @unchecked Sendable {
                 return state.openRemoteConfigStream(request, project: project, namespace: namespace, connection: connection, malformed: malformed, &effects)
             case .remoteConfigTemplate(let project):
                 return .response(state.handleRemoteConfigTemplate(request, project: project, &effects))
+            case .remoteConfigServerTemplate(let project):
+                return .response(state.handleServerTemplate(request, project: project))
             case .installationsCreate(let project):
                 return .response(state.createInstallation(request, project: project, now: Date()))
             case .installationsAuthToken(let project, let fid):
@@ -235,7 +237,8 @@ final class ServerEngine: @unchecked Sendable {
         switch endpoint {
         case .remoteConfigRealtime: return true
         case .database: return request.method == "GET" && request.header("accept")?.lowercased().contains("text/event-stream") == true
-        case .remoteConfigFetch, .remoteConfigTemplate, .installationsCreate, .installationsAuthToken, .authClient, .authAdmin, .authEmulator,
+        case .remoteConfigFetch, .remoteConfigTemplate, .remoteConfigServerTemplate, .installationsCreate, .installationsAuthToken, .authClient, .authAdmin,
+            .authEmulator,
             .authTokenRefresh, .unknown:
             return false
         }

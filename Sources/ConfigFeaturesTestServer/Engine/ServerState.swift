@@ -29,6 +29,7 @@ struct ServerState {
     /// Streaming responses, keyed by their connection's id.
     var streams: [UInt64: OpenStream] = [:]
     var remoteConfig = RemoteConfigState()
+    var serverTemplate = ServerTemplateState()
     var database = DatabaseState()
     var installations = InstallationsState()
     var auth = AuthState()

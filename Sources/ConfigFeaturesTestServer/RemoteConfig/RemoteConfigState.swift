@@ -270,6 +270,7 @@ extension FirebaseTestServer {
             ("POST \(namespacePath):fetch?key=\(apiKey)", "Remote Config fetch (the current template's values)"),
             ("POST \(namespacePath):streamFetchInvalidations?key=\(apiKey)", "Remote Config realtime (a new version is announced here)"),
             ("GET|PUT /v1/projects/\(project)/remoteConfig", "the Remote Config REST API: read or publish the template"),
+            ("GET|PUT /v1/projects/\(project)/namespaces/firebase-server/serverRemoteConfig", "the server template (firebase-admin's get_server_template)"),
             ("POST /v1/projects/\(project)/installations?key=\(apiKey)", "Firebase Installations: register"),
             ("POST /v1/projects/\(project)/installations/{fid}/authTokens:generate?key=\(apiKey)", "Firebase Installations: refresh a token"),
             ("GET|PUT|PATCH|POST|DELETE /{path}.json", "the Realtime Database REST API (GET with Accept: text/event-stream streams)"),

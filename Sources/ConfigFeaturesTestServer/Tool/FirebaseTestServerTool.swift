@@ -1,3 +1,4 @@
+import ConfigFeatures
 import Foundation
 
 /// The `firebase-test-server` command line: its arguments, `--help`, and starting the server
@@ -24,6 +25,8 @@ package enum FirebaseTestServerTool {
         package var apiKey = FirebaseTestServer.defaultAPIKey
         /// `--remote-config`: a template file published as version 1 at start.
         package var remoteConfigFile: String?
+        /// `--remote-config-server`: a server template file published as version 1 at start.
+        package var remoteConfigServerFile: String?
         /// `--database`: the initial database contents.
         package var databaseFile: String?
         /// `--database-rules`: the Realtime Database Security Rules file.
@@ -68,6 +71,8 @@ package enum FirebaseTestServerTool {
         case authUsers(FirebaseTestServerDataError)
         /// `--database-rules` could not be read, or its rules do not parse or type-check.
         case rules(path: String, reason: String)
+        /// `--remote-config-server` could not be read, or is not a server template.
+        case serverTemplate(path: String, reason: String)
 
         /// The exit status: 2 for a bad `--auth-users` file (bad input the user gave, as a bad
         /// argument), 1 otherwise.
@@ -92,6 +97,8 @@ package enum FirebaseTestServerTool {
                 return "firebase-test-server: --auth-users: \(error)"
             case .rules(let path, let reason):
                 return "firebase-test-server: --database-rules \(path): \(reason)"
+            case .serverTemplate(let path, let reason):
+                return "firebase-test-server: --remote-config-server \(path): \(reason)"
             }
         }
     }
@@ -137,6 +144,9 @@ package enum FirebaseTestServerTool {
                 options.apiKey = try identifier(value("an API key"), for: name, expected: "an API key such as test-api-key")
             case "--remote-config":
                 options.remoteConfigFile = try nonEmpty(value("a template file (JSON)"), for: name, expected: "a template file (JSON)")
+            case "--remote-config-server":
+                options.remoteConfigServerFile = try nonEmpty(
+                    value("a server template file (JSON)"), for: name, expected: "a server template file (JSON)")
             case "--database":
                 options.databaseFile = try nonEmpty(value("a database file (JSON)"), for: name, expected: "a database file (JSON)")
             case "--database-rules":
@@ -166,7 +176,8 @@ package enum FirebaseTestServerTool {
 
     /// The options, as `--help` lists them.
     package static let optionNames = [
-        "--port", "--port-file", "--project", "--api-key", "--remote-config", "--database", "--database-rules", "--require-token", "--auth-users",
+        "--port", "--port-file", "--project", "--api-key", "--remote-config", "--remote-config-server", "--database", "--database-rules", "--require-token",
+        "--auth-users",
         "--id-token-lifetime",
         "--require-auth", "--help",
     ]
@@ -209,6 +220,9 @@ package enum FirebaseTestServerTool {
               --project ID           the project ID accepted (default: \(project))
               --api-key KEY          the API key accepted (default: \(apiKey))
               --remote-config FILE   publish the Remote Config template in FILE at start (version 1)
+              --remote-config-server FILE
+                                     publish the server template (namespace firebase-server) in FILE
+                                     at start (version 1)
               --database FILE        start the Realtime Database with the JSON in FILE
               --database-rules FILE  evaluate the Realtime Database Security Rules in FILE (comments
                                      allowed); default: open rules, as the emulator's
@@ -240,6 +254,11 @@ package enum FirebaseTestServerTool {
 
             Publishing while it runs: PUT a template to /v1/projects/\(project)/remoteConfig (If-Match
             optional: * or the current ETag). It becomes the next version; realtime clients are told.
+
+            Server template (--remote-config-server, and the body of PUT
+            /v1/projects/\(project)/namespaces/firebase-server/serverRemoteConfig): Firebase's server
+            template JSON, {"conditions": [...], "parameters": {...}}; GET at that path serves it (with
+            Authorization: Bearer ANY, as firebase-admin sends, or ?key=\(apiKey)).
 
             Database file (--database): any JSON value, stored at the root (keys as Firebase allows).
 
@@ -304,6 +323,17 @@ package enum FirebaseTestServerTool {
             }
         }
         if let template { server.publishTemplate(template) }
+        if let file = options.remoteConfigServerFile {
+            do {
+                try server.publishServerTemplate(Data(contentsOf: URL(fileURLWithPath: file)))
+            } catch let error as RemoteConfigServerTemplateError {
+                server.stop()
+                throw .serverTemplate(path: file, reason: error.description)
+            } catch {
+                server.stop()
+                throw .serverTemplate(path: file, reason: (error as NSError).localizedDescription)
+            }
+        }
         if let lifetime = options.idTokenLifetime { server.idTokenLifetime = lifetime }
         if !options.requiredTokens.isEmpty || options.requireAuth { server.requireDatabaseAuth(validTokens: Set(options.requiredTokens)) }
         if let path = options.portFile {
@@ -331,6 +361,9 @@ package enum FirebaseTestServerTool {
         if let file = options.remoteConfigFile {
             let count = server.templateEntries.count
             lines.append("template version \(server.templateVersion ?? 0) (\(count) parameter\(count == 1 ? "" : "s")) from \(file)")
+        }
+        if let file = options.remoteConfigServerFile {
+            lines.append("server template version \(server.serverTemplateVersion ?? 0) from \(file) at GET \(server.serverTemplateURL.absoluteString)")
         }
         if let file = options.databaseFile { lines.append("database contents from \(file)") }
         if let file = options.databaseRulesFile { lines.append("database rules from \(file)") }
