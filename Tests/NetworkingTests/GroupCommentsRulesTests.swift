@@ -79,7 +79,8 @@ final class GroupCommentsRulesTests: FirebaseTestServerTestCase {
         XCTAssertEqual(server.databaseRules, GroupCommentsListener.securityRules)
         let admin = ["Authorization": "Bearer owner"]
         let url = server.databaseURL("/.settings/rules")
-        XCTAssertEqual(try client.send("PUT", url, body: Data(GroupCommentsListener.securityRules.utf8), headers: admin).status, 200, "as Firebase's REST API deploys it")
+        XCTAssertEqual(
+            try client.send("PUT", url, body: Data(GroupCommentsListener.securityRules.utf8), headers: admin).status, 200, "as Firebase's REST API deploys it")
         XCTAssertEqual(try client.send("GET", url, headers: admin).text, GroupCommentsListener.securityRules)
     }
 
@@ -97,7 +98,8 @@ final class GroupCommentsRulesTests: FirebaseTestServerTestCase {
         assertDenied(outcome(ann.database.getValue(at: "Groups/g2")), "ann reading g2 (not a member)")
         assertDenied(outcome(ann.database.getValue(at: "Groups")), "ann reading every group")
 
-        let nobody = try FirebaseRESTDatabase(endpoints: server.endpoints, scheduler: SerialDispatchQueueScheduler(internalSerialQueueName: "rules-nobody"), requestTimeout: networkTimeout)
+        let nobody = try FirebaseRESTDatabase(
+            endpoints: server.endpoints, scheduler: SerialDispatchQueueScheduler(internalSerialQueueName: "rules-nobody"), requestTimeout: networkTimeout)
         assertDenied(outcome(nobody.getValue(at: "Groups/g1")), "a client with no one signed in reading g1")
         assertDenied(outcome(nobody.getValue(at: "Users/\(ann.uid)")), "a client with no one signed in reading ann's membership")
     }
@@ -124,7 +126,8 @@ final class GroupCommentsRulesTests: FirebaseTestServerTestCase {
 
         assertDenied(outcome(annListener.post("I am bob", to: "g1", as: bob.uid)), "ann posting to g1 as bob")
         assertDenied(outcome(annListener.post("let me in", to: "g2", as: ann.uid)), "ann posting to g2 (not a member)")
-        let anonymous = GroupCommentsListener(database: try FirebaseRESTDatabase(endpoints: server.endpoints, scheduler: SerialDispatchQueueScheduler(internalSerialQueueName: "rules-nobody")))
+        let anonymous = GroupCommentsListener(
+            database: try FirebaseRESTDatabase(endpoints: server.endpoints, scheduler: SerialDispatchQueueScheduler(internalSerialQueueName: "rules-nobody")))
         assertDenied(outcome(anonymous.post("hi", to: "g1", as: ann.uid)), "a client with no one signed in posting")
 
         // Another member's comment is theirs: bob cannot change or delete it; ann can.
@@ -168,7 +171,8 @@ final class GroupCommentsRulesTests: FirebaseTestServerTestCase {
         let admin = ["Authorization": "Bearer owner"]
         XCTAssertEqual(try client.send("GET", server.databaseURL("/Users"), headers: admin).status, 200)
         XCTAssertEqual(try client.send("PUT", server.databaseURL("/Users/\(ann.uid)/g2"), json: true, headers: admin).status, 200, "the admin adds ann to g2")
-        XCTAssertEqual(try client.send("POST", server.databaseURL("/Groups/g2"), json: "a bare string", headers: admin).status, 200, "no .validate for the admin")
+        XCTAssertEqual(
+            try client.send("POST", server.databaseURL("/Groups/g2"), json: "a bare string", headers: admin).status, 200, "no .validate for the admin")
         assertAllowed(outcome(ann.database.getValue(at: "Groups/g2")), "ann reading g2 once the admin added her")
         try server.removeDatabaseValue(at: "Users/\(ann.uid)/g2")
         assertDenied(outcome(ann.database.getValue(at: "Groups/g2")), "ann reading g2 once the admin removed her")

@@ -119,7 +119,9 @@ final class LocalServerDemoTests: XCTestCase {
         XCTAssertTrue(server.waitForOpenStreams(0, route: .database, timeout: demoTimeout))
         // The storyline's writes went through the server's Swift API; each of the phone's posts
         // is one PUT under a push ID, sent once: after goOnline(), then after the relaunch.
-        let writes = server.requests(on: .database).filter { $0.method != "GET" && !$0.path.hasPrefix("/Groups/groupA") && !$0.path.hasPrefix("/Groups/groupB") }
+        let writes = server.requests(on: .database).filter {
+            $0.method != "GET" && !$0.path.hasPrefix("/Groups/groupA") && !$0.path.hasPrefix("/Groups/groupB")
+        }
         XCTAssertEqual(writes.map(\.method), ["PUT", "PUT"])
         XCTAssertTrue(writes.allSatisfy { $0.path.hasPrefix("/Groups/group2/-") }, "\(writes.map(\.path))")
         XCTAssertEqual(try server.databaseValue(at: "Users/user1"), ["group1", "group2"])

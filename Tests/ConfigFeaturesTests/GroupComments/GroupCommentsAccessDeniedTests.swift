@@ -109,7 +109,9 @@ final class GroupCommentsAccessDeniedTests: XCTestCase {
             database.deny("Groups/group1")
             let listener = GroupCommentsListener(database: database)
             let (diagnostics, subscription) = recordDiagnostics(scheduler, listener)
-            let membership = scheduler.createHotObservable([.next(210, ["group0", "group1"]), .next(300, ["group1", "group0"]), .next(400, ["group0", "group1"])])
+            let membership = scheduler.createHotObservable([
+                .next(210, ["group0", "group1"]), .next(300, ["group1", "group0"]), .next(400, ["group0", "group1"]),
+            ])
             scheduler.scheduleAt(350) { database.allow("Groups/group1") }
 
             let res = scheduler.start { listener.listen(membership.asObservable()) }
