@@ -38,7 +38,10 @@ private func groupCommentsWhy(on database: DemoBackends.DatabaseSelection) -> St
         """
     switch database {
     case .embedded: return listeners + scripted + chatScale + "."
-    case .localServer: return listeners + scripted + " (the chat-scale section runs on the embedded database only)."
+    case .localServer:
+        return listeners + scripted
+            + "; under the group chat's Security Rules each user reads only their groups, and a group a user is removed from leaves their stream"
+            + " (the chat-scale section runs on the embedded database only)."
     case .project: return listeners + ", live: edit Users/user1 and Groups/<id> in your database and watch the listeners follow."
     }
 }

@@ -15,7 +15,10 @@
 // listener) and written through its Swift API; the server requires database auth, so user1
 // signs in with email and password and user2 anonymously (FirebaseAuth against the server's
 // Auth emulator), a client with no one signed in is refused, and after the server's clock moves
-// an hour user1's client refreshes its expired ID token by itself. With `--database-url` the live variant follows
+// an hour user1's client refreshes its expired ID token by itself; then the server loads the group
+// chat's Security Rules (GroupCommentsRulesDemo.swift): each user reads only their groups, user2 is
+// refused reading and posting where the rules say no, and when the admin removes user1 from a
+// group, that group leaves user1's stream and the other keeps flowing. With `--database-url` the live variant follows
 // `Users/user1` and its groups in the real database (see Guides/Networking.md).
 //
 // Run: swift run group-comments-demo
@@ -158,6 +161,12 @@ public func runGroupCommentsDemo(backends: DemoBackends) {
     runRelaunchOfflineSection(store: store, scheduler: scheduler, timeline: timeline)
     if let streams = store.serverStreams(settlingAt: 0) {
         timeline.log("SSE streams still open on the server: \(streams)")
+    }
+    if let signedIn, let server = backends.server {
+        runRulesSection(server: server, store: store, user1: signedIn.user1, user2: signedIn.user2, timeline: timeline)
+        if let streams = store.serverStreams(settlingAt: 0) {
+            timeline.log("SSE streams still open on the server: \(streams)")
+        }
     }
     if !store.isLocalServer { runChatScaleSection(timeline: timeline) }
 }

@@ -102,17 +102,26 @@ final class LocalServerDemoTests: XCTestCase {
         XCTAssertEqual(phoneAndUser2.count, 7, "\(phoneAndUser2)")
         // Relaunch offline: user2's client streams group2; the app streams its membership and
         // groups at its first launch, none while it has no network, and again once it is back.
-        let relaunch = streams.dropFirst(11).map(\.path)
+        let relaunch = streams.dropFirst(11).prefix(7).map(\.path)
         XCTAssertEqual(
             relaunch.sorted(),
             [
                 "/Groups/group1.json", "/Groups/group1.json", "/Groups/group2.json", "/Groups/group2.json", "/Groups/group2.json", "/Users/user1.json",
                 "/Users/user1.json",
             ])
+        // Under the group chat's Security Rules: user1 follows groupA and groupB, user2 groupB,
+        // each through their own membership.
+        let user1 = try XCTUnwrap(server.authUsers.first { $0.email == "user1@example.com" }).uid
+        let user2 = try XCTUnwrap(server.authUsers.first { $0.email == nil }).uid
+        XCTAssertEqual(
+            streams.dropFirst(18).map(\.path).sorted(),
+            ["/Groups/groupA.json", "/Groups/groupB.json", "/Groups/groupB.json", "/Users/\(user1).json", "/Users/\(user2).json"].sorted())
         XCTAssertTrue(server.waitForOpenStreams(0, route: .database, timeout: demoTimeout))
         // The storyline's writes went through the server's Swift API; each of the phone's posts
         // is one PUT under a push ID, sent once: after goOnline(), then after the relaunch.
-        let writes = server.requests(on: .database).filter { $0.method != "GET" }
+        let writes = server.requests(on: .database).filter {
+            $0.method != "GET" && !$0.path.hasPrefix("/Groups/groupA") && !$0.path.hasPrefix("/Groups/groupB")
+        }
         XCTAssertEqual(writes.map(\.method), ["PUT", "PUT"])
         XCTAssertTrue(writes.allSatisfy { $0.path.hasPrefix("/Groups/group2/-") }, "\(writes.map(\.path))")
         XCTAssertEqual(try server.databaseValue(at: "Users/user1"), ["group1", "group2"])
@@ -121,6 +130,11 @@ final class LocalServerDemoTests: XCTestCase {
         XCTAssertEqual(group2.values.filter { $0 == "see you at 8" }.count, 1, "\(group2)")
         XCTAssertEqual(group2.values.filter { $0 == "running late" }.count, 1, "\(group2)")
         XCTAssertEqual(group2.count, 7, "\(group2)")
+        let groupB = try XCTUnwrap(try server.databaseValue(at: "Groups/groupB").objectValue)
+        XCTAssertEqual(groupB.values.filter { $0["author"]?.stringValue == user2 && $0["text"] == "hi, it's user2" }.count, 1, "\(groupB)")
+        XCTAssertEqual(groupB.count, 2, "the seeded comment and user2's; user2's post as user1 was refused")
+        XCTAssertEqual(try server.databaseValue(at: "Groups/groupA"), ["hello from A", "still flowing"], "user2's post to groupA was refused")
+        XCTAssertEqual(server.databaseRules, #"{"rules": {".read": true, ".write": true}}"#, "the previous rules are restored")
 
         XCTAssertTrue(output.contains("active listeners: 3 (Users/user1, group0, group1)"), output)
         XCTAssertTrue(output.contains("group2: comment2-0, comment2-1, comment2-2, comment2-3"), output)
@@ -129,7 +143,8 @@ final class LocalServerDemoTests: XCTestCase {
         XCTAssertTrue(output.contains("SSE streams still open on the server: 0"), output)
         assertPostingWhileOffline(output)
         assertRelaunchOffline(output)
-        XCTAssertEqual(output.components(separatedBy: "SSE streams still open on the server: 0\n").count - 1, 3, output)
+        assertSecurityRules(output)
+        XCTAssertEqual(output.components(separatedBy: "SSE streams still open on the server: 0\n").count - 1, 4, output)
     }
 
     /// With the server requiring database auth, the demo signs user1 in with email and password
@@ -155,7 +170,10 @@ final class LocalServerDemoTests: XCTestCase {
             output.contains(
                 "user2 reads Users/user1: the expired token is refused, user2's client refreshes it by itself (token refreshes: 2) and the read succeeds"),
             output)
-        XCTAssertEqual(server.requests(on: .authTokenRefresh).count, 2, "one refresh per user, by the clients themselves")
+        // One refresh per user after the hour, by the clients themselves; and one for each of the
+        // three requests the Security Rules refuse later (the REST client answers a 401 to a
+        // token it believed fresh with one forced refresh and one retry).
+        XCTAssertEqual(server.requests(on: .authTokenRefresh).count, 5)
 
         // Who the server saw: one refused request without a user; then only the two users.
         let database = server.requests(on: .database)
@@ -169,6 +187,32 @@ final class LocalServerDemoTests: XCTestCase {
         XCTAssertTrue(database.filter { $0.method == "PUT" }.allSatisfy { $0.auth?.uid == user1.uid }, "user1's posts")
         for request in database { XCTAssertFalse(output.contains(request.query["auth"] ?? "\u{0}"), "no ID token is printed") }
         XCTAssertTrue(output.contains("SSE streams still open on the server: 0"), output)
+    }
+
+    /// The Security Rules section's key lines, in order.
+    private func assertSecurityRules(_ output: String, file: StaticString = #filePath, line: UInt = #line) {
+        let refused = "refused: FirebaseRESTDatabaseError.permissionDenied (permission denied: Permission denied)"
+        let expected = [
+            "the server loads GroupCommentsListener.securityRules: members read their groups and post as themselves",
+            "user1 reads their groups: groupA: hello from A · groupB: hello from B",
+            "user2 reads their groups: groupB: hello from B",
+            "user2 reads Groups/groupA (not a member): \(refused)",
+            "user2 posts to groupA (not a member): \(refused)",
+            "user2 posts to groupB as user1: \(refused)",
+            "user2 posts to groupB as themselves: allowed",
+            "user1 sees it: groupA: hello from A · groupB: hello from B, hi, it's user2",
+            "the admin removes user1 from groupB: the server cancels user1's listen of groupB",
+            "user1's comments, without failing: groupA: hello from A",
+            "a comment arrives in groupA: groupA: hello from A, still flowing",
+            "user1's active listeners: 2 (Users/<user1>, groupA)",
+        ]
+        var rest = output[...]
+        for text in expected {
+            guard let range = rest.range(of: "] " + text + "\n") else {
+                return XCTFail("missing, or out of order: \(text)\n\(output)", file: file, line: line)
+            }
+            rest = rest[range.upperBound...]
+        }
     }
 
     /// The output opens with what a reader needs (what runs, how to read a line), then the

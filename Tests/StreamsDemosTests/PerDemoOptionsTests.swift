@@ -136,6 +136,7 @@ final class PerDemoOptionsTests: XCTestCase {
         XCTAssertFalse(overHTTP.contains("a large group is followed"), overHTTP)
         XCTAssertTrue(overHTTP.contains("a comment posted offline"), overHTTP)
         XCTAssertTrue(overHTTP.contains("chat-scale section runs on the embedded database only"), overHTTP)
+        XCTAssertTrue(overHTTP.contains("under the group chat's Security Rules each user reads only their groups"), overHTTP)
         XCTAssertEqual(try XCTUnwrap(DemoCatalog.entry(named: "launch")).why(on: DemoBackends(localServer: server)), DemoCatalog.entry(named: "launch")?.why)
     }
 

@@ -2,10 +2,13 @@
 enum GroupCommentsDecoding {
     /// The comments stored in a group's value, and the diagnostic to report, if any.
     ///
-    /// - An array: its strings in order; `null` elements (holes left by a deleted element) are
+    /// A comment is a string, or an object with a string `text` (`post(_:to:as:)`'s
+    /// `{"author", "text", "timestamp"}`).
+    ///
+    /// - An array: its comments in order; `null` elements (holes left by a deleted element) are
     ///   skipped. Any other element makes the whole value malformed.
-    /// - An object whose values are all strings (comments added with `push`, keyed by push ID):
-    ///   the strings ordered by key, as Firebase's `orderByKey` (see `keyPrecedes`).
+    /// - An object whose values are all comments (added with `push`, keyed by push ID): the
+    ///   comments ordered by key, as Firebase's `orderByKey` (see `keyPrecedes`).
     /// - `null`: no comments, reported as `groupNotFound`.
     /// - Anything else: no comments, reported as `malformedComments`.
     static func comments(ofGroup groupID: String, in value: JSONValue) -> (comments: [String], diagnostic: GroupCommentsDiagnostic?) {
@@ -13,9 +16,9 @@ enum GroupCommentsDecoding {
         case .null:
             return ([], .groupNotFound(groupID: groupID))
         case .array(let elements):
-            if let strings = strings(inArray: elements) { return (strings, nil) }
+            if let comments = strings(inArray: elements, reading: commentText) { return (comments, nil) }
         case .object(let members):
-            if let strings = stringsOrderedByKey(members) { return (strings, nil) }
+            if let comments = stringsOrderedByKey(members, reading: commentText) { return (comments, nil) }
         default:
             break
         }
@@ -33,16 +36,9 @@ enum GroupCommentsDecoding {
         comments.reserveCapacity(children.count)
         var diagnostics: [GroupCommentsDiagnostic] = []
         for child in children {
-            switch child.value {
-            case .string(let text):
+            if let text = commentText(child.value) {
                 comments.append(GroupComment(key: child.key, text: text))
-            case .object(let members):
-                if case .string(let text)? = members["text"] {
-                    comments.append(GroupComment(key: child.key, text: text))
-                } else {
-                    diagnostics.append(.malformedComments(groupID: groupID, value: child.value))
-                }
-            default:
+            } else {
                 diagnostics.append(.malformedComments(groupID: groupID, value: child.value))
             }
         }
@@ -107,24 +103,40 @@ enum GroupCommentsDecoding {
         return number
     }
 
-    private static func strings(inArray elements: [JSONValue]) -> [String]? {
+    /// The text of one comment: a string, or an object with a string `text` child.
+    static func commentText(_ value: JSONValue) -> String? {
+        switch value {
+        case .string(let text): return text
+        case .object(let members):
+            if case .string(let text)? = members["text"] { return text }
+            return nil
+        default: return nil
+        }
+    }
+
+    private static func string(_ value: JSONValue) -> String? {
+        if case .string(let string) = value { return string }
+        return nil
+    }
+
+    /// What `reading` finds in each element, `null` holes skipped; `nil` when it finds nothing
+    /// in one.
+    private static func strings(inArray elements: [JSONValue], reading: (JSONValue) -> String? = string) -> [String]? {
         var strings: [String] = []
         strings.reserveCapacity(elements.count)
-        for element in elements {
-            switch element {
-            case .string(let string): strings.append(string)
-            case .null: continue
-            default: return nil
-            }
+        for element in elements where element != .null {
+            guard let string = reading(element) else { return nil }
+            strings.append(string)
         }
         return strings
     }
 
-    private static func stringsOrderedByKey(_ members: [String: JSONValue]) -> [String]? {
+    /// What `reading` finds in each member, ordered by key; `nil` when it finds nothing in one.
+    private static func stringsOrderedByKey(_ members: [String: JSONValue], reading: (JSONValue) -> String? = string) -> [String]? {
         var entries: [(key: String, value: String)] = []
         entries.reserveCapacity(members.count)
         for (key, member) in members {
-            guard case .string(let string) = member else { return nil }
+            guard let string = reading(member) else { return nil }
             entries.append((key, string))
         }
         return entries.sorted { keyPrecedes($0.key, $1.key) }.map(\.value)

@@ -1,7 +1,8 @@
 /// Something unexpected that ``GroupCommentsListener`` met and worked around instead of failing.
 ///
 /// Each case says what the listener did instead: a group with a problem is shown with no
-/// comments (`[]`), a user with a problem has no groups. Diagnostics are reported on
+/// comments (`[]`), a group the security rules refuse is left out, a user with a problem has no
+/// groups. Diagnostics are reported on
 /// `GroupCommentsListener.diagnostics`. See <doc:Features-GroupComments>.
 ///
 /// This enum may gain cases in a minor version: end a `switch` over it with `@unknown default`.
@@ -20,6 +21,12 @@ public enum GroupCommentsDiagnostic: Equatable, Sendable, CustomStringConvertibl
     /// path). The group is shown as `[]` and not observed again until it leaves the membership
     /// and joins again.
     case groupObservationFailed(groupID: String, reason: String)
+    /// The database refused reading the group (`permissionDenied`): the security rules do not
+    /// let the user read it, or stopped letting them (the server cancelled the group's listen,
+    /// as when an admin removes the user from the group). The group leaves the snapshots (it is
+    /// not shown, not even as `[]`; with `listenChanges`, `left` is emitted) and the other groups
+    /// keep flowing. It is observed again when a later membership list still names it.
+    case groupAccessDenied(groupID: String)
     /// The user (`membership(ofUser:)`) has no value: the membership is empty. Firebase stores no
     /// empty lists, so this is also reported when a user leaves their last group.
     case userNotFound(userID: String)
@@ -34,7 +41,8 @@ public enum GroupCommentsDiagnostic: Equatable, Sendable, CustomStringConvertibl
     /// The group concerned, if any.
     public var groupID: String? {
         switch self {
-        case .invalidGroupID(let id, _), .groupNotFound(let id), .malformedComments(let id, _), .groupObservationFailed(let id, _):
+        case .invalidGroupID(let id, _), .groupNotFound(let id), .malformedComments(let id, _), .groupObservationFailed(let id, _),
+            .groupAccessDenied(let id):
             return id
         case .userNotFound, .malformedMembership, .membershipObservationFailed:
             return nil
@@ -46,7 +54,7 @@ public enum GroupCommentsDiagnostic: Equatable, Sendable, CustomStringConvertibl
         switch self {
         case .userNotFound(let id), .malformedMembership(let id, _), .membershipObservationFailed(let id, _):
             return id
-        case .invalidGroupID, .groupNotFound, .malformedComments, .groupObservationFailed:
+        case .invalidGroupID, .groupNotFound, .malformedComments, .groupObservationFailed, .groupAccessDenied:
             return nil
         }
     }
@@ -62,6 +70,8 @@ public enum GroupCommentsDiagnostic: Equatable, Sendable, CustomStringConvertibl
             return "Group \"\(id)\" is not a list of comments (\(value.serialized())); shown without comments"
         case .groupObservationFailed(let id, let reason):
             return "Observing group \"\(id)\" failed: \(reason); shown without comments"
+        case .groupAccessDenied(let id):
+            return "Reading group \"\(id)\" is not allowed (permission denied); left out"
         case .userNotFound(let id):
             return "User \"\(id)\" has no value; no groups"
         case .malformedMembership(let id, let value):

@@ -59,9 +59,14 @@ public final class GroupCommentsListener: Sendable {
     /// - A group that stays keeps its observation (it is never observed twice); only groups that
     ///   join are observed, and those that leave are disposed. Duplicate IDs count once.
     /// - A snapshot is emitted only when it differs from the previous one.
-    /// - Comments keep the stored order; a group stored as an object of strings (keyed by push
-    ///   ID) is read in key order. A group that is absent, malformed, has an invalid ID or fails
-    ///   is shown as `[]` and reported on `diagnostics`; the stream goes on.
+    /// - Comments keep the stored order; a group stored as an object of comments (keyed by push
+    ///   ID) is read in key order. A comment is a string or an object with a string `text`. A
+    ///   group that is absent, malformed, has an invalid ID or fails is shown as `[]` and
+    ///   reported on `diagnostics`; the stream goes on.
+    /// - A group the database refuses to read (`permissionDenied`: the security rules deny it,
+    ///   or the server cancels its listen when the user is removed from it) leaves the
+    ///   snapshots quietly, reported as `groupAccessDenied`; the other groups keep flowing and
+    ///   the stream does not fail. A later membership list that still names it observes it again.
     /// - Termination: never completes while it has a membership, even after `belongGroupIDs`
     ///   completes (it keeps following the current groups until disposed); completes if
     ///   `belongGroupIDs` completes without any element; fails with `belongGroupIDs`' error.
@@ -169,11 +174,16 @@ public final class GroupCommentsListener: Sendable {
     ///   with the database's error (e.g. `RealtimeDatabaseError.permissionDenied`).
     /// - Note: Delivers on the database's scheduler. See <doc:Features-GroupComments#Posting-and-offline>.
     public func post(_ text: String, to groupID: String) -> Completable {
+        post(.string(text), to: groupID)
+    }
+
+    /// Pushes `comment` under `<groupsPath>/<groupID>` (`post(_:to:)` and `post(_:to:as:)`).
+    func post(_ comment: JSONValue, to groupID: String) -> Completable {
         let path = GroupCommentsDecoding.path(ofGroup: groupID, below: groupsPath)
         if let problem = GroupCommentsDecoding.problem(withGroupID: groupID) {
             return Completable.error(RealtimeDatabaseError.invalidPath(path, reason: "invalid group ID: \(problem)"))
         }
-        return database.push(.string(text), at: path).ignoreElements().asCompletable()
+        return database.push(comment, at: path).ignoreElements().asCompletable()
     }
 
     /// Why `window` cannot be queried, or `nil`.

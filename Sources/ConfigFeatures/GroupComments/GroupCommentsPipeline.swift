@@ -34,6 +34,8 @@ final class GroupCommentsPipeline: @unchecked Sendable {
         var window: [GroupComment]?
         /// With a window ordered by a child: each comment's order value, to tell moves.
         var orderValues: [String: JSONValue] = [:]
+        /// The database refused reading the group: it is left out of the snapshots.
+        var isDenied = false
     }
 
     /// What a subscription reads per group and what it emits.
@@ -182,6 +184,21 @@ final class GroupCommentsPipeline: @unchecked Sendable {
                 Self.setComments(comments, of: groupID, in: &state, emitsChanges: emitsChanges, orderValues: orderValues, outbox: &outbox)
                 Self.emitIfReady(&state, outbox: &outbox)
             }
+        case .error(let error) where Self.isPermissionDenied(error):
+            // The rules refuse the group (or stopped allowing it: a cancelled listen). It leaves
+            // the output quietly; the others keep flowing.
+            update { state, outbox in
+                guard !state.isStopped, var group = state.groups[groupID], group.token == token else { return }
+                group.subscription = nil
+                group.comments = nil
+                group.isDenied = true
+                outbox.send(.diagnostic(.groupAccessDenied(groupID: groupID)))
+                if emitsChanges, group.window != nil { outbox.send(.change(.left(groupID: groupID))) }
+                group.window = nil
+                group.orderValues = [:]
+                state.groups[groupID] = group
+                Self.emitIfReady(&state, outbox: &outbox)
+            }
         case .error(let error):
             let reason = String(describing: error)
             update { state, outbox in
@@ -202,6 +219,13 @@ final class GroupCommentsPipeline: @unchecked Sendable {
                 Self.emitIfReady(&state, outbox: &outbox)
             }
         }
+    }
+
+    /// Whether `error` is the database refusing a read (`permissionDenied`, from any backend).
+    static func isPermissionDenied(_ error: Error) -> Bool {
+        if case .permissionDenied? = error as? RealtimeDatabaseError { return true }
+        if case .permissionDenied? = error as? FirebaseRESTDatabaseError { return true }
+        return false
     }
 
     private func dispose() {
@@ -227,6 +251,9 @@ final class GroupCommentsPipeline: @unchecked Sendable {
             state.groups[groupID] = nil
             if let subscription = group.subscription { plan.detach.append(subscription) }
             if mode.emitsChanges, group.window != nil { outbox.send(.change(.left(groupID: groupID))) }
+        }
+        for groupID in wanted where state.groups[groupID]?.isDenied == true {
+            state.groups[groupID] = nil  // observed again below: the rules may allow it now
         }
         for groupID in groupIDs where state.groups[groupID] == nil {  // also skips duplicates
             let token = state.nextToken
@@ -275,7 +302,7 @@ final class GroupCommentsPipeline: @unchecked Sendable {
         guard state.hasMembership, !state.emitsChanges else { return }
         var snapshot: [String: [String]] = [:]
         snapshot.reserveCapacity(state.groups.count)
-        for (groupID, group) in state.groups {
+        for (groupID, group) in state.groups where !group.isDenied {
             guard let comments = group.comments else { return }
             snapshot[groupID] = comments
         }

@@ -52,7 +52,11 @@ extension ServerState {
     }
 
     /// The milliseconds of `now` in rules.
-    static var rulesNow: Double { (Date().timeIntervalSince1970 * 1_000).rounded() }
+    static var rulesNow: Double { rulesNow(at: Date()) }
+
+    /// The milliseconds of `date` as `now` in rules: as a server timestamp resolves at `date`
+    /// (whole milliseconds, rounded down), so that a write's `{".sv": "timestamp"}` is `now`.
+    static func rulesNow(at date: Date) -> Double { (date.timeIntervalSince1970 * 1_000).rounded(.down) }
 
     /// Firebase's `401 {"error": "Permission denied"}`, with the deciding rule in an
     /// `X-Firebase-Test-Server-Rules` header when `explainsRejections` is on.
@@ -82,11 +86,12 @@ extension ServerState {
         case .admin: return nil
         case .auth(let auth):
             let write: RulesWrite
-            switch change.resolved(in: database.root, now: Date()) {
+            let date = Date()
+            switch change.resolved(in: database.root, now: date) {
             case .set(let location, let value, _): write = RulesWrite([(location.segments, value)])
             case .update(_, let writes): write = RulesWrite(writes.map { ($0.0.segments, $0.1) })
             }
-            let decision = rules.write(write, auth: auth, root: database.root, now: Self.rulesNow)
+            let decision = rules.write(write, auth: auth, root: database.root, now: Self.rulesNow(at: date))
             return decision.allowed ? nil : rulesDenial(decision)
         }
     }
