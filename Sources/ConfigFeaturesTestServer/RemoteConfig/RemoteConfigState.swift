@@ -111,7 +111,8 @@ extension ServerState {
             return error
         }
         let rc = remoteConfig
-        let eTag = rc.eTag(project: configuration.project)
+        let entries = rc.templateVersion == nil ? [:] : rc.template.entries(for: conditionContext(body, request: request))
+        let eTag = rc.template.eTag(rc.eTag(project: configuration.project), entries: entries)
         let headers = [(name: "ETag", value: eTag)]
         let version = rc.templateVersion.map { JSONValue.string(String($0)) }
         let response: HTTPResponse
@@ -127,7 +128,6 @@ extension ServerState {
                 response = .json(200, .object(members), headers: headers)
             }
         } else if let version {
-            let entries = rc.template.entries(for: conditionContext(body, request: request))
             if entries.isEmpty {
                 state = "EMPTY_CONFIG"
                 response = .json(200, ["state": "EMPTY_CONFIG", "templateVersion": version], headers: headers)

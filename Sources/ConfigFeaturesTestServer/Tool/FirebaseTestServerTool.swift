@@ -69,11 +69,14 @@ package enum FirebaseTestServerTool {
         /// `--database-rules` could not be read, or its rules do not parse or type-check.
         case rules(path: String, reason: String)
 
-        /// The exit status: 2 for a bad `--auth-users` file (bad input the user gave, as a bad
-        /// argument), 1 otherwise.
+        /// The exit status: 2 for a bad `--auth-users` file or a `--remote-config` template
+        /// whose condition does not parse (bad input the user gave, as a bad argument), 1
+        /// otherwise.
         package var exitStatus: Int32 {
-            if case .authUsers = self { return 2 }
-            return 1
+            switch self {
+            case .authUsers, .data(_, .invalidCondition): return 2
+            default: return 1
+            }
         }
 
         /// The line to print on standard error.

@@ -135,7 +135,7 @@ struct ConditionParser {
     }
 
     private mutating func appElement(_ start: ConditionToken) throws(RemoteConfigConditionError) -> ConditionTerm {
-        let (name, nameToken) = try identifier("an app element (id, version, build, userProperty, customSignal, firstOpenTimestamp)")
+        let (name, _) = try identifier("an app element (id, version, build, userProperty, customSignal, firstOpenTimestamp)")
         let element = "app.\(name)"
         switch name {
         case "id":
@@ -157,7 +157,7 @@ struct ConditionParser {
             guard keyword == "in" else { throw fail(token, .unexpectedToken(found: keyword, expected: "in")) }
             return .installationID(try stringList())
         default:
-            throw fail(start.position < nameToken.position ? start : nameToken, .unsupportedElement(element))
+            throw fail(start, .unsupportedElement(element))
         }
     }
 

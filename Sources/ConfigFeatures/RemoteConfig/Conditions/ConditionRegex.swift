@@ -206,10 +206,12 @@ struct ConditionRegex: Sendable {
             var nodes: [Node] = []
             while let scalar = peek, scalar != "|", scalar != ")" {
                 var atom = try parseAtom()
-                while let quantifier = try parseQuantifier() {
+                if let quantifier = try parseQuantifier() {
                     if case .start = atom { throw SyntaxError(message: "nothing to repeat at offset \(index)") }
                     if case .end = atom { throw SyntaxError(message: "nothing to repeat at offset \(index)") }
                     atom = .repetition(atom, min: quantifier.min, max: quantifier.max)
+                    let mark = index
+                    if try parseQuantifier() != nil { throw SyntaxError(message: "a repetition of a repetition at offset \(mark)") }
                 }
                 nodes.append(atom)
             }

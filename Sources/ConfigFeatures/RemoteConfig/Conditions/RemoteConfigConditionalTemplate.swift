@@ -90,7 +90,7 @@ package struct RemoteConfigConditionalTemplate: Sendable {
     /// What a fetch with `context` gets: each parameter's value from the first true condition
     /// that has one, else its default; `useInAppDefault` and missing values left out.
     package func entries(for context: RemoteConfigConditionContext) -> [String: String] {
-        guard !conditions.isEmpty, !conditionalValues.isEmpty else { return defaultEntries }
+        guard isConditional else { return defaultEntries }
         let holding = zip(conditions, expressions).filter { $0.1.evaluate(context) }.map(\.0.name)
         var entries: [String: String] = [:]
         for name in Set(defaults.keys).union(conditionalValues.keys) {
@@ -99,6 +99,20 @@ package struct RemoteConfigConditionalTemplate: Sendable {
             if case .value(let text)? = value { entries[name] = text }
         }
         return entries
+    }
+
+    /// Whether fetches may get different values (the template has conditional values).
+    package var isConditional: Bool { !conditions.isEmpty && !conditionalValues.isEmpty }
+
+    /// The ETag of an answer: `base` for a template without conditional values, else `base`
+    /// plus a digest of `entries`, so an instance whose targeting changed (a new custom signal)
+    /// gets its new values instead of "no change".
+    package func eTag(_ base: String, entries: [String: String]) -> String {
+        guard isConditional else { return base }
+        var text = ""
+        for (key, value) in entries.sorted(by: { $0.key < $1.key }) { text += "\(key.utf8.count):\(key)\(value.utf8.count):\(value)" }
+        let digest = SHA256.hash(Array(text.utf8)).prefix(6).map { String($0, radix: 16).leftPadded(to: 2) }.joined()
+        return "\(base)-\(digest)"
     }
 
     /// The template in Firebase's JSON shape (`conditions`, `parameters`).
@@ -122,5 +136,11 @@ package struct RemoteConfigConditionalTemplate: Sendable {
             return .object(fields)
         }
         return ["conditions": .array(conditions), "parameters": .object(parameters)]
+    }
+}
+
+extension String {
+    fileprivate func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: "0", count: width - count) + self
     }
 }
