@@ -8,7 +8,7 @@ enum ConditionPercent {
     static func microPercentile(seed: String, id: String) -> Int64 {
         let text = seed.isEmpty ? id : "\(seed).\(id)"
         var remainder: UInt64 = 0
-        for byte in SHA256.hash(Array(text.utf8)) {
+        for byte in SHA256.digest(text) {
             remainder = (remainder * 256 + UInt64(byte)) % 100_000_000
         }
         return Int64(remainder)

@@ -111,7 +111,7 @@ package struct RemoteConfigConditionalTemplate: Sendable {
         guard isConditional else { return base }
         var text = ""
         for (key, value) in entries.sorted(by: { $0.key < $1.key }) { text += "\(key.utf8.count):\(key)\(value.utf8.count):\(value)" }
-        let digest = SHA256.hash(Array(text.utf8)).prefix(6).map { String($0, radix: 16).leftPadded(to: 2) }.joined()
+        let digest = SHA256.hex(Array(SHA256.digest(text).prefix(6)))
         return "\(base)-\(digest)"
     }
 
@@ -139,8 +139,3 @@ package struct RemoteConfigConditionalTemplate: Sendable {
     }
 }
 
-extension String {
-    fileprivate func leftPadded(to width: Int) -> String {
-        count >= width ? self : String(repeating: "0", count: width - count) + self
-    }
-}

@@ -139,12 +139,4 @@ final class RemoteConfigConditionParserTests: XCTestCase {
         }
         XCTAssertTrue((1_800...2_200).contains(inLow), "about 20 % of 10,000 instances: \(inLow)")
     }
-
-    func testSHA256_FIPS180TestVectors() {
-        func hex(_ text: String) -> String { SHA256.hash(Array(text.utf8)).map { String(format: "%02x", $0) }.joined() }
-        XCTAssertEqual(hex("abc"), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
-        XCTAssertEqual(hex(""), "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-        XCTAssertEqual(
-            hex("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq"), "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
-    }
 }
