@@ -54,13 +54,16 @@ enum ConditionLexer {
                 continue
             }
             if character.isASCII && (character.isLetter || character == "_") {
-                while index < characters.count, characters[index].isASCII, characters[index].isLetter || characters[index].isNumber || characters[index] == "_" {
+                while index < characters.count, characters[index].isASCII, characters[index].isLetter || characters[index].isNumber || characters[index] == "_"
+                {
                     index += 1
                 }
                 tokens.append(ConditionToken(kind: .identifier(String(characters[start..<index])), position: start))
                 continue
             }
-            if character.isASCII && character.isNumber || (character == "-" && index + 1 < characters.count && characters[index + 1].isASCII && characters[index + 1].isNumber) {
+            if character.isASCII && character.isNumber
+                || (character == "-" && index + 1 < characters.count && characters[index + 1].isASCII && characters[index + 1].isNumber)
+            {
                 index += 1
                 var seenPoint = false
                 while index < characters.count {

@@ -138,4 +138,3 @@ package struct RemoteConfigConditionalTemplate: Sendable {
         return ["conditions": .array(conditions), "parameters": .object(parameters)]
     }
 }
-

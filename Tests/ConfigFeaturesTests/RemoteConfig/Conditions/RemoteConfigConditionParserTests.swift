@@ -41,7 +41,10 @@ final class RemoteConfigConditionParserTests: XCTestCase {
             ("percent between 5 or 10", 18, .unexpectedToken(found: "or", expected: "and")),
             ("app.customSignal[tier] == 'x'", 17, .unexpectedToken(found: "tier", expected: "the customSignal key as a quoted string")),
             ("app.version.matches(['(a'])", 12, .invalidLiteral("'(a'", reason: "missing \")\"")),
-            ("app.version.matches(['a(?=b)'])", 12, .invalidLiteral("'a(?=b)'", reason: "only (?: …) groups are supported (no flags or lookaround) at offset 1")),
+            (
+                "app.version.matches(['a(?=b)'])", 12,
+                .invalidLiteral("'a(?=b)'", reason: "only (?: …) groups are supported (no flags or lookaround) at offset 1")
+            ),
             ("app.version.matches(['a{2000}'])", 12, .invalidLiteral("'a{2000}'", reason: "a repetition count is at most 1000")),
             ("device.os == 'ios' device.os == 'ios'", 19, .unexpectedToken(found: "device", expected: "&& or the end of the condition")),
         ]
@@ -58,7 +61,8 @@ final class RemoteConfigConditionParserTests: XCTestCase {
         let list = "device.country in [" + (0...500).map { "'c\($0)'" }.joined(separator: ", ") + "]"
         XCTAssertEqual(error(list)?.reason, .tooLong(limit: 500))
         let pattern = "app.version.matches(['" + String(repeating: "a", count: 1_001) + "'])"
-        XCTAssertEqual(error(pattern)?.reason, .invalidLiteral("'\(String(repeating: "a", count: 1_001))'", reason: "a regular expression is at most 1000 characters"))
+        XCTAssertEqual(
+            error(pattern)?.reason, .invalidLiteral("'\(String(repeating: "a", count: 1_001))'", reason: "a regular expression is at most 1000 characters"))
         let expanded = "app.version.matches(['(a{1000}){1000}'])"
         XCTAssertEqual(
             error(expanded)?.reason, .invalidLiteral("'(a{1000}){1000}'", reason: "the regular expression is too large once its repetitions are expanded"))
@@ -83,12 +87,15 @@ final class RemoteConfigConditionParserTests: XCTestCase {
             reject(#"{"conditions": [{"name": "a", "expression": "true"}]}"#),
             .invalidCondition(RemoteConfigConditionError(condition: "a", position: 0, reason: .unsupportedElement("true"))))
         XCTAssertEqual(
-            reject(#"{"conditions": [{"name": "a", "expression": "device.os == 'ios'"}], "parameters": {"p": {"conditionalValues": {"a": {"rolloutValue": {}}}}}}"#),
+            reject(
+                #"{"conditions": [{"name": "a", "expression": "device.os == 'ios'"}], "parameters": {"p": {"conditionalValues": {"a": {"rolloutValue": {}}}}}}"#
+            ),
             .invalidTemplate(
                 path: "parameters.p.conditionalValues.a",
                 expected: #"a "value" string or "useInAppDefault": true (personalization and rollout values are not supported)"#))
         XCTAssertEqual(reject(#"{"conditions": {}}"#), .invalidTemplate(path: "conditions", expected: "an array of conditions"))
-        XCTAssertEqual(reject(#"{"conditions": [{"name": "a"}]}"#), .invalidTemplate(path: "conditions[0].expression", expected: "the condition's expression as a string"))
+        XCTAssertEqual(
+            reject(#"{"conditions": [{"name": "a"}]}"#), .invalidTemplate(path: "conditions[0].expression", expected: "the condition's expression as a string"))
     }
 
     func testTemplate_firstTrueConditionInTemplateOrderWinsAndUseInAppDefaultLeavesTheKeyOut() throws {
@@ -104,9 +111,10 @@ final class RemoteConfigConditionParserTests: XCTestCase {
                    "extra": {"conditionalValues": {"gold": {"value": "bonus"}}}}}
                 """#.utf8))
         func entries(appID: String, tier: String?) -> [String: String] {
-            template.entries(for: RemoteConfigConditionContext(
-                appID: appID, operatingSystem: RemoteConfigConditionContext.operatingSystem(appID: appID, platform: nil),
-                customSignals: tier.map { ["tier": $0] } ?? [:], now: Date()))
+            template.entries(
+                for: RemoteConfigConditionContext(
+                    appID: appID, operatingSystem: RemoteConfigConditionContext.operatingSystem(appID: appID, platform: nil),
+                    customSignals: tier.map { ["tier": $0] } ?? [:], now: Date()))
         }
         XCTAssertEqual(entries(appID: "1:1:ios:a", tier: "gold"), ["banner": "gold", "extra": "bonus"], "gold comes first in the template")
         XCTAssertEqual(entries(appID: "1:1:ios:a", tier: nil), ["banner": "ios"])
