@@ -47,6 +47,12 @@ extension FirebaseTestServer {
         engine.read { $0.remoteConfig.templateVersion }
     }
 
+    /// The current template with its conditions and conditional values; `nil` when no template
+    /// is published.
+    public var remoteConfigTemplate: RemoteConfigTemplate? {
+        engine.read { state in state.remoteConfig.templateVersion.map { _ in RemoteConfigTemplate(state.remoteConfig.template) } }
+    }
+
     /// The current template's default entries, before conditions (empty without a template).
     public var templateEntries: [String: String] {
         engine.read { $0.remoteConfig.entries }
