@@ -80,7 +80,8 @@ public final class InMemoryRemoteConfigBackend: RemoteConfigBackend, @unchecked 
     /// The current template version (1 for the initial template).
     public var templateVersion: Int { state.withLock { $0.templateVersion } }
 
-    /// The current template's ETag (`"etag-<version>"`).
+    /// The current template's ETag (`"etag-<version>"`; with conditional values, each fetch's
+    /// ETag adds a digest of the values that request gets).
     public var eTag: String { "etag-\(templateVersion)" }
 
     /// Publishes `values` as a new template version and announces it to every open realtime

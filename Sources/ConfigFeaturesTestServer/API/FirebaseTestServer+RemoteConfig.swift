@@ -58,7 +58,9 @@ extension FirebaseTestServer {
         engine.read { $0.remoteConfig.entries }
     }
 
-    /// The current ETag, `etag-<project>-<version>` (`-0` without a template).
+    /// The current ETag, `etag-<project>-<version>` (`-0` without a template). When the template
+    /// has conditional values, a fetch's ETag adds a digest of the values that instance gets
+    /// (`etag-<project>-<version>-<digest>`), so a changed targeting is not "no change".
     public var remoteConfigETag: String {
         engine.read { $0.remoteConfig.eTag(project: $0.configuration.project) }
     }
