@@ -42,6 +42,7 @@ let package = Package(
         fuzzTarget("FuzzItemList", ["ConfigFeatures", "StreamsTest"]),
         fuzzTarget("FuzzTestServerHTTP", ["ConfigFeatures", "ConfigFeaturesTestServer"]),
         fuzzTarget("FuzzDatabaseRules", ["ConfigFeatures", "ConfigFeaturesTestServer"]),
+        fuzzTarget("FuzzRemoteConfigConditions", ["ConfigFeatures", "StreamsTest"]),
     ],
     swiftLanguageModes: [.v6]
 )

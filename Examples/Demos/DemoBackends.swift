@@ -361,6 +361,18 @@ final class ScriptedRemoteConfigServer: Sendable {
         }
     }
 
+    /// Publishes Firebase's template JSON (with conditions, evaluated for each fetch) as a new
+    /// template and announces it on the realtime streams.
+    ///
+    /// - Throws: `RemoteConfigTemplateError` (embedded) or `FirebaseTestServerDataError`
+    ///   (loopback server) when the template is refused.
+    func publish(templateJSON: Data) throws {
+        switch storage {
+        case .memory(let memory): try memory.publish(templateJSON: templateJSON)
+        case .server(let server): server.publishTemplate(try FirebaseTestServer.RemoteConfigTemplate(json: templateJSON))
+        }
+    }
+
     /// Makes the next fetch fail as if the device were offline (the server drops the connection).
     func failNextFetchAsOffline() {
         switch storage {

@@ -63,15 +63,15 @@ public enum DemoCatalog {
             why: """
                 A refresh button bound to an Action: a HUD while it loads, a second tap refused while one is \
                 running, and a broken server value reported as a typed error while the list keeps its last good \
-                items.
+                items; then a list the template targets at a custom signal the app sends.
                 """,
             run: { runItemListDemo(backends: $0) }),
         DemoCatalogEntry(
             name: "force-update", summary: "a required version published while the app runs forces an update alert",
             why: """
                 The app follows Remote Config's realtime updates; an update that does not touch the version key \
-                changes nothing, and one that raises required_version above the running version shows an alert \
-                the user cannot dismiss, at once, without a relaunch.
+                changes nothing, and one that raises required_version above the running version (a template \
+                with a value per platform) shows an alert the user cannot dismiss, at once, without a relaunch.
                 """,
             run: { runForceUpdateDemo(backends: $0) }),
         DemoCatalogEntry(

@@ -1,6 +1,8 @@
 // The seed-002 forced update, live: app version 3.2.1 starts fine (required_version 3.0.0); the
-// server then publishes an unrelated change (nothing happens), then required_version 3.3.0
-// together with other keys (the seed compared only `updatedKeys.first` and could miss it); the
+// server then publishes an unrelated change (nothing happens), then a template whose
+// per-platform conditions require 3.3.0 on iOS and 3.4.0 on Android (issue 38), together with
+// other keys (the seed compared only `updatedKeys.first` and could miss it); the iOS app gets
+// 3.3.0 and the
 // non-dismissable alert appears once the update is activated; the user taps the store button,
 // the store URL opens and the alert is presented again. Everything runs on an in-memory Remote
 // Config backend with short real latencies, on one serial dispatch queue. With `--local-server`
@@ -61,6 +63,11 @@ public func runForceUpdateDemo(backends: DemoBackends) {
         settings: RemoteConfigSettings(minimumFetchInterval: 3_600, fetchTimeout: 3),
         scheduler: scheduler
     )
+    // The app is an iOS app: the embedded backend reads this; over HTTP the backend sends its
+    // own app ID (an iOS one).
+    remoteConfig.targeting = RemoteConfigTargeting(
+        appID: backends.localAppID, appInstanceID: "force-update-demo",
+        appInfo: RemoteConfigAppInfo(platform: .apple, appVersion: forceUpdateDemoAppVersion))
     let storeURL = URL(string: "https://apps.apple.com/app/id1234567890")!
     let viewModel = ForceUpdateViewModel(
         remoteConfig: remoteConfig,
@@ -128,13 +135,14 @@ public func runForceUpdateDemo(backends: DemoBackends) {
         backend.publish(["required_version": "3.0.0", "banner": "Spring sale"])
     }
     after(1_400) {
-        log("server publishes required_version = 3.3.0, latest_version = 3.3.0, banner, whats_new in one update")
-        backend.publish([
-            "required_version": "3.3.0",
-            "latest_version": "3.3.0",
-            "banner": "Please update",
-            "whats_new": "Dark mode",
-        ])
+        log(
+            "server publishes required_version = 3.3.0 on iOS, 3.4.0 on Android (conditions device.os), "
+                + "latest_version = 3.3.0, banner, whats_new in one update")
+        do {
+            try backend.publish(templateJSON: forceUpdateDemoPlatformTemplate)
+        } catch {
+            log("the template was refused: \(error)")
+        }
     }
     let timeout = after(5_000) {
         log("timed out")
@@ -150,6 +158,20 @@ public func runForceUpdateDemo(backends: DemoBackends) {
     queue.sync {}
     print("done")
 }
+
+/// The storyline's third publication: `required_version` per platform (Firebase's template
+/// JSON, conditions on `device.os`), plus other keys.
+let forceUpdateDemoPlatformTemplate = Data(
+    #"""
+    {"conditions": [{"name": "ios", "expression": "device.os == 'ios'", "tagColor": "BLUE"},
+                    {"name": "android", "expression": "device.os == 'android'", "tagColor": "GREEN"}],
+     "parameters": {
+       "required_version": {"defaultValue": {"value": "3.0.0"},
+                            "conditionalValues": {"ios": {"value": "3.3.0"}, "android": {"value": "3.4.0"}}},
+       "latest_version": {"defaultValue": {"value": "3.3.0"}},
+       "banner": {"defaultValue": {"value": "Please update"}},
+       "whats_new": {"defaultValue": {"value": "Dark mode"}}}}
+    """#.utf8)
 
 /// The live forced update: the app (version 3.2.1) checks the project's `required_version`
 /// and `latest_version`, then follows their realtime updates for the duration.

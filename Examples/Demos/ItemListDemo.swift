@@ -2,6 +2,8 @@
 // then reads the JSON array in `item_json` (the seed read it once at init and showed stale
 // data). A refresh while loading is refused with `.notEnabled`; bad JSON and bad elements are
 // typed errors and the list keeps its last good items (the seed silently showed an empty list).
+// Finally the server publishes a template whose `vip` condition targets the custom signal
+// `tier = gold` (issue 38): the same refresh shows the targeted list once the app sends it.
 //
 // With `--local-server` the server side is the loopback server (each publication a template);
 // with `--remote-config-project` the live variant refreshes from the project's `item_json` and
@@ -106,12 +108,36 @@ public func runItemListDemo(backends: DemoBackends) {
     at(2400) { publish(#"[{"id": 4, "title": "Primer"}]"#, "a fixed list") }
     at(2500) { refresh() }
     at(3000) {
+        log("server publishes a template: item_json for app.customSignal['tier'] == gold (condition vip), else the fixed list")
+        do {
+            try server.publish(templateJSON: itemListDemoTargetedTemplate)
+        } catch {
+            log("the template was refused: \(error)")
+        }
+    }
+    at(3100) { refresh(" (no custom signal: the default list)") }
+    at(3600) {
+        log("the app sets customSignals = [tier: gold]")
+        remoteConfig.customSignals = ["tier": "gold"]
+        refresh()
+    }
+    at(4100) {
         log("done")
         done.signal()
     }
     done.wait()
     queue.sync {}
 }
+
+/// The template of the storyline's last step: a list for gold-tier users (custom signal
+/// `tier`), the fixed list for everyone else.
+let itemListDemoTargetedTemplate = Data(
+    #"""
+    {"conditions": [{"name": "vip", "expression": "app.customSignal['tier'].exactlyMatches(['gold'])"}],
+     "parameters": {"item_json": {
+       "defaultValue": {"value": "[{\"id\": 4, \"title\": \"Primer\"}]"},
+       "conditionalValues": {"vip": {"value": "[{\"id\": 5, \"title\": \"Gold palette\"}, {\"id\": 6, \"title\": \"Silk brush\"}]"}}}}}
+    """#.utf8)
 
 /// The live item list: one refresh from the project's `item_json`, then a refresh after every
 /// realtime update of that key, for the duration.

@@ -4,7 +4,7 @@
 // Google's `firebase-admin` with `FIREBASE_DATABASE_EMULATOR_HOST=127.0.0.1:<port>`, a browser.
 // The arguments, the help and the start-up live in `FirebaseTestServerTool` (tested there);
 // this file only prints and exits: 0 after --help, 1 when the server cannot start, 2 for bad
-// arguments or a bad --auth-users file.
+// arguments, a bad --auth-users file or a --remote-config condition that does not parse.
 import ConfigFeaturesTestServer
 import Foundation
 

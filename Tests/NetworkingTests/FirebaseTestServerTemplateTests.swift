@@ -91,11 +91,14 @@ final class FirebaseTestServerTemplateTests: FirebaseTestServerTestCase {
         }
     }
 
-    func testPublishTemplate_servesTheTemplatesDefaultValues() throws {
+    func testPublishTemplate_servesTheTemplatesValuesForTheFetchingInstance() throws {
         let version = server.publishTemplate(try FirebaseTestServer.RemoteConfigTemplate(json: Data(Self.firebaseTemplate.utf8)))
         XCTAssertEqual(version, 1)
-        let result = try client.send(server.fetchRequest())
-        XCTAssertEqual(result.json, ["entries": ["welcome": "hi", "steps": "3"], "state": "UPDATE", "templateVersion": "1"])
+        let ios = try client.send(server.fetchRequest())
+        XCTAssertEqual(ios.json?["entries"], ["welcome": "hi iOS", "only_conditional": "x", "steps": "3"], "the ios condition is true for an iOS app ID")
+        let android = try client.send(server.fetchRequest(body: JSONValue.object(["app_id": "1:123:android:abc", "app_instance_id": "i2"]).data()))
+        XCTAssertEqual(android.json, ["entries": ["welcome": "hi", "steps": "3"], "state": "UPDATE", "templateVersion": "1"])
+        XCTAssertNotEqual(ios.header("ETag"), android.header("ETag"), "the ETag follows the values each instance gets")
     }
 
     // MARK: Database contents
@@ -146,7 +149,7 @@ final class FirebaseTestServerTemplateTests: FirebaseTestServerTestCase {
         XCTAssertEqual(stream.messages.map { try? JSONValue(parsing: $0) }, [["latestTemplateVersionNumber": "2"]])
         XCTAssertEqual(server.templateVersion, 2)
         XCTAssertEqual(server.templateEntries, ["welcome": "hi", "steps": "3"])
-        XCTAssertEqual(try client.send(server.fetchRequest()).json?["entries"], ["welcome": "hi", "steps": "3"])
+        XCTAssertEqual(try client.send(server.fetchRequest()).json?["entries"], ["welcome": "hi iOS", "only_conditional": "x", "steps": "3"])
         let get = try client.send("GET", templateURL)
         XCTAssertEqual(get.status, 200)
         XCTAssertEqual(get.json?["parameters"], put.json?["parameters"])
@@ -168,6 +171,19 @@ final class FirebaseTestServerTemplateTests: FirebaseTestServerTestCase {
         XCTAssertEqual(malformed.json?["error"]?["status"], "INVALID_ARGUMENT")
         XCTAssertTrue(
             malformed.json?["error"]?["message"]?.stringValue?.contains("at parameters.a.defaultValue.value, expected a string") == true, malformed.text)
+        let badCondition = Data(
+            #"{"conditions": [{"name": "ok", "expression": "device.os == 'ios'"}, {"name": "jp", "expression": "device.country in ['jp'] && app.audiences.inAtLeastOne(['a'])"}]}"#
+                .utf8)
+        let refused = try client.send("PUT", templateURL, body: badCondition)
+        XCTAssertEqual(refused.status, 400)
+        XCTAssertEqual(refused.json?["error"]?["code"], 400)
+        XCTAssertEqual(refused.json?["error"]?["status"], "INVALID_ARGUMENT")
+        XCTAssertEqual(
+            refused.json?["error"]?["message"],
+            .string(
+                "Invalid Remote Config template: the Remote Config template has an invalid condition \"jp\" at position 28: "
+                    + "app.audiences is not supported (see the Remote Config conditions article)"))
+        XCTAssertEqual(server.templateVersion, 1, "a template whose condition does not parse is not published")
         let forced = try client.send("PUT", templateURL, body: body, headers: ["If-Match": "*"])
         XCTAssertEqual(forced.status, 200)
         let current = try client.send("PUT", templateURL, body: body, headers: ["If-Match": "etag-demo-project-2"])

@@ -115,7 +115,7 @@ final class FirebaseTestServerToolTests: ToolTestCase {
         XCTAssertEqual(try server.databaseValue(at: "users/ann/name"), "Ann")
         XCTAssertEqual(try client.send("GET", server.databaseURL("/users")).status, 401)
         XCTAssertEqual(try client.send("GET", server.databaseURL("/users", query: ["auth": "secret"])).status, 200)
-        XCTAssertEqual(try client.send(server.fetchRequest()).json?["entries"]?["welcome"], "hi")
+        XCTAssertEqual(try client.send(server.fetchRequest()).json?["entries"]?["welcome"], "hi iOS", "the template's ios condition holds for an iOS app")
         let banner = FirebaseTestServerTool.banner(for: server, options: options)
         XCTAssertEqual(
             banner.split(separator: "\n").map(String.init),
@@ -209,6 +209,14 @@ final class FirebaseTestServerToolTests: ToolTestCase {
         let missing = try run(["--remote-config", folder.appendingPathComponent("none.json").path])
         XCTAssertEqual(missing.status, 1)
         XCTAssertEqual(missing.error, "firebase-test-server: --remote-config: cannot read \(folder.appendingPathComponent("none.json").path): no such file\n")
+        let badCondition = try write(
+            #"{"conditions": [{"name": "beta", "expression": "device.os == 'ios' || app.version > '2'"}], "parameters": {}}"#, to: "bad-condition.json")
+        let refused = try run(["--port", "0", "--remote-config", badCondition])
+        XCTAssertEqual(refused.status, 2)
+        XCTAssertEqual(
+            refused.error,
+            "firebase-test-server: --remote-config: the file \(badCondition) has an invalid condition \"beta\" at position 19: "
+                + "a condition (Firebase joins elements with && only) does not take the operator ||\n")
     }
 
     func testExecutable_servesTheFilesAndPublishesOverHTTP() throws {

@@ -52,11 +52,12 @@ final class LocalServerDemoTests: XCTestCase {
     func testItemListDemo_fetchesEveryRefreshOverHTTP() throws {
         let output = try run { runItemListDemo(backends: $0) }
 
-        // Five refreshes reach the server; the one made while loading is refused client-side.
-        XCTAssertEqual(server.requests(on: .remoteConfigFetch).count, 5)
-        XCTAssertEqual(server.remoteConfigFetches.count, 5)
-        XCTAssertEqual(server.remoteConfigFetches.map(\.fetchType), Array(repeating: "BASE/1", count: 5))
-        XCTAssertEqual(server.templateEntries, ["item_json": #"[{"id": 4, "title": "Primer"}]"#])
+        // Seven refreshes reach the server; the one made while loading is refused client-side.
+        XCTAssertEqual(server.requests(on: .remoteConfigFetch).count, 7)
+        XCTAssertEqual(server.remoteConfigFetches.count, 7)
+        XCTAssertEqual(server.remoteConfigFetches.map(\.fetchType), Array(repeating: "BASE/1", count: 7))
+        XCTAssertEqual(server.remoteConfigFetches.last?.customSignals, ["tier": "gold"])
+        XCTAssertEqual(server.templateEntries, ["item_json": #"[{"id": 4, "title": "Primer"}]"#], "the default value")
         XCTAssertEqual(server.requests(on: .remoteConfigRealtime).count, 0)
 
         XCTAssertTrue(output.contains("error: ActionError.notEnabled"), output)
@@ -64,6 +65,11 @@ final class LocalServerDemoTests: XCTestCase {
         XCTAssertTrue(output.contains("ItemListError.invalidJSON"), output)
         XCTAssertTrue(output.contains("ItemListError.invalidElement"), output)
         XCTAssertTrue(output.contains("items: [#4 Primer]"), output)
+        // The targeted template: the default list until the app sends tier = gold.
+        XCTAssertTrue(output.contains("server publishes a template: item_json for app.customSignal['tier'] == gold"), output)
+        let signal = try XCTUnwrap(output.range(of: "the app sets customSignals = [tier: gold]"), output)
+        let targeted = try XCTUnwrap(output.range(of: "items: [#5 Gold palette, #6 Silk brush]"), output)
+        XCTAssertLessThan(signal.lowerBound, targeted.lowerBound, output)
     }
 
     func testForceUpdateDemo_followsTheRealtimeStreamOverHTTP() throws {
@@ -75,7 +81,8 @@ final class LocalServerDemoTests: XCTestCase {
         XCTAssertEqual(server.requests(on: .remoteConfigRealtime).count, 1)
         XCTAssertEqual(server.remoteConfigRealtimeConnections.count, 1)
         XCTAssertEqual(server.openStreamCount(route: .remoteConfigRealtime), 0)
-        XCTAssertEqual(server.templateEntries["required_version"], "3.3.0")
+        XCTAssertEqual(server.templateEntries["required_version"], "3.0.0", "the default; iOS and Android get their own")
+        XCTAssertEqual(server.remoteConfigTemplate?.conditions.map(\.name), ["ios", "android"])
 
         XCTAssertTrue(output.contains("isUpdateRequired = false"), output)
         XCTAssertTrue(output.contains("configUpdates: updatedKeys = [\"banner\"] (no version key → nothing to do)"), output)
@@ -230,6 +237,6 @@ final class LocalServerDemoTests: XCTestCase {
         XCTAssertTrue(output.contains(header + "\nA refresh button bound to an Action"), output)
         XCTAssertFalse(output.contains("seed 00"), "the output names nothing a README reader has not seen")
         XCTAssertFalse(output.contains("━━ launch: "), output)
-        XCTAssertEqual(server.requests(on: .remoteConfigFetch).count, 5)
+        XCTAssertEqual(server.requests(on: .remoteConfigFetch).count, 7, "five refreshes, then two of the targeted template")
     }
 }

@@ -3,7 +3,9 @@ import Foundation
 /// A scriptable in-memory Remote Config server, for tests and examples.
 ///
 /// It holds one template (values, version, ETag). `publish(_:)` makes a new version and
-/// announces it to every open realtime stream. Fetches answer after `latency` on `scheduler`;
+/// announces it to every open realtime stream; `publish(templateJSON:)` publishes Firebase's
+/// template JSON with its conditions, which are evaluated for each fetch from the request's
+/// custom signals and ``RemoteConfigTargeting`` (see <doc:RemoteConfigConditions>). Fetches answer after `latency` on `scheduler`;
 /// failures can be injected (`failNextFetches(_:with:)`, `respondToNextFetches(_:with:)`,
 /// `dropRealtimeStreams(with:)`, `failNextRealtimeConnections(_:with:)`, `disableRealtime()`),
 /// and counters (`fetchCount`, `openFetchCount`, `activeRealtimeStreamCount`) let tests prove
@@ -11,6 +13,8 @@ import Foundation
 ///
 /// Fetch responses follow Firebase's protocol: a request whose ETag matches the template's gets
 /// `.noChange`, an empty template `.emptyConfig`, otherwise `.updated` with every entry.
+/// With conditional values, the ETag also depends on the values the request gets, so an
+/// instance whose targeting changed is not told "no change".
 /// A realtime stream opened with an older `lastKnownTemplateVersion` (or `nil`) immediately
 /// announces the current version, as Firebase's server does.
 ///
@@ -27,7 +31,8 @@ public final class InMemoryRemoteConfigBackend: RemoteConfigBackend, @unchecked 
     }
 
     private struct State {
-        var values: [String: String]
+        var template: RemoteConfigConditionalTemplate
+        var country: String?
         var templateVersion = 1
         var fetchCount = 0
         var requests: [RemoteConfigFetchRequest] = []
@@ -55,27 +60,54 @@ public final class InMemoryRemoteConfigBackend: RemoteConfigBackend, @unchecked 
     ///   - latency: How long each response and realtime message takes.
     ///   - scheduler: Where responses and messages are delivered.
     public init(values: [String: String] = [:], latency: RxTimeInterval = .seconds(0), scheduler: SchedulerType) {
-        state = LockedState(State(values: values))
+        state = LockedState(State(template: RemoteConfigConditionalTemplate(values: values)))
         self.latency = latency
         self.scheduler = scheduler
     }
 
     // MARK: Template
 
-    /// The current template's entries.
-    public var values: [String: String] { state.withLock { $0.values } }
+    /// The current template's entries (default values, before conditions).
+    public var values: [String: String] { state.withLock { $0.template.defaultEntries } }
+
+    /// The country `device.country` conditions see (ISO 3166-1 alpha-2, any case); `nil` (the
+    /// default) makes them false, as Firebase locates the request's IP address instead.
+    public var country: String? {
+        get { state.withLock { $0.country } }
+        set { state.withLock { $0.country = newValue } }
+    }
 
     /// The current template version (1 for the initial template).
     public var templateVersion: Int { state.withLock { $0.templateVersion } }
 
-    /// The current template's ETag (`"etag-<version>"`).
+    /// The current template's ETag (`"etag-<version>"`; with conditional values, each fetch's
+    /// ETag adds a digest of the values that request gets).
     public var eTag: String { "etag-\(templateVersion)" }
 
     /// Publishes `values` as a new template version and announces it to every open realtime
     /// stream (after `latency`).
     public func publish(_ values: [String: String]) {
+        publish(template: RemoteConfigConditionalTemplate(values: values))
+    }
+
+    /// Publishes Firebase's template JSON (conditions, parameters with default and conditional
+    /// values, parameter groups) as a new template version and announces it to every open
+    /// realtime stream (after `latency`), whichever values each instance will get.
+    ///
+    /// Each fetch then gets, for every parameter, the value of the first condition in template
+    /// order that is true for the request and has one, else the default; `useInAppDefault`
+    /// leaves the parameter out.
+    ///
+    /// - Throws: `RemoteConfigTemplateError`: `.invalidJSON`, `.invalidTemplate` (with the
+    ///   path), or `.invalidCondition` naming the condition that does not parse and the
+    ///   position; nothing is published then.
+    public func publish(templateJSON: Data) throws(RemoteConfigTemplateError) {
+        publish(template: try RemoteConfigConditionalTemplate(json: templateJSON))
+    }
+
+    private func publish(template: RemoteConfigConditionalTemplate) {
         let (version, streams) = state.withLock { state -> (Int, [(UInt64, Stream)]) in
-            state.values = values
+            state.template = template
             state.templateVersion += 1
             return (state.templateVersion, state.streams.map { ($0.key, $0.value) })
         }
@@ -109,6 +141,7 @@ public final class InMemoryRemoteConfigBackend: RemoteConfigBackend, @unchecked 
     /// the template.
     public func fetch(_ request: RemoteConfigFetchRequest) -> Observable<RemoteConfigFetchResponse> {
         Observable.create { [self] observer in
+            let now = scheduler.now
             let (id, outcome) = state.withLock { state -> (UInt64, Result<RemoteConfigFetchResponse, RemoteConfigBackendError>) in
                 state.fetchCount += 1
                 state.requests.append(request)
@@ -117,7 +150,7 @@ public final class InMemoryRemoteConfigBackend: RemoteConfigBackend, @unchecked 
                 state.openFetches[id] = observer
                 if !state.failures.isEmpty { return (id, .failure(state.failures.removeFirst())) }
                 if !state.scripted.isEmpty { return (id, .success(state.scripted.removeFirst())) }
-                return (id, .success(Self.response(to: request, values: state.values, version: state.templateVersion)))
+                return (id, .success(Self.response(to: request, state: state, now: now)))
             }
             let work = scheduler.scheduleRelative((), dueTime: latency) { [weak self] _ in
                 guard let observer = self?.state.withLock({ $0.openFetches.removeValue(forKey: id) }) else { return Disposables.create() }
@@ -137,11 +170,33 @@ public final class InMemoryRemoteConfigBackend: RemoteConfigBackend, @unchecked 
         }
     }
 
-    private static func response(to request: RemoteConfigFetchRequest, values: [String: String], version: Int) -> RemoteConfigFetchResponse {
-        let eTag = "etag-\(version)"
+    private static func response(to request: RemoteConfigFetchRequest, state: State, now: Date) -> RemoteConfigFetchResponse {
+        let version = state.templateVersion
+        let values = state.template.entries(for: context(of: request, country: state.country, now: now))
+        let eTag = state.template.eTag("etag-\(version)", entries: values)
         if request.eTag == eTag { return .noChange(templateVersion: version, eTag: eTag) }
         if values.isEmpty { return .emptyConfig(templateVersion: version, eTag: eTag) }
         return .updated(entries: values, templateVersion: version, eTag: eTag)
+    }
+
+    /// What `request` says about the app instance, for the template's conditions.
+    private static func context(of request: RemoteConfigFetchRequest, country: String?, now: Date) -> RemoteConfigConditionContext {
+        let targeting = request.targeting
+        let info = targeting.appInfo
+        return RemoteConfigConditionContext(
+            appID: targeting.appID,
+            appVersion: info?.appVersion,
+            appBuild: info?.appBuild,
+            operatingSystem: RemoteConfigConditionContext.operatingSystem(appID: targeting.appID, platform: info?.platform),
+            languageCode: info?.languageCode,
+            countryCode: country,
+            installationID: targeting.appInstanceID,
+            customSignals: request.customSignals,
+            userProperties: targeting.userProperties,
+            firstOpenTime: targeting.firstOpenTime,
+            timeZone: info?.timeZone,
+            now: now
+        )
     }
 
     // MARK: Realtime

@@ -8,7 +8,8 @@ import Foundation
 ///   `X-Firebase-RC-Fetch-Type` (`BASE/1` or `REALTIME/n`), `X-Goog-Api-Key`, the app's
 ///   identifier header and `X-Goog-Firebase-Installations-Auth` (when there is a token), and a
 ///   JSON body with `app_instance_id`, `app_instance_id_token`, `app_id`, `sdk_version`,
-///   `custom_signals` and the ``RemoteConfigAppInfo`` fields (`language_code`, `country_code`,
+///   `custom_signals`, `analytics_user_properties` and `first_open_time` (from the request's
+///   targeting, when set) and the ``RemoteConfigAppInfo`` fields (`language_code`, `country_code`,
 ///   `platform_version`, `time_zone`, `package_name`, `app_version`, `app_build`).
 /// - Realtime: `POST {realtimeBaseURL}/v1/projects/{project}/namespaces/{namespace}:streamFetchInvalidations?key={apiKey}`
 ///   with the same API-key, app-identifier and installation headers, `X-Google-GFE-Can-Retry:
@@ -90,6 +91,12 @@ package struct RemoteConfigWire: Sendable, Hashable {
         body["app_id"] = .string(appID)
         body["sdk_version"] = .string(sdkVersion)
         body["custom_signals"] = .object(request.customSignals.mapValues(JSONValue.string))
+        if !request.targeting.userProperties.isEmpty {
+            body["analytics_user_properties"] = .object(request.targeting.userProperties.mapValues(JSONValue.string))
+        }
+        if let firstOpen = request.targeting.firstOpenTime {
+            body["first_open_time"] = .string(ISO8601DateFormatter().string(from: firstOpen))
+        }
         if let appInstanceIDToken { body["app_instance_id_token"] = .string(appInstanceIDToken) }
         var headers = commonHeaders()
         headers["If-None-Match"] = request.eTag ?? "*"

@@ -47,6 +47,7 @@ public final class RemoteConfig: @unchecked Sendable {
         var defaults: [String: RemoteConfigValue] = [:]
         var snapshot: RemoteConfigSnapshot
         var customSignals: [String: String] = [:]
+        var targeting = RemoteConfigTargeting()
         var inFlight: InFlight?
         var nextFetchID: UInt64 = 0
         var lastStorageError: RemoteConfigError?
@@ -125,6 +126,13 @@ public final class RemoteConfig: @unchecked Sendable {
     public var customSignals: [String: String] {
         get { state.withLock { $0.customSignals } }
         set { state.withLock { $0.customSignals = newValue } }
+    }
+
+    /// What every fetch request says about this app instance for the template's conditions
+    /// (app ID, installation ID, app info, user properties, first-open time); empty by default.
+    public var targeting: RemoteConfigTargeting {
+        get { state.withLock { $0.targeting } }
+        set { state.withLock { $0.targeting = newValue } }
     }
 
     // MARK: - Defaults
@@ -447,7 +455,8 @@ public final class RemoteConfig: @unchecked Sendable {
                 eTag: metadata.eTag,
                 lastKnownTemplateVersion: metadata.fetchedTemplateVersion,
                 customSignals: state.customSignals,
-                fetchType: fetchType
+                fetchType: fetchType,
+                targeting: state.targeting
             )
             return .start(id: id, request: request, backendSubscription: inFlight.backendSubscription, timeout: inFlight.timeout)
         }

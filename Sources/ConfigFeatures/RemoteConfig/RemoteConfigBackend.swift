@@ -53,13 +53,21 @@ public struct RemoteConfigFetchRequest: Sendable, Hashable {
     public var customSignals: [String: String]
     /// Why the fetch is made.
     public var fetchType: RemoteConfigFetchType
+    /// What the request says about the app instance, for the template's conditions (the REST
+    /// body's `app_id`, `app_instance_id`, app-info fields, `analytics_user_properties`,
+    /// `first_open_time`); ``InMemoryRemoteConfigBackend`` evaluates conditions with it.
+    public var targeting: RemoteConfigTargeting
 
     /// Creates a request.
-    public init(eTag: String? = nil, lastKnownTemplateVersion: Int? = nil, customSignals: [String: String] = [:], fetchType: RemoteConfigFetchType = .base) {
+    public init(
+        eTag: String? = nil, lastKnownTemplateVersion: Int? = nil, customSignals: [String: String] = [:], fetchType: RemoteConfigFetchType = .base,
+        targeting: RemoteConfigTargeting = RemoteConfigTargeting()
+    ) {
         self.eTag = eTag
         self.lastKnownTemplateVersion = lastKnownTemplateVersion
         self.customSignals = customSignals
         self.fetchType = fetchType
+        self.targeting = targeting
     }
 }
 

@@ -1,3 +1,4 @@
+import ConfigFeatures
 import Foundation
 
 extension FirebaseTestServer {
@@ -12,13 +13,23 @@ extension FirebaseTestServer {
     }
 
     /// Publishes `template` (read from Firebase's template JSON with
-    /// `RemoteConfigTemplate(contentsOf:)`, say) as a new version, as `publishTemplate(_:)` with
-    /// its parameters does.
+    /// `RemoteConfigTemplate(contentsOf:)`, say) as a new version and announces it on every
+    /// open realtime stream; each fetch then evaluates its conditions for the app instance
+    /// that fetches (its conditions were checked when `template` was made).
     ///
     /// - Returns: The new version.
     @discardableResult
     public func publishTemplate(_ template: RemoteConfigTemplate) -> Int {
-        publishTemplate(template.parameters)
+        let compiled = template.compiled
+        return engine.mutate { state, effects in state.publish(template: compiled, &effects) }
+    }
+
+    /// The country `device.country` conditions see, an ISO 3166-1 alpha-2 code in any case
+    /// (`"jp"`); `nil` (the default) makes them false. Firebase locates the request's IP
+    /// address; a loopback server has none to locate.
+    public var remoteConfigCountry: String? {
+        get { engine.read { $0.remoteConfig.country } }
+        set { engine.mutate { state, _ in state.remoteConfig.country = newValue } }
     }
 
     /// Removes the template: fetches answer `NO_TEMPLATE` until the next `publishTemplate(_:)`.
@@ -27,6 +38,7 @@ extension FirebaseTestServer {
         engine.mutate { state, _ in
             state.remoteConfig.templateVersion = nil
             state.remoteConfig.entries = [:]
+            state.remoteConfig.template = RemoteConfigConditionalTemplate(values: [:])
         }
     }
 
@@ -35,12 +47,20 @@ extension FirebaseTestServer {
         engine.read { $0.remoteConfig.templateVersion }
     }
 
-    /// The current template's entries (empty without a template).
+    /// The current template with its conditions and conditional values; `nil` when no template
+    /// is published.
+    public var remoteConfigTemplate: RemoteConfigTemplate? {
+        engine.read { state in state.remoteConfig.templateVersion.map { _ in RemoteConfigTemplate(state.remoteConfig.template) } }
+    }
+
+    /// The current template's default entries, before conditions (empty without a template).
     public var templateEntries: [String: String] {
         engine.read { $0.remoteConfig.entries }
     }
 
-    /// The current ETag, `etag-<project>-<version>` (`-0` without a template).
+    /// The current ETag, `etag-<project>-<version>` (`-0` without a template). When the template
+    /// has conditional values, a fetch's ETag adds a digest of the values that instance gets
+    /// (`etag-<project>-<version>-<digest>`), so a changed targeting is not "no change".
     public var remoteConfigETag: String {
         engine.read { $0.remoteConfig.eTag(project: $0.configuration.project) }
     }

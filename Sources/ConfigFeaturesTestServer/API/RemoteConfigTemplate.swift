@@ -2,15 +2,20 @@ import ConfigFeatures
 import Foundation
 
 extension FirebaseTestServer {
-    /// A Remote Config template as the server serves it: the parameters and their default values.
+    /// A Remote Config template as the server serves it: the parameters' default values, the
+    /// conditions, and each parameter's conditional values.
     ///
     /// Read one from Firebase's own template JSON (what `firebase remoteconfig:get -o file.json`
     /// writes and the Remote Config REST API's `GET …/remoteConfig` answers):
     ///
     ///     {
-    ///       "conditions": [ … ],
+    ///       "conditions": [ { "name": "ios", "expression": "device.os == 'ios'", "tagColor": "BLUE" } ],
     ///       "parameters": {
-    ///         "welcome": { "defaultValue": { "value": "hi" }, "valueType": "STRING" },
+    ///         "welcome": {
+    ///           "defaultValue": { "value": "hi" },
+    ///           "conditionalValues": { "ios": { "value": "hi iOS" } },
+    ///           "valueType": "STRING"
+    ///         },
     ///         "legacy": { "defaultValue": { "useInAppDefault": true } }
     ///       },
     ///       "parameterGroups": {
@@ -19,18 +24,56 @@ extension FirebaseTestServer {
     ///       "version": { "versionNumber": "12" }
     ///     }
     ///
-    /// A fetch answers each parameter's `defaultValue.value`, from `parameters` and from every
-    /// group's `parameters`. A parameter whose default is `useInAppDefault`, or that has no
-    /// default, is left out (as Firebase leaves it out when no value applies). Conditions and
-    /// `conditionalValues` are accepted but not evaluated: the server has no app instance to
-    /// evaluate them for. Other members (`version`, `etag`, `description`, `valueType`) are ignored.
+    /// Each fetch evaluates the conditions for the app instance that fetches (from the REST
+    /// body: app ID, version, build, language, time zone, installation ID, custom signals, user
+    /// properties, first-open time; the country from `remoteConfigCountry`): for each parameter,
+    /// the first condition in template order that is true and has a conditional value for it
+    /// gives the value, otherwise `defaultValue` does. A value of `useInAppDefault`, or no value,
+    /// leaves the parameter out. Parameters come from `parameters` and from every group's
+    /// `parameters`. A condition that does not parse is refused with its name and position (see
+    /// <doc:RemoteConfigConditions> in ConfigFeatures for the syntax). Personalization and
+    /// rollout values are refused; `version`, `etag`, `description` and `valueType` are ignored.
     public struct RemoteConfigTemplate: Sendable, Hashable {
-        /// The value a fetch answers for each parameter.
+        /// Each parameter's default value (parameters whose default is `useInAppDefault`, or
+        /// that have none, are not here).
         public var parameters: [String: String]
+        /// The template's conditions, in template order (the first true one wins).
+        public private(set) var conditions: [RemoteConfigCondition]
+        /// Each parameter's conditional values, keyed by parameter name, then condition name.
+        public private(set) var conditionalValues: [String: [String: RemoteConfigParameterValue]]
 
-        /// A template with these parameter values.
+        /// A template with these parameter values and no conditions.
         public init(parameters: [String: String]) {
             self.parameters = parameters
+            conditions = []
+            conditionalValues = [:]
+        }
+
+        /// A template with conditions.
+        ///
+        /// - Parameters:
+        ///   - parameters: Each parameter's default value.
+        ///   - conditions: The conditions, in the order they are tried.
+        ///   - conditionalValues: Values keyed by parameter name, then condition name.
+        /// - Throws: `FirebaseTestServerDataError.invalidCondition` naming a condition that does not
+        ///   parse (with the position) or whose name is empty or repeated; `.invalidTemplate` for a
+        ///   conditional value of a condition the template lacks.
+        public init(
+            parameters: [String: String], conditions: [RemoteConfigCondition], conditionalValues: [String: [String: RemoteConfigParameterValue]]
+        ) throws(FirebaseTestServerDataError) {
+            do {
+                let compiled = try RemoteConfigConditionalTemplate(
+                    defaults: parameters.mapValues { .value($0) }, conditions: conditions, conditionalValues: conditionalValues)
+                self.init(compiled)
+            } catch {
+                throw FirebaseTestServerDataError(error, file: nil)
+            }
+        }
+
+        init(_ compiled: RemoteConfigConditionalTemplate) {
+            parameters = compiled.defaultEntries
+            conditions = compiled.conditions
+            conditionalValues = compiled.conditionalValues
         }
 
         /// Reads Firebase's template JSON.
@@ -38,77 +81,34 @@ extension FirebaseTestServer {
         /// - Parameters:
         ///   - json: The template JSON.
         ///   - file: The file it came from, named in errors (`nil`: none).
-        /// - Throws: `FirebaseTestServerDataError.invalidJSON` or `.invalidTemplate`.
+        /// - Throws: `FirebaseTestServerDataError.invalidJSON`, `.invalidTemplate` or
+        ///   `.invalidCondition`.
         public init(json: Data, file: String? = nil) throws(FirebaseTestServerDataError) {
-            let value: JSONValue
             do {
-                value = try JSONValue(parsing: json)
+                self.init(try RemoteConfigConditionalTemplate(json: json))
             } catch {
-                throw .invalidJSON(file: file, reason: "\(error)")
+                throw FirebaseTestServerDataError(error, file: file)
             }
-            try self.init(parsing: value, file: file)
         }
 
         /// Reads Firebase's template JSON from `url`.
         ///
-        /// - Throws: `FirebaseTestServerDataError.unreadable`, `.invalidJSON` or `.invalidTemplate`.
+        /// - Throws: `FirebaseTestServerDataError.unreadable`, `.invalidJSON`, `.invalidTemplate`
+        ///   or `.invalidCondition`.
         public init(contentsOf url: URL) throws(FirebaseTestServerDataError) {
             try self.init(json: FirebaseTestServerDataError.read(url), file: url.path)
         }
 
-        private init(parsing template: JSONValue, file: String?) throws(FirebaseTestServerDataError) {
-            func invalid(_ path: String, _ expected: String) -> FirebaseTestServerDataError {
-                .invalidTemplate(file: file, path: path, expected: expected)
-            }
-            guard let members = template.objectValue else {
-                throw invalid("(top level)", #"a JSON object such as {"parameters": {"key": {"defaultValue": {"value": "text"}}}}"#)
-            }
-            var values: [String: String] = [:]
-            var seen: Set<String> = []
-            func read(_ parameters: JSONValue?, at path: String) throws(FirebaseTestServerDataError) {
-                guard let parameters else { return }
-                guard let entries = parameters.objectValue else { throw invalid(path, "an object of parameters keyed by name") }
-                for (name, parameter) in entries.sorted(by: { $0.key < $1.key }) {
-                    let here = "\(path).\(name)"
-                    guard !name.isEmpty else { throw invalid(path, "parameter names that are not empty") }
-                    guard !seen.contains(name) else { throw invalid(here, "each parameter once (\(name) is defined twice)") }
-                    seen.insert(name)
-                    guard let fields = parameter.objectValue else { throw invalid(here, #"an object such as {"defaultValue": {"value": "text"}}"#) }
-                    guard let defaultValue = fields["defaultValue"] else { continue }
-                    guard let defaultFields = defaultValue.objectValue else {
-                        throw invalid("\(here).defaultValue", #"an object: {"value": "text"} or {"useInAppDefault": true}"#)
-                    }
-                    if let value = defaultFields["value"] {
-                        guard let text = value.stringValue else {
-                            throw invalid(
-                                "\(here).defaultValue.value",
-                                "a string (Remote Config values are strings: write \(JSONValue.string(value.serialized())) for \(value))")
-                        }
-                        values[name] = text
-                    } else if let inApp = defaultFields["useInAppDefault"] {
-                        guard inApp.boolValue != nil else { throw invalid("\(here).defaultValue.useInAppDefault", "true or false") }
-                    } else {
-                        throw invalid("\(here).defaultValue", #"a "value" string or "useInAppDefault": true"#)
-                    }
-                }
-            }
-            try read(members["parameters"], at: "parameters")
-            if let groups = members["parameterGroups"] {
-                guard let entries = groups.objectValue else { throw invalid("parameterGroups", "an object of groups keyed by name") }
-                for (name, group) in entries.sorted(by: { $0.key < $1.key }) {
-                    guard let fields = group.objectValue else { throw invalid("parameterGroups.\(name)", #"an object such as {"parameters": {…}}"#) }
-                    try read(fields["parameters"], at: "parameterGroups.\(name).parameters")
-                }
-            }
-            if let conditions = members["conditions"], conditions.arrayValue == nil {
-                throw invalid("conditions", "an array of conditions")
-            }
-            parameters = values
+        /// The template the server evaluates (conditions were checked when this value was made).
+        var compiled: RemoteConfigConditionalTemplate {
+            let defaults = parameters.mapValues { RemoteConfigParameterValue.value($0) }
+            return (try? RemoteConfigConditionalTemplate(defaults: defaults, conditions: conditions, conditionalValues: conditionalValues))
+                ?? RemoteConfigConditionalTemplate(values: parameters)
         }
 
-        /// The template in Firebase's JSON shape: `{"parameters": {"key": {"defaultValue": {"value": "…"}}}}`.
+        /// The template in Firebase's JSON shape: `{"conditions": […], "parameters": {"key": {"defaultValue": {"value": "…"}, "conditionalValues": {…}}}}`.
         public var json: JSONValue {
-            .object(["parameters": .object(parameters.mapValues { .object(["defaultValue": .object(["value": .string($0)])]) })])
+            compiled.json
         }
     }
 }
@@ -131,6 +131,9 @@ public enum FirebaseTestServerDataError: Error, Sendable, Hashable, CustomString
     /// The JSON is not a list of users the server can create (`--auth-users`): `index` is the
     /// entry (`nil`: the whole list), `reason` what is wrong (never a password).
     case invalidUsers(file: String?, index: Int?, reason: String)
+    /// A condition of the Remote Config template cannot be used: `error` names it, the
+    /// position in its expression and what is wrong.
+    case invalidCondition(file: String?, RemoteConfigConditionError)
 
     /// A readable description naming the file and what is wrong.
     public var description: String {
@@ -147,6 +150,17 @@ public enum FirebaseTestServerDataError: Error, Sendable, Hashable, CustomString
         case .invalidUsers(let file, let index, let reason):
             let entry = index.map { " (user at index \($0))" } ?? ""
             return "\(source(file, "the user list"))\(entry): \(reason)"
+        case .invalidCondition(let file, let error):
+            return "\(source(file, "the Remote Config template")) has an invalid \(error)"
+        }
+    }
+
+    /// The test server's form of a template error from ConfigFeatures.
+    init(_ error: RemoteConfigTemplateError, file: String?) {
+        switch error {
+        case .invalidJSON(let reason): self = .invalidJSON(file: file, reason: reason)
+        case .invalidTemplate(let path, let expected): self = .invalidTemplate(file: file, path: path, expected: expected)
+        case .invalidCondition(let condition): self = .invalidCondition(file: file, condition)
         }
     }
 

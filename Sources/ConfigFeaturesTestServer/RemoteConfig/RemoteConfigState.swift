@@ -5,6 +5,10 @@ import Foundation
 struct RemoteConfigState {
     /// The published entries (meaningful when `templateVersion` is set).
     var entries: [String: String] = [:]
+    /// The published template with its conditions (evaluated per fetch).
+    var template = RemoteConfigConditionalTemplate(values: [:])
+    /// The country `device.country` conditions see (`nil`: none, so they are false).
+    var country: String?
     /// The current template version; `nil` when no template is published (`NO_TEMPLATE`).
     var templateVersion: Int?
     /// The last version ever published (versions keep increasing across `removeTemplate()`).
@@ -107,7 +111,8 @@ extension ServerState {
             return error
         }
         let rc = remoteConfig
-        let eTag = rc.eTag(project: configuration.project)
+        let entries = rc.templateVersion == nil ? [:] : rc.template.entries(for: conditionContext(body, request: request))
+        let eTag = rc.template.eTag(rc.eTag(project: configuration.project), entries: entries)
         let headers = [(name: "ETag", value: eTag)]
         let version = rc.templateVersion.map { JSONValue.string(String($0)) }
         let response: HTTPResponse
@@ -123,12 +128,12 @@ extension ServerState {
                 response = .json(200, .object(members), headers: headers)
             }
         } else if let version {
-            if rc.entries.isEmpty {
+            if entries.isEmpty {
                 state = "EMPTY_CONFIG"
                 response = .json(200, ["state": "EMPTY_CONFIG", "templateVersion": version], headers: headers)
             } else {
                 state = "UPDATE"
-                let entries = JSONValue.object(rc.entries.mapValues { .string($0) })
+                let entries = JSONValue.object(entries.mapValues { .string($0) })
                 response = .json(200, ["entries": entries, "state": "UPDATE", "templateVersion": version], headers: headers)
             }
         } else {
@@ -225,7 +230,7 @@ extension ServerState {
             }
             let validateOnly = ["validateOnly", "validate_only"].contains { request.query($0) == "true" }
             if validateOnly { return templateResponse(validated: template) }
-            _ = publish(template.parameters, &effects)
+            _ = publish(template: template.compiled, &effects)
             return templateResponse()
         default:
             return RemoteConfigWire.error(
@@ -235,9 +240,16 @@ extension ServerState {
 
     /// Publishes `entries` as the next version and announces it on every realtime stream.
     mutating func publish(_ entries: [String: String], _ effects: inout Effects) -> Int {
+        publish(template: RemoteConfigConditionalTemplate(values: entries), &effects)
+    }
+
+    /// Publishes `template` as the next version and announces it on every realtime stream
+    /// (every listener is told, whatever value it will fetch, as Firebase announces versions).
+    mutating func publish(template: RemoteConfigConditionalTemplate, _ effects: inout Effects) -> Int {
         remoteConfig.lastVersion += 1
         let version = remoteConfig.lastVersion
-        remoteConfig.entries = entries
+        remoteConfig.template = template
+        remoteConfig.entries = template.defaultEntries
         remoteConfig.templateVersion = version
         broadcastRealtime(RemoteConfigWire.realtimeMessage(latestTemplateVersion: version).data(), &effects)
         return version
@@ -246,9 +258,8 @@ extension ServerState {
     /// 200 with the current template (or `validated`, unpublished) in Firebase's shape, its
     /// `version.versionNumber` (absent without a template) and the `ETag` header.
     private func templateResponse(validated: FirebaseTestServer.RemoteConfigTemplate? = nil) -> HTTPResponse {
-        let template = validated ?? FirebaseTestServer.RemoteConfigTemplate(parameters: remoteConfig.entries)
+        let template = validated?.compiled ?? remoteConfig.template
         var members = template.json.objectValue ?? [:]
-        members["conditions"] = .array([])
         if validated == nil, let version = remoteConfig.templateVersion {
             members["version"] = ["versionNumber": .string(String(version))]
         }

@@ -74,11 +74,14 @@ package enum FirebaseTestServerTool {
         /// `--remote-config-server` could not be read, or is not a server template.
         case serverTemplate(path: String, reason: String)
 
-        /// The exit status: 2 for a bad `--auth-users` file (bad input the user gave, as a bad
-        /// argument), 1 otherwise.
+        /// The exit status: 2 for a bad `--auth-users` file or a `--remote-config` template
+        /// whose condition does not parse (bad input the user gave, as a bad argument), 1
+        /// otherwise.
         package var exitStatus: Int32 {
-            if case .authUsers = self { return 2 }
-            return 1
+            switch self {
+            case .authUsers, .data(_, .invalidCondition): return 2
+            default: return 1
+            }
         }
 
         /// The line to print on standard error.
@@ -249,8 +252,12 @@ package enum FirebaseTestServerTool {
             template JSON, as `firebase remoteconfig:get -o FILE` writes it:
               {"parameters": {"welcome": {"defaultValue": {"value": "hi"}}},
                "parameterGroups": {"g": {"parameters": {"steps": {"defaultValue": {"value": "3"}}}}}}
-            A fetch answers each defaultValue.value; useInAppDefault leaves a parameter out; conditions
-            and conditionalValues are accepted but not evaluated. Values are strings.
+            Conditions ({"name", "expression"}, Firebase's client syntax: device.os == 'ios',
+            app.version >= '2.0', percent('seed') <= 10, app.customSignal['tier'].exactlyMatches(['gold']),
+            … joined by &&) are evaluated for each fetch from its body; the first true condition with a
+            conditionalValues entry gives a parameter's value, else its defaultValue; useInAppDefault
+            leaves it out. A condition that does not parse is refused (exit status 2; 400 for a PUT)
+            with its name and position. Values are strings.
 
             Publishing while it runs: PUT a template to /v1/projects/\(project)/remoteConfig (If-Match
             optional: * or the current ETag). It becomes the next version; realtime clients are told.
@@ -271,7 +278,8 @@ package enum FirebaseTestServerTool {
               FIREBASE_AUTH_EMULATOR_HOST=127.0.0.1:9000 python3 admin_script.py
 
             Exit status: 0 after --help; 1 when the server cannot start (port in use, unreadable or
-            malformed file); 2 for bad arguments or a bad --auth-users file.
+            malformed file); 2 for bad arguments, a bad --auth-users file or a --remote-config condition
+            that does not parse.
             """
     }()
 
