@@ -43,6 +43,9 @@ public final class InMemoryRemoteConfigBackend: RemoteConfigBackend, @unchecked 
         var streams: [UInt64: Stream] = [:]
         /// Streams dropped by the server whose error is not delivered yet.
         var closing: [UInt64: Stream] = [:]
+        /// The open streams in the order they opened, so that every listener hears of a
+        /// publication in the same order on every run (a dictionary's order changes per process).
+        var openStreams: [(UInt64, Stream)] { streams.sorted { $0.key < $1.key }.map { ($0.key, $0.value) } }
         var realtimeConnectionTimes: [Date] = []
         var realtimeFailures: [RemoteConfigBackendError] = []
         var realtimeDisabled = false
@@ -109,7 +112,7 @@ public final class InMemoryRemoteConfigBackend: RemoteConfigBackend, @unchecked 
         let (version, streams) = state.withLock { state -> (Int, [(UInt64, Stream)]) in
             state.template = template
             state.templateVersion += 1
-            return (state.templateVersion, state.streams.map { ($0.key, $0.value) })
+            return (state.templateVersion, state.openStreams)
         }
         for (id, stream) in streams { send(.next(RemoteConfigInvalidation(latestTemplateVersion: version)), to: stream, id: id) }
     }
@@ -219,7 +222,7 @@ public final class InMemoryRemoteConfigBackend: RemoteConfigBackend, @unchecked 
                 state.closing.merge(state.streams) { _, new in new }
                 state.streams = [:]
             }
-            return state.streams.map { ($0.key, $0.value) }
+            return state.openStreams
         }
         for (id, stream) in streams { send(.error(error), to: stream, id: id) }
     }
@@ -235,7 +238,7 @@ public final class InMemoryRemoteConfigBackend: RemoteConfigBackend, @unchecked 
     /// Sends `invalidation` to every open realtime stream (after `latency`), e.g. with a
     /// `retryInterval`.
     public func sendInvalidation(_ invalidation: RemoteConfigInvalidation) {
-        let streams = state.withLock { $0.streams.map { ($0.key, $0.value) } }
+        let streams = state.withLock { $0.openStreams }
         for (id, stream) in streams { send(.next(invalidation), to: stream, id: id) }
     }
 
@@ -244,7 +247,7 @@ public final class InMemoryRemoteConfigBackend: RemoteConfigBackend, @unchecked 
     public func disableRealtime() {
         let (streams, version) = state.withLock { state -> ([(UInt64, Stream)], Int) in
             state.realtimeDisabled = true
-            return (state.streams.map { ($0.key, $0.value) }, state.templateVersion)
+            return (state.openStreams, state.templateVersion)
         }
         for (id, stream) in streams { send(.next(RemoteConfigInvalidation(latestTemplateVersion: version, featureDisabled: true)), to: stream, id: id) }
     }
