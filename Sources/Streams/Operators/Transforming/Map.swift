@@ -5,12 +5,18 @@ extension ObservableType {
     ///     output: --2--4--6--|     (transform: { $0 * 2 })
     ///
     /// An error thrown by `transform` terminates the sequence with that error.
+    ///
+    /// Applied directly to `just`, it runs as one sequence with it (no sink per subscription);
+    /// what is delivered, and when `transform` is called, is the same as for the two.
     /// - Parameter transform: The function applied to each element.
     /// - Returns: The sequence of transformed elements.
     /// - Note: Delivers on the source's scheduler. See <doc:Transforming>.
     @inlinable  // so that the producer's metadata is looked up once per call site, not per call
     public func map<Result>(_ transform: @escaping (Element) throws -> Result) -> Observable<Result> {
-        MapProducer(source: asObservable(), transform: transform)
+        let source = asObservable()
+        // After a `just`, one fused sequence (see `Observable.mapStage(_:)`).
+        if let fused = source.mapStage(transform) { return fused }
+        return MapProducer(source: source, transform: transform)
     }
 }
 
