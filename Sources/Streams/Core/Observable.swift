@@ -18,10 +18,14 @@ open class Observable<Element>: ObservableType {
     func register(stage: SubjectObserver<Element>) -> SubjectSubscription? { nil }
 
     /// `map(transform)` applied to this sequence as one fused sequence, or `nil` when this
-    /// sequence has none: then `map` adds a stage of its own. Only `just` has one (see
-    /// `JustMapObservable`, and <doc:Performance>, "Operator fusion").
+    /// sequence has none: then `map` adds a stage of its own. `just` and `map` have one (see
+    /// `JustMapObservable` and `MapMapProducer`, and <doc:Performance>, "Operator fusion").
+    ///
+    /// `stage` makes `transform` as one stage of a fused chain of `map`s (`MapChainStage`): the
+    /// caller (`map`, inlined into the user's code) builds it where the element types are
+    /// concrete. Only a `map` calls it.
     @usableFromInline
-    func mapStage<Result>(_ transform: @escaping (Element) throws -> Result) -> Observable<Result>? { nil }
+    func mapStage<Result>(_ transform: @escaping (Element) throws -> Result, stage: () -> MapChainStage) -> Observable<Result>? { nil }
 
     /// Subscribes a trait's closures (``Single``'s `subscribe(onSuccess:onFailure:)`) without an
     /// observer object, or returns `nil` when this sequence cannot: then a `TraitClosureObserver`

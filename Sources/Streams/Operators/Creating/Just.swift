@@ -84,7 +84,7 @@ final class JustObservable<Element>: Observable<Element> {
     /// `map` after `just`: one sequence that transforms the element at each subscription (see
     /// `JustMapObservable`).
     @usableFromInline
-    override func mapStage<Result>(_ transform: @escaping (Element) throws -> Result) -> Observable<Result>? {
+    override func mapStage<Result>(_ transform: @escaping (Element) throws -> Result, stage: () -> MapChainStage) -> Observable<Result>? {
         // From the cache: named here, in unspecialized code, the type is a runtime metadata
         // lookup per `map` call (the pair determines it).
         let observableType = MetatypeCache.stageType(owner: type(of: self), result: Result.self) {
