@@ -17,6 +17,23 @@ open class Observable<Element>: ObservableType {
     /// is live and the inspector is not recording).
     func register(stage: SubjectObserver<Element>) -> SubjectSubscription? { nil }
 
+    /// `map(transform)` applied to this sequence as one fused sequence, or `nil` when this
+    /// sequence has none: then `map` adds a stage of its own. `just` and `map` have one (see
+    /// `JustMapObservable` and `MapMapProducer`, and <doc:Performance>, "Operator fusion").
+    ///
+    /// `stage` makes `transform` as one stage of a fused chain of `map`s (`MapChainStage`): the
+    /// caller (`map`, inlined into the user's code) builds it where the element types are
+    /// concrete. Only a `map` calls it.
+    @usableFromInline
+    func mapStage<Result>(_ transform: @escaping (Element) throws -> Result, stage: () -> MapChainStage) -> Observable<Result>? { nil }
+
+    /// Subscribes a trait's closures (``Single``'s `subscribe(onSuccess:onFailure:)`) without an
+    /// observer object, or returns `nil` when this sequence cannot: then a `TraitClosureObserver`
+    /// is subscribed. Only `just(…).map(…)` can (its one event is delivered at once; see
+    /// `JustMapObservable`). `callStack` is the subscription's, for an error without a handler.
+    @usableFromInline
+    func subscribeTrait(success: ((Element) -> Void)?, failure: ((Swift.Error) -> Void)?, callStack: [String]?) -> Disposable? { nil }
+
     /// Whether subscribing to this sequence runs on the current thread's trampoline (starting it
     /// when none runs): true for operators and the synchronous sources built on them, false for
     /// the sources that emit at once (`just`, `empty`, `error`, `never`), subjects, the

@@ -45,6 +45,20 @@ enum MetatypeCache {
         lookUp(owner: owner, observer: observer, in: table, capacityBits: capacityBits, make: make)
     }
 
+    /// The metatype `make()` returns for (`owner`, the fused stage that `owner` makes with a next
+    /// stage producing `Result`s): the type of the fused producer that `mapStage(_:)` builds (see
+    /// `Observable.mapStage(_:)`), which the pair must determine.
+    ///
+    /// The key is the result type's metadata address plus one: metadata is pointer-aligned, so
+    /// no observer type's key is odd, and these entries never meet the sink entries of the same
+    /// owner (even when `Result` is itself an observer type).
+    @inline(__always)
+    static func stageType(owner: Any.Type, result: Any.Type, make: () -> Any.Type) -> UnsafeRawPointer {
+        let ownerKey = unsafeBitCast(owner, to: UnsafeRawPointer.self)
+        let stageKey = unsafeBitCast(result, to: UnsafeRawPointer.self) + 1
+        return lookUp(ownerKey: ownerKey, observerKey: stageKey, in: table, capacityBits: capacityBits, make: make)
+    }
+
     /// `type(owner:observer:make:)` on a given table of `1 << capacityBits` slots (tests use
     /// small ones of their own to fill them).
     @inline(__always)
@@ -52,8 +66,17 @@ enum MetatypeCache {
         owner: Any.Type, observer: Any.Type, in slots: UnsafeMutablePointer<Atomic<UInt>>, capacityBits: Int,
         make: () -> Any.Type
     ) -> UnsafeRawPointer {
-        let ownerKey = unsafeBitCast(owner, to: UnsafeRawPointer.self)
-        let observerKey = unsafeBitCast(observer, to: UnsafeRawPointer.self)
+        lookUp(
+            ownerKey: unsafeBitCast(owner, to: UnsafeRawPointer.self), observerKey: unsafeBitCast(observer, to: UnsafeRawPointer.self),
+            in: slots, capacityBits: capacityBits, make: make)
+    }
+
+    /// The lookup itself, on the two keys (type metadata addresses, or a tagged one).
+    @inline(__always)
+    private static func lookUp(
+        ownerKey: UnsafeRawPointer, observerKey: UnsafeRawPointer, in slots: UnsafeMutablePointer<Atomic<UInt>>, capacityBits: Int,
+        make: () -> Any.Type
+    ) -> UnsafeRawPointer {
         let mask = 1 &<< capacityBits &- 1
         var index = home(ownerKey, observerKey, capacityBits: capacityBits)
         for _ in 0..<min(maxProbes, mask &+ 1) {

@@ -44,7 +44,15 @@ final class TraitClosureObserver<Element>: ObserverType {
         to source: Observable<Element>, onSuccess: ((Element) -> Void)?, onFailure: ((Swift.Error) -> Void)?,
         onCompleted: (() -> Void)?, completionFails: Bool, onDisposed: (() -> Void)?
     ) -> Disposable {
-        subscribeClosureObserver(to: source, hasErrorHandler: onFailure != nil, onDisposed: onDisposed) { disposed, callStack in
+        // A `just(…).map(…)` delivers its one event at once, straight to the closures: no observer
+        // object. A `Single`'s completion (which fails) cannot happen there.
+        if onDisposed == nil, completionFails || onCompleted == nil,
+            let subscription = source.subscribeTrait(
+                success: onSuccess, failure: onFailure, callStack: onFailure == nil ? Hooks.subscriptionCallStack() : nil)
+        {
+            return subscription
+        }
+        return subscribeClosureObserver(to: source, hasErrorHandler: onFailure != nil, onDisposed: onDisposed) { disposed, callStack in
             self.init(
                 success: onSuccess, failure: onFailure, completion: onCompleted, completionFails: completionFails,
                 disposed: disposed, callStack: callStack)

@@ -22,6 +22,19 @@ final class MetatypeCacheTests: XCTestCase {
         unsafeBitCast(raw, to: Any.Type.self)
     }
 
+    /// A stage entry (owner, result type) never answers for the sink entry (owner, observer type)
+    /// of the same two types, nor the other way round.
+    func testStageType_isKeptApartFromTheSinkEntryOfTheSamePair() {
+        enum Owner {}
+        enum Other {}
+        let sink = MetatypeCache.type(owner: Owner.self, observer: Other.self) { Int.self }
+        let stage = MetatypeCache.stageType(owner: Owner.self, result: Other.self) { String.self }
+        XCTAssertTrue(type(sink) == Int.self)
+        XCTAssertTrue(type(stage) == String.self)
+        XCTAssertTrue(type(MetatypeCache.stageType(owner: Owner.self, result: Other.self) { Bool.self }) == String.self, "cached")
+        XCTAssertTrue(type(MetatypeCache.type(owner: Owner.self, observer: Other.self) { Bool.self }) == Int.self, "cached")
+    }
+
     func testLookUp_cachesPerPairOfTypes() {
         let bits = 6
         let table = MetatypeCache.allocateTable(capacityBits: bits)

@@ -80,6 +80,19 @@ final class JustObservable<Element>: Observable<Element> {
         observer.onCompleted()
         return Disposables.create()
     }
+
+    /// `map` after `just`: one sequence that transforms the element at each subscription (see
+    /// `JustMapObservable`).
+    @usableFromInline
+    override func mapStage<Result>(_ transform: @escaping (Element) throws -> Result, stage: () -> MapChainStage) -> Observable<Result>? {
+        // From the cache: named here, in unspecialized code, the type is a runtime metadata
+        // lookup per `map` call (the pair determines it).
+        let observableType = MetatypeCache.stageType(owner: type(of: self), result: Result.self) {
+            JustMapObservable<Element, Result>.self
+        }
+        return unsafeBitCast(observableType, to: JustMapObservable<Element, Result>.Type.self)
+            .init(element: element, transform: transform)
+    }
 }
 
 /// ``ObservableType/empty()`` and ``ObservableType/error(_:)``: one terminal event on subscribe.

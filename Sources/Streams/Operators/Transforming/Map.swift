@@ -5,12 +5,20 @@ extension ObservableType {
     ///     output: --2--4--6--|     (transform: { $0 * 2 })
     ///
     /// An error thrown by `transform` terminates the sequence with that error.
+    ///
+    /// Applied directly to `just`, it runs as one sequence with it (no sink per subscription);
+    /// applied directly to a `map`, as one stage with it (one sink per subscription for a whole
+    /// chain of `map`s). What is delivered, and when each transform is called, is the same as
+    /// for the separate stages.
     /// - Parameter transform: The function applied to each element.
     /// - Returns: The sequence of transformed elements.
     /// - Note: Delivers on the source's scheduler. See <doc:Transforming>.
     @inlinable  // so that the producer's metadata is looked up once per call site, not per call
     public func map<Result>(_ transform: @escaping (Element) throws -> Result) -> Observable<Result> {
-        MapProducer(source: asObservable(), transform: transform)
+        let source = asObservable()
+        // After a `just` or a `map`, one fused sequence (see `Observable.mapStage(_:stage:)`).
+        if let fused = source.mapStage(transform, stage: { mapChainStage(transform) }) { return fused }
+        return MapProducer(source: source, transform: transform)
     }
 }
 
@@ -89,6 +97,20 @@ final class MapProducer<Source, Result>: FusingProducer<Result> {
         // subject. A subject still takes the sink as its own node (see `StageSink`).
         let subscription = sink.subscribeSelf(to: source)
         return (sink, subscription)
+    }
+
+    /// `map` after this `map`: one stage that calls both transforms (see `MapMapProducer`).
+    @usableFromInline
+    override func mapStage<Next>(_ next: @escaping (Result) throws -> Next, stage: () -> MapChainStage) -> Observable<Next>? {
+        // From the cache, as in `filterStage(_:)`: the pair determines the type.
+        let producerType = MetatypeCache.stageType(owner: type(of: self), result: Next.self) {
+            MapMapProducer<Source, Result, Next>.self
+        }
+        // This `map`'s own stage is built here, in unspecialized code (its source type is not
+        // known where the next `map` is written): value-witness calls for one stage per element.
+        let chain = MapChain(stages: [mapChainStage(transform), stage()], layout: MapChainLayout(Source.self, Result.self).adding(Next.self))
+        return unsafeBitCast(producerType, to: MapMapProducer<Source, Result, Next>.Type.self)
+            .init(source: source, chain: chain, upstream: self, last: next)
     }
 
     /// `filter` after this `map`: one stage that maps and filters (see `MapFilterProducer`).
