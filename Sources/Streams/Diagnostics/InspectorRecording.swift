@@ -72,13 +72,15 @@ struct InspectingObserver<Observer: ObserverType>: ObserverType {
         let kind: InspectorEvent.Kind
         let value: String?
         let length = record.valueLength
+        // A redacted chain's values are never described (their descriptions may hold secrets).
+        let redacted = record.redaction.isMarked
         switch event {
         case .next(let element):
             kind = .next
-            value = InspectorValues.bounded(String(describing: element), to: length)
+            value = redacted ? InspectorValues.redacted : InspectorValueDescriber.describe(element, limit: length)
         case .error(let error):
             kind = .error
-            value = InspectorValues.bounded(String(describing: error), to: length)
+            value = redacted ? InspectorValues.redacted : InspectorValueDescriber.describe(error, limit: length)
         case .completed:
             kind = .completed
             value = nil

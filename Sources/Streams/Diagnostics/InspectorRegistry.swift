@@ -28,8 +28,9 @@ final class InspectorRegistry: Sendable {
         var callStack: CapturedCallStack?
         var events = EventRing()
         /// Whether a `redactedInInspector()` point subscribed in this chain: its values and
-        /// errors are then logged as ``InspectorValues/redacted``.
-        var redacts = false
+        /// errors are then logged as ``InspectorValues/redacted``, never described. Shared with
+        /// the chain's records, which read it before describing a value.
+        let redaction = InspectorRedaction()
     }
 
     private struct PlaceKey: Hashable {
@@ -125,12 +126,13 @@ final class InspectorRegistry: Sendable {
             chain.places[index].total += 1
             chain.live += 1
             if chain.name == nil, let label { chain.name = label }
-            if redacts { chain.redacts = true }
+            if redacts { chain.redaction.mark() }
             let placeID = chain.places[index].id
             state.chains[chainID] = chain
             state.ended.removeAll { $0 == chainID }
             return InspectorRecord(
-                chain: chainID, place: placeID, name: name, label: label, parent: parent, valueLength: state.configuration.valueLength)
+                chain: chainID, place: placeID, name: name, label: label, parent: parent, valueLength: state.configuration.valueLength,
+                redaction: chain.redaction)
         }
     }
 
@@ -163,7 +165,7 @@ final class InspectorRegistry: Sendable {
             let capacity = state.configuration.eventsPerChain
             withChain(event.chain, in: &state) { chain in
                 var event = event
-                if chain.redacts, event.value != nil { event.value = InspectorValues.redacted }
+                if chain.redaction.isMarked, event.value != nil { event.value = InspectorValues.redacted }
                 chain.events.append(event, capacity: capacity)
             }
         }
@@ -210,6 +212,17 @@ final class InspectorRegistry: Sendable {
     }
 }
 
+/// Whether a chain is redacted (`redactedInInspector()`): set once, read on every event.
+final class InspectorRedaction: Sendable {
+    private let marked = Atomic<Bool>(false)
+
+    /// Whether the chain's values and errors are recorded as ``InspectorValues/redacted``.
+    var isMarked: Bool { marked.load(ordering: .relaxed) }
+
+    /// Marks the chain redacted, for good.
+    func mark() { marked.store(true, ordering: .relaxed) }
+}
+
 /// One inspected subscription: where it sits, and whether it has ended.
 final class InspectorRecord: Sendable {
     let chain: Int
@@ -220,15 +233,21 @@ final class InspectorRecord: Sendable {
     let parent: InspectorRecord?
     /// How many bytes of a value's description are kept.
     let valueLength: Int
+    /// Whether the chain is redacted (then values are not described).
+    let redaction: InspectorRedaction
     private let hasEnded = AtomicFlag()
 
-    init(chain: Int, place: Int, name: String, label: String?, parent: InspectorRecord?, valueLength: Int) {
+    init(
+        chain: Int, place: Int, name: String, label: String?, parent: InspectorRecord?, valueLength: Int,
+        redaction: InspectorRedaction = InspectorRedaction()
+    ) {
         self.chain = chain
         self.place = place
         self.name = name
         self.label = label
         self.parent = parent
         self.valueLength = valueLength
+        self.redaction = redaction
     }
 
     /// Ends the record the first time it is called.
