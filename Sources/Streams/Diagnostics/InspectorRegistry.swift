@@ -163,11 +163,9 @@ final class InspectorRegistry: Sendable {
     func log(_ event: InspectorEvent) {
         state.withLock { state in
             let capacity = state.configuration.eventsPerChain
-            withChain(event.chain, in: &state) { chain in
-                var event = event
-                if chain.redaction.isMarked, event.value != nil { event.value = InspectorValues.redacted }
-                chain.events.append(event, capacity: capacity)
-            }
+            // Mutated in place (the dictionary's `_modify`): one lookup per event. A redacted
+            // chain's values were replaced before they were described (`InspectingObserver`).
+            state.chains[event.chain]?.events.append(event, capacity: capacity)
         }
     }
 

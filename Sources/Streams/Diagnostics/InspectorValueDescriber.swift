@@ -15,9 +15,9 @@ struct InspectorValueDescriber {
     /// Elements (or fields) shown of each collection (or struct) too large to describe whole.
     static let elementsShown = 8
     /// Values (`Mirror` visits, sizing included) one description may visit in all.
-    static let workBudget = 256
+    static let workBudget = 128
     /// Values a value may hold (itself included) and still be described by its own description.
-    static let smallNodes = 48
+    static let smallNodes = 32
 
     private let limit: Int
     private var text = ""
@@ -31,7 +31,7 @@ struct InspectorValueDescriber {
     /// `value`'s description, at most `limit` bytes of UTF-8 plus a `…(truncated…)` marker,
     /// built with bounded work.
     static func describe(_ value: Any, limit: Int) -> String {
-        if !(value is any InspectorOptional), let text = value as? String { return InspectorValues.bounded(text, to: limit) }
+        if type(of: value) == String.self, let text = value as? String { return InspectorValues.bounded(text, to: limit) }
         if let leaf = leafDescription(of: value) { return InspectorValues.bounded(leaf, to: limit) }
         var describer = InspectorValueDescriber(limit: limit)
         describer.write(value, topLevel: true)
@@ -40,12 +40,14 @@ struct InspectorValueDescriber {
 
     /// The description of a number, Boolean or `Data` (all cheap to describe), or `nil`.
     private static func leafDescription(of value: Any) -> String? {
+        // The commonest types by their metadata first (a pointer comparison); `as?` to a
+        // protocol looks up a conformance.
+        let type = type(of: value)
+        if type == Int.self, let value = value as? Int { return String(value) }
+        if type == Double.self || type == Bool.self { return String(describing: value) }
         // `as?` would look through an optional (`Optional(3) as? Int` is 3).
-        if value is any InspectorOptional { return nil }
+        if value is any InspectorOptional || value is any InspectorCollection || value is any InspectorDictionary { return nil }
         switch value {
-        case let value as Int: return String(value)
-        case let value as Double: return String(describing: value)
-        case let value as Bool: return value ? "true" : "false"
         case let value as any BinaryInteger: return String(describing: value)
         case let value as any FloatingPoint: return String(describing: value)
         case let value as Data: return String(describing: value)  // "N bytes" (its Mirror copies every byte)
@@ -74,7 +76,7 @@ struct InspectorValueDescriber {
             text += "…"
             return
         }
-        if !(value is any InspectorOptional), let string = value as? String {
+        if type(of: value) == String.self, let string = value as? String {
             writeString(string, quoted: !topLevel)
             return
         }
@@ -111,13 +113,26 @@ struct InspectorValueDescriber {
         nodes -= 1
         work -= 1
         guard nodes >= 0, work >= 0 else { return false }
-        if !(value is any InspectorOptional), let string = value as? String {
+        if type(of: value) == String.self, let string = value as? String {
             bytes -= string.utf8.count + 2
             return bytes >= 0
         }
         if Self.leafDescription(of: value) != nil {
             bytes -= 8
             return bytes >= 0
+        }
+        // The standard library's collections say their size without being walked.
+        if let collection = value as? any InspectorCollection, !(value is any InspectorOptional) {
+            guard collection.inspectorCount <= nodes else { return false }
+            for element in collection.inspectorElements(nodes) where !isSmall(element, nodes: &nodes, bytes: &bytes) { return false }
+            return true
+        }
+        if let dictionary = value as? any InspectorDictionary, !(value is any InspectorOptional) {
+            guard dictionary.inspectorCount * 2 <= nodes else { return false }
+            for entry in dictionary.inspectorEntries(nodes) {
+                guard isSmall(entry.key, nodes: &nodes, bytes: &bytes), isSmall(entry.value, nodes: &nodes, bytes: &bytes) else { return false }
+            }
+            return true
         }
         let mirror = Mirror(reflecting: value)
         if mirror.children.isEmpty {
@@ -131,6 +146,24 @@ struct InspectorValueDescriber {
     /// Writes a large value as its shape (`[…]`, `Type(field: …)`, `case(…)`), with at most
     /// ``elementsShown`` of its elements or fields, each written in turn.
     private mutating func writeShape(of value: Any, topLevel: Bool) {
+        if !(value is any InspectorOptional) {
+            if let collection = value as? any InspectorCollection {
+                let elements = collection.inspectorElements(Self.elementsShown)
+                writeList(elements.count, total: collection.inspectorCount, unit: "elements", empty: "[]") { describer, index in
+                    describer.write(elements[index])
+                }
+                return
+            }
+            if let dictionary = value as? any InspectorDictionary {
+                let entries = dictionary.inspectorEntries(Self.elementsShown)
+                writeList(entries.count, total: dictionary.inspectorCount, unit: "entries", empty: "[:]") { describer, index in
+                    describer.write(entries[index].key)
+                    describer.text += ": "
+                    describer.write(entries[index].value)
+                }
+                return
+            }
+        }
         let mirror = Mirror(reflecting: value)
         switch mirror.displayStyle {
         case .collection?, .set?:
@@ -198,6 +231,23 @@ struct InspectorValueDescriber {
         text += "]"
     }
 
+    /// `[e0, e1, …, … (N elements)]`: `shown` elements written by `writeElement`, of `total`.
+    private mutating func writeList(_ shown: Int, total: Int, unit: String, empty: String, _ writeElement: (inout Self, Int) -> Void) {
+        guard total > 0 else {
+            text += empty
+            return
+        }
+        text += "["
+        var written = 0
+        while written < shown, remainingBytes > 0, work > 0 {
+            if written > 0 { text += ", " }
+            writeElement(&self, written)
+            written += 1
+        }
+        if written < total { text += ", … (\(total) \(unit))" }
+        text += "]"
+    }
+
     /// `open` then `label: value` for at most ``elementsShown`` fields (a tuple's `.0` labels
     /// are left out), then `)`.
     private mutating func writeFields(of mirror: Mirror, open: String) {
@@ -221,4 +271,46 @@ struct InspectorValueDescriber {
 protocol InspectorOptional {}
 
 extension Optional: InspectorOptional {}
+
+/// A standard library collection the describer reads without `Mirror`: its count (constant
+/// time) and its first elements.
+protocol InspectorCollection {
+    /// The number of elements.
+    var inspectorCount: Int { get }
+    /// The first `count` elements at most.
+    func inspectorElements(_ count: Int) -> [Any]
+}
+
+/// A dictionary the describer reads without `Mirror`.
+protocol InspectorDictionary {
+    /// The number of entries.
+    var inspectorCount: Int { get }
+    /// The first `count` entries at most, in the dictionary's order.
+    func inspectorEntries(_ count: Int) -> [(key: Any, value: Any)]
+}
+
+extension Array: InspectorCollection {
+    var inspectorCount: Int { count }
+    func inspectorElements(_ count: Int) -> [Any] { prefix(count).map { $0 } }
+}
+
+extension ArraySlice: InspectorCollection {
+    var inspectorCount: Int { count }
+    func inspectorElements(_ count: Int) -> [Any] { prefix(count).map { $0 } }
+}
+
+extension ContiguousArray: InspectorCollection {
+    var inspectorCount: Int { count }
+    func inspectorElements(_ count: Int) -> [Any] { prefix(count).map { $0 } }
+}
+
+extension Set: InspectorCollection {
+    var inspectorCount: Int { count }
+    func inspectorElements(_ count: Int) -> [Any] { prefix(count).map { $0 } }
+}
+
+extension Dictionary: InspectorDictionary {
+    var inspectorCount: Int { count }
+    func inspectorEntries(_ count: Int) -> [(key: Any, value: Any)] { prefix(count).map { (key: $0.key, value: $0.value) } }
+}
 #endif
