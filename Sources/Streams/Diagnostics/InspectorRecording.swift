@@ -89,7 +89,8 @@ struct InspectingObserver<Observer: ObserverType>: ObserverType {
         registry.log(
             InspectorEvent(
                 chain: record.chain, operatorID: record.place, operatorName: record.name, label: record.label,
-                kind: kind, time: registry.now(), thread: InspectorThreads.current(), value: value))
+                kind: kind, time: registry.now(), thread: InspectorThreads.current(), value: value),
+            into: record.log)
     }
 }
 

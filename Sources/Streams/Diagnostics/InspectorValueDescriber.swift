@@ -15,9 +15,9 @@ struct InspectorValueDescriber {
     /// Elements (or fields) shown of each collection (or struct) too large to describe whole.
     static let elementsShown = 8
     /// Values (`Mirror` visits, sizing included) one description may visit in all.
-    static let workBudget = 128
+    static let workBudget = 64
     /// Values a value may hold (itself included) and still be described by its own description.
-    static let smallNodes = 32
+    static let smallNodes = 16
 
     private let limit: Int
     private var text = ""
