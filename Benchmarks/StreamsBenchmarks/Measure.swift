@@ -147,7 +147,7 @@ public struct BenchmarkResult: Sendable {
 }
 
 /// Runs `workload` once untimed at `warmupSize` (if given), then `runs` timed times at size
-/// `size`, resetting the peak-RSS mark before each timed run. Every run's checksum must equal
+/// `size` (each after the workload's untimed preparation, if it has one), resetting the peak-RSS mark before each timed run. Every run's checksum must equal
 /// the model's, or (for a workload without a model) the first run's; otherwise this prints why
 /// and returns nil.
 public func measure(_ workload: Workload, size: Int, runs: Int, warmupSize: Int? = nil) -> BenchmarkResult? {
@@ -160,9 +160,10 @@ public func measure(_ workload: Workload, size: Int, runs: Int, warmupSize: Int?
     var peak = 0.0
     var first: Int?
     for run in 1...max(runs, 1) {
+        let timed = workload.prepare(size: size)
         resetPeakResident()
         let start = monotonicNanoseconds()
-        let checksum = workload.run(size: size)
+        let checksum = timed()
         let end = monotonicNanoseconds()
         peak = max(peak, peakResidentMegabytes())
         if let expected, checksum != expected {

@@ -17,18 +17,27 @@ public struct Workload {
     public let baseSize: Int
     private let eventsForSize: (Int) -> Int
     private let expectedForSize: ((Int) -> Int)?
-    private let runForSize: (Int) -> Int
+    private let prepareForSize: (Int) -> () -> Int
 
     init(
         name: String, unit: String, baseSize: Int, events: @escaping (Int) -> Int,
         expected: ((Int) -> Int)?, run: @escaping (Int) -> Int
+    ) {
+        self.init(name: name, unit: unit, baseSize: baseSize, events: events, expected: expected, prepare: { size in { run(size) } })
+    }
+
+    /// A workload whose untimed `prepare` (a seeded database, a first snapshot) returns the timed
+    /// part of a run.
+    init(
+        name: String, unit: String, baseSize: Int, events: @escaping (Int) -> Int,
+        expected: ((Int) -> Int)?, prepare: @escaping (Int) -> () -> Int
     ) {
         self.name = name
         self.unit = unit
         self.baseSize = baseSize
         self.eventsForSize = events
         self.expectedForSize = expected
-        self.runForSize = run
+        self.prepareForSize = prepare
     }
 
     /// The size a run at `scale` uses: `baseSize` times `scale`, rounded, at least 1.
@@ -53,10 +62,14 @@ public struct Workload {
     public func expected(at scale: Double) -> Int? { expectedForSize?(size(at: scale)) }
 
     /// Runs the workload once at size `size` and returns its checksum.
-    public func run(size: Int) -> Int { runForSize(size) }
+    public func run(size: Int) -> Int { prepareForSize(size)() }
 
     /// Runs the workload once at `scale` and returns its checksum.
-    public func run(at scale: Double) -> Int { runForSize(size(at: scale)) }
+    public func run(at scale: Double) -> Int { run(size: size(at: scale)) }
+
+    /// Does the untimed part of a run at size `size` (most workloads have none) and returns the
+    /// timed part, which returns the checksum.
+    public func prepare(size: Int) -> () -> Int { prepareForSize(size) }
 }
 
 /// A wrapping running sum behind a pointer: the cheapest possible observer body (a captured
@@ -110,7 +123,7 @@ func runOnThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
 /// Every workload of issue 6, plus the `direct_closure` floor, then those of issue 12, then the
 /// local-first database's (issue 31, in LocalFirstWorkloads.swift), in report order.
 public func allWorkloads() -> [Workload] {
-    issue6Workloads() + issue12Workloads() + localFirstWorkloads() + rulesWorkloads()
+    issue6Workloads() + issue12Workloads() + localFirstWorkloads() + rulesWorkloads() + inspectorWorkloads()
 }
 
 /// The 14 workloads of issue 6 (the `direct_closure` floor first).

@@ -2,7 +2,8 @@
 // window of its 5 newest (GroupCommentsListener.listenChanges(_:window:)). A new comment is one
 // row out and one row in; the demo then times new comments in the window mode against the
 // seed's whole-group mode, with histories of 2,000 and 10,000 comments (strings keyed in push
-// order, windows by key), on the embedded database.
+// order, windows by key), on the embedded database. The timing runs with the inspector's
+// recording paused, so `--timeline` does not change the figures, and says which build ran it.
 import Foundation
 import ConfigFeatures
 import Streams
@@ -53,15 +54,45 @@ func runChatScaleSection(timeline: DemoTimeline) {
     timeline.log("why the window matters: the time from writing a comment to the listener's new snapshot, per comment,")
     timeline.log("  following the whole group (listen(_:), which re-reads every comment) vs a window of the last 5")
     timeline.log("  (listen(_:window:), which reads 5); measured here, so the figures vary with the machine:")
+    timeline.log("  measured by a \(chatScaleBuild), so --timeline changes none of them")
     let byKey = GroupCommentsWindow(last: 5)
     for size in [2_000, 10_000] {
-        let whole = timePerComment(history: size, comments: 5) { listener, membership in listener.listen(membership) }
-        let windowed = timePerComment(history: size, comments: 100) { listener, membership in listener.listen(membership, window: byKey) }
+        let (whole, windowed) = withoutRecording {
+            (
+                timePerComment(history: size, comments: 5) { listener, membership in listener.listen(membership) },
+                timePerComment(history: size, comments: 100) { listener, membership in listener.listen(membership, window: byKey) }
+            )
+        }
         timeline.log(
             String(
                 format: "  a group of %6d comments: whole group %9.0f µs · window %5.0f µs (the window is %.0f× faster)", size, whole, windowed,
                 whole / windowed))
     }
+}
+
+/// Which build measures the figures: debug or release, with the inspector compiled in (its
+/// recording paused while timing) or out.
+private var chatScaleBuild: String {
+    #if DEBUG
+    let build = "debug build"
+    #else
+    let build = "release build"
+    #endif
+    #if Inspector
+    return build + " with the stream inspector compiled in and not recording while timing"
+    #else
+    return build + " with the stream inspector compiled out"
+    #endif
+}
+
+/// Runs `body` with the stream inspector's recording paused (the timeline's, with `--timeline`),
+/// so that the times it measures are the same with the timeline on or off.
+private func withoutRecording<Result>(_ body: () -> Result) -> Result {
+    #if Inspector
+    return Inspector.withRecordingPaused(body)
+    #else
+    return body()
+    #endif
 }
 
 /// The mean time from writing a comment to its snapshot, over `comments` string comments

@@ -11,7 +11,10 @@ final class WorkloadSmokeTests: XCTestCase {
     private let scale = 0.0005
 
     /// Workloads whose deliveries happen on a dispatch queue (resources freed asynchronously).
-    private let dispatchWorkloads: Set<String> = ["observeOn_serial_queue", "observeOn_concurrent_queue"]
+    private let dispatchWorkloads: Set<String> = [
+        "observeOn_serial_queue", "observeOn_concurrent_queue", "chat_window_2k_inspector_off", "chat_window_2k_inspector_on",
+        "chat_window_10k_inspector_off", "chat_window_10k_inspector_on",
+    ]
 
     /// Checksums of the workloads without a plain-loop model (reported "unchecked" by
     /// streams-bench), so the smoke run still checks them.
@@ -71,7 +74,7 @@ final class WorkloadSmokeTests: XCTestCase {
         }
     }
 
-    func testWorkloads_namesAreUniqueAndCoverIssues6And12And31And37() {
+    func testWorkloads_namesAreUniqueAndCoverIssues6And12And31And37And39() {
         let names = allWorkloads().map(\.name)
         XCTAssertEqual(Set(names).count, names.count)
         let issue6 = [
@@ -90,7 +93,15 @@ final class WorkloadSmokeTests: XCTestCase {
             "localfirst_write_online_tree1k", "localfirst_write_online_tree100k", "localfirst_drain_queue",
         ]
         let issue37 = ["rules_read_depth10", "rules_write_depth10", "rules_regex_long_string"]
-        XCTAssertEqual(names, issue6 + issue12 + issue31 + issue37)
+        #if Inspector
+        let issue39 = [
+            "map_filter_pump_inspector_off", "map_filter_pump_inspector_on", "chat_window_2k_inspector_off", "chat_window_2k_inspector_on",
+            "chat_window_10k_inspector_off", "chat_window_10k_inspector_on",
+        ]
+        #else
+        let issue39: [String] = []
+        #endif
+        XCTAssertEqual(names, issue6 + issue12 + issue31 + issue37 + issue39)
         let unchecked = allWorkloads().filter { !$0.isChecked }.map(\.name)
         XCTAssertEqual(unchecked, ["throttle_virtual_time"])
     }

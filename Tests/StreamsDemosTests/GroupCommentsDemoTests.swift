@@ -17,6 +17,17 @@ final class GroupCommentsDemoTests: XCTestCase {
         assertPostingWhileOffline(output)
         assertRelaunchOffline(output)
         XCTAssertTrue(output.contains("chat scale: Groups/chat holds 10,000 comments"), output)
+        #if DEBUG
+        let build = "debug build"
+        #else
+        let build = "release build"
+        #endif
+        #if Inspector
+        let inspector = "with the stream inspector compiled in and not recording while timing"
+        #else
+        let inspector = "with the stream inspector compiled out"
+        #endif
+        XCTAssertTrue(output.contains("measured by a \(build) \(inspector), so --timeline changes none of them"), output)
     }
 }
 

@@ -14,8 +14,9 @@ import Foundation
 /// While it records, each subscription made through an operator or subject is recorded with its
 /// place in its chain (its operator's name, an optional ``ObservableType/named(_:)`` label, the
 /// operator downstream of it), and each event that operator delivers is logged with its kind,
-/// time, thread and a description of its value, kept whole up to ``Configuration/valueLength``
-/// bytes.
+/// time, thread and a description of its value, made with bounded work whatever the value's
+/// size (a large value keeps its shape, its first elements and its count) and at most
+/// ``Configuration/valueLength`` bytes.
 /// Values themselves are never retained. Each chain keeps its events in a ring buffer of
 /// ``Configuration/eventsPerChain``; ended chains are forgotten beyond
 /// ``Configuration/retainedEndedChains``, so memory stays bounded however long the app runs.
@@ -35,8 +36,8 @@ public enum Inspector {
         /// Ended chains kept for their history (the oldest are forgotten first).
         public var retainedEndedChains: Int
         /// Bytes (UTF-8) of a value's description kept per event, 4096 by default. A longer
-        /// description is cut between characters and ends in `…(truncated, N bytes)`, N being its
-        /// whole size.
+        /// string is cut between characters and ends in `…(truncated, N bytes)`, N being its
+        /// whole size; a larger value's description is cut and ends in `…(truncated)`.
         public var valueLength: Int
         /// Whether a chain records the call stack of its first subscription (where it was made).
         public var capturesCallStacks: Bool
@@ -66,6 +67,21 @@ public enum Inspector {
     /// Stops recording new subscriptions and events; what was recorded stays readable.
     public static func stop() {
         InspectorHook.setRecording(false)
+    }
+
+    /// Runs `body` with recording paused, then resumes it if it was on; what was recorded stays.
+    ///
+    /// Subscriptions made meanwhile are never recorded, and events delivered meanwhile, on any
+    /// thread, are not logged: use it to time code in an app that records (the group-comments
+    /// demo times its listeners so, and prints the same figures with `--timeline` as without).
+    ///
+    /// - Parameter body: The code to run unrecorded.
+    /// - Returns: What `body` returns.
+    public static func withRecordingPaused<Result>(_ body: () throws -> Result) rethrows -> Result {
+        let wasRecording = isRecording
+        if wasRecording { InspectorHook.setRecording(false) }
+        defer { if wasRecording { InspectorHook.setRecording(true) } }
+        return try body()
     }
 
     /// Forgets everything recorded (recording goes on if it was on).

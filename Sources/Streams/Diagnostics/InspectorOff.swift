@@ -55,6 +55,10 @@ public enum Inspector {
 
     /// Compiled out: enable the `Inspector` trait.
     @available(*, unavailable, message: "the stream inspector is compiled out: enable the Streams package trait \"Inspector\"")
+    public static func withRecordingPaused<Result>(_ body: () throws -> Result) rethrows -> Result { try body() }
+
+    /// Compiled out: enable the `Inspector` trait.
+    @available(*, unavailable, message: "the stream inspector is compiled out: enable the Streams package trait \"Inspector\"")
     public static func reset() {}
 
     /// Compiled out: enable the `Inspector` trait.

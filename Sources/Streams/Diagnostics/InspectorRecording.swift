@@ -72,13 +72,15 @@ struct InspectingObserver<Observer: ObserverType>: ObserverType {
         let kind: InspectorEvent.Kind
         let value: String?
         let length = record.valueLength
+        // A redacted chain's values are never described (their descriptions may hold secrets).
+        let redacted = record.redaction.isMarked
         switch event {
         case .next(let element):
             kind = .next
-            value = InspectorValues.bounded(String(describing: element), to: length)
+            value = redacted ? InspectorValues.redacted : InspectorValueDescriber.describe(element, limit: length)
         case .error(let error):
             kind = .error
-            value = InspectorValues.bounded(String(describing: error), to: length)
+            value = redacted ? InspectorValues.redacted : InspectorValueDescriber.describe(error, limit: length)
         case .completed:
             kind = .completed
             value = nil
@@ -87,7 +89,8 @@ struct InspectingObserver<Observer: ObserverType>: ObserverType {
         registry.log(
             InspectorEvent(
                 chain: record.chain, operatorID: record.place, operatorName: record.name, label: record.label,
-                kind: kind, time: registry.now(), thread: InspectorThreads.current(), value: value))
+                kind: kind, time: registry.now(), thread: InspectorThreads.current(), value: value),
+            into: record.log)
     }
 }
 

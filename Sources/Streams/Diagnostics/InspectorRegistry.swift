@@ -26,39 +26,18 @@ final class InspectorRegistry: Sendable {
         var subscribedAt: Double
         var thread: String
         var callStack: CapturedCallStack?
-        var events = EventRing()
+        /// The chain's events, shared with its records so that logging one needs no lookup.
+        let log = InspectorChainLog()
         /// Whether a `redactedInInspector()` point subscribed in this chain: its values and
-        /// errors are then logged as ``InspectorValues/redacted``.
-        var redacts = false
+        /// errors are then logged as ``InspectorValues/redacted``, never described. Shared with
+        /// the chain's records, which read it before describing a value.
+        let redaction = InspectorRedaction()
     }
 
     private struct PlaceKey: Hashable {
         var parent: Int?
         var name: String
         var label: String?
-    }
-
-    /// A fixed-capacity ring of events; the oldest is dropped when it is full.
-    private struct EventRing {
-        var storage: [InspectorEvent] = []
-        var head = 0
-        var dropped = 0
-
-        mutating func append(_ event: InspectorEvent, capacity: Int) {
-            guard capacity > 0 else {
-                dropped += 1
-                return
-            }
-            if storage.count < capacity {
-                storage.append(event)
-            } else {
-                storage[head] = event
-                head = (head + 1) % storage.count
-                dropped += 1
-            }
-        }
-
-        var inOrder: [InspectorEvent] { Array(storage[head...] + storage[..<head]) }
     }
 
     private struct State {
@@ -125,12 +104,13 @@ final class InspectorRegistry: Sendable {
             chain.places[index].total += 1
             chain.live += 1
             if chain.name == nil, let label { chain.name = label }
-            if redacts { chain.redacts = true }
+            if redacts { chain.redaction.mark() }
             let placeID = chain.places[index].id
             state.chains[chainID] = chain
             state.ended.removeAll { $0 == chainID }
             return InspectorRecord(
-                chain: chainID, place: placeID, name: name, label: label, parent: parent, valueLength: state.configuration.valueLength)
+                chain: chainID, place: placeID, name: name, label: label, parent: parent, valueLength: state.configuration.valueLength,
+                redaction: chain.redaction, log: chain.log)
         }
     }
 
@@ -157,15 +137,11 @@ final class InspectorRegistry: Sendable {
         _ = pruned  // released outside the lock
     }
 
-    /// Appends an event to its chain's ring buffer.
-    func log(_ event: InspectorEvent) {
+    /// Appends an event to its chain's ring buffer, `log` (the record's: no lookup). A redacted
+    /// chain's values were replaced before they were described (`InspectingObserver`).
+    func log(_ event: InspectorEvent, into log: InspectorChainLog) {
         state.withLock { state in
-            let capacity = state.configuration.eventsPerChain
-            withChain(event.chain, in: &state) { chain in
-                var event = event
-                if chain.redacts, event.value != nil { event.value = InspectorValues.redacted }
-                chain.events.append(event, capacity: capacity)
-            }
+            log.ring.append(event, capacity: state.configuration.eventsPerChain)
         }
     }
 
@@ -183,8 +159,8 @@ final class InspectorRegistry: Sendable {
                                 liveSubscriptions: $0.live, totalSubscriptions: $0.total)
                         },
                         isLive: chain.live > 0, subscribedAt: chain.subscribedAt, thread: chain.thread,
-                        callStack: [], callSites: [], recordedEvents: chain.events.storage.count,
-                        droppedEvents: chain.events.dropped)
+                        callStack: [], callSites: [], recordedEvents: chain.log.ring.storage.count,
+                        droppedEvents: chain.log.ring.dropped)
                 })
             return (snapshot, chains.map(\.callStack))
         }
@@ -199,7 +175,7 @@ final class InspectorRegistry: Sendable {
     /// The events of every chain, oldest chain first, each in order.
     func events() -> [InspectorEvent] {
         state.withLock { state in
-            state.chains.values.sorted { $0.id < $1.id }.flatMap(\.events.inOrder)
+            state.chains.values.sorted { $0.id < $1.id }.flatMap(\.log.ring.inOrder)
         }
     }
 
@@ -208,6 +184,48 @@ final class InspectorRegistry: Sendable {
         body(&chain)
         state.chains[id] = chain
     }
+}
+
+/// A chain's ring buffer of events, shared by the chain's records: an event is appended through
+/// its record, without looking its chain up. A record outliving its chain (forgotten, or the
+/// inspector reset) appends to a ring nobody reads, freed with the record.
+final class InspectorChainLog: @unchecked Sendable {
+    // Safety: `ring` is read and written only under the registry's lock.
+    var ring = EventRing()
+}
+
+/// A fixed-capacity ring of events; the oldest is dropped when it is full.
+struct EventRing {
+    var storage: [InspectorEvent] = []
+    var head = 0
+    var dropped = 0
+
+    mutating func append(_ event: InspectorEvent, capacity: Int) {
+        guard capacity > 0 else {
+            dropped += 1
+            return
+        }
+        if storage.count < capacity {
+            storage.append(event)
+        } else {
+            storage[head] = event
+            head = (head + 1) % storage.count
+            dropped += 1
+        }
+    }
+
+    var inOrder: [InspectorEvent] { Array(storage[head...] + storage[..<head]) }
+}
+
+/// Whether a chain is redacted (`redactedInInspector()`): set once, read on every event.
+final class InspectorRedaction: Sendable {
+    private let marked = Atomic<Bool>(false)
+
+    /// Whether the chain's values and errors are recorded as ``InspectorValues/redacted``.
+    var isMarked: Bool { marked.load(ordering: .relaxed) }
+
+    /// Marks the chain redacted, for good.
+    func mark() { marked.store(true, ordering: .relaxed) }
 }
 
 /// One inspected subscription: where it sits, and whether it has ended.
@@ -220,15 +238,24 @@ final class InspectorRecord: Sendable {
     let parent: InspectorRecord?
     /// How many bytes of a value's description are kept.
     let valueLength: Int
+    /// Whether the chain is redacted (then values are not described).
+    let redaction: InspectorRedaction
+    /// The chain's events.
+    let log: InspectorChainLog
     private let hasEnded = AtomicFlag()
 
-    init(chain: Int, place: Int, name: String, label: String?, parent: InspectorRecord?, valueLength: Int) {
+    init(
+        chain: Int, place: Int, name: String, label: String?, parent: InspectorRecord?, valueLength: Int,
+        redaction: InspectorRedaction = InspectorRedaction(), log: InspectorChainLog = InspectorChainLog()
+    ) {
         self.chain = chain
         self.place = place
         self.name = name
         self.label = label
         self.parent = parent
         self.valueLength = valueLength
+        self.redaction = redaction
+        self.log = log
     }
 
     /// Ends the record the first time it is called.

@@ -129,9 +129,11 @@ public struct InspectorEvent: Sendable, Codable, Equatable {
     public var time: Double
     /// The delivering thread.
     public var thread: String
-    /// The element's or error's description, whole up to `Inspector.Configuration.valueLength`
-    /// bytes of UTF-8 and cut beyond, ending in `…(truncated, N bytes)` with the whole
-    /// description's size; `nil` for completion.
+    /// The element's or error's description when it was delivered, at most
+    /// `Inspector.Configuration.valueLength` bytes of UTF-8: a longer string ends in
+    /// `…(truncated, N bytes)` with its whole size; a large value shows its shape, its first
+    /// elements and its count (see the Debugging streams article's "Large values"); `nil` for
+    /// completion, `<redacted>` in a chain marked by `redactedInInspector()`.
     public var value: String?
 }
 #endif

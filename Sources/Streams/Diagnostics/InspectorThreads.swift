@@ -13,8 +13,30 @@ enum InspectorThreads {
     /// another thread); `main` on the main thread or queue; on a global queue, `global queue (default QoS)` and the thread's identifier; otherwise the
     /// name the thread was given, or its identifier. A libdispatch worker's own name (Linux keeps
     /// the last 15 bytes of its root queue's label, `-qos.overcommit`) is never shown.
+    ///
+    /// Worked out at the thread's first recorded event on each queue, then kept per thread (its
+    /// queue's label is read on every event): a thread renamed later keeps its first name.
     static func current() -> String {
         let label = currentQueueLabel()
+        return names.withCurrent { cache in
+            if cache.label == label, let name = cache.name { return name }
+            let name = name(onQueueLabelled: label)
+            cache.label = label
+            cache.name = name
+            return name
+        }
+    }
+
+    /// The last name worked out on a thread, and the queue label it was worked out for.
+    private final class NameCache {
+        var label = ""
+        var name: String?
+    }
+
+    private static let names = ThreadLocalObject { NameCache() }
+
+    /// The name of the calling thread, running on the queue labelled `label`.
+    private static func name(onQueueLabelled label: String) -> String {
         let rootPrefix = "com.apple.root."
         if !label.isEmpty, !label.hasPrefix(rootPrefix), label != "com.apple.main-thread" { return label }
         if Thread.isMainThread { return "main" }
