@@ -105,8 +105,9 @@ extension ServerState {
     mutating func cancelDeniedListens(now: Date, _ effects: inout Effects) {
         database.rulesListens = database.rulesListens.filter { streams[$0.key].map { !$0.isEnding } ?? false }
         for (id, listen) in database.rulesListens.sorted(by: { $0.key < $1.key }) {
+            let milliseconds = Self.rulesNow(at: now)
             let allowed =
-                database.rules.map { $0.read(listen.location, auth: listen.auth, root: database.root, now: Self.rulesNow(at: now), query: listen.query).allowed } ?? true
+                database.rules.map { $0.read(listen.location, auth: listen.auth, root: database.root, now: milliseconds, query: listen.query).allowed } ?? true
             guard !allowed else { continue }
             end(stream: id, after: ServerSentEvents.cancel, &effects)
             database.rulesListens[id] = nil
