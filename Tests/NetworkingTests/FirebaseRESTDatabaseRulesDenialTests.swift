@@ -105,8 +105,8 @@ final class FirebaseRESTDatabaseRulesDenialTests: FirebaseTestServerTestCase {
         }
     }
 
-    func testRulesDenial_anExpiredTokenOnADeniedPathRefreshesOnceThenFailsDenied() throws {
-        try XCTAssertNoLeaksEventually {
+    func testRulesDenial_anExpiredTokenOnADeniedPathRefreshesOnceThenFailsDenied() {
+        XCTAssertNoLeaksEventually {
             server.advanceAuthClock(by: server.idTokenLifetime)
             let before = databaseRequests
             assertRulesDenial(failure(database.getValue(at: "closed")), "get")

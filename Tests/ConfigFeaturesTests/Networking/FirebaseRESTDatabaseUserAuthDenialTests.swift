@@ -39,7 +39,9 @@ final class FirebaseRESTDatabaseUserAuthDenialTests: XCTestCase {
             scheduler.start()
             let denied = FirebaseRESTDatabaseError.permissionDenied(message: "Permission denied")
             XCTAssertEqual(read.events.map(\.value), [.error(denied)])
-            XCTAssertEqual(write.events.map(\.value), [.error(denied)])
+            XCTAssertEqual(write.events.count, 1)
+            guard case .error(let error)? = write.events.first?.value else { return XCTFail("\(write.events)") }
+            XCTAssertEqual(error as? FirebaseRESTDatabaseError, denied)
             XCTAssertEqual(transport.sentRequests.map { token(of: $0.request) }, [testIDToken("alice", 1), testIDToken("alice", 1)], "one request each")
             XCTAssertEqual(refreshes(authTransport), 0)
         }
