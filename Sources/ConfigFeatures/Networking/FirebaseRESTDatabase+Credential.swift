@@ -14,7 +14,7 @@ struct RESTCredential: Sendable, CustomStringConvertible, CustomDebugStringConve
     /// What goes on the wire: `.none`, `.idToken` or `.accessToken`.
     let auth: FirebaseRESTAuth
     /// Whether it is the ID token of a ``FirebaseAuth`` user (a 401 answer to it earns one forced
-    /// refresh and one retry).
+    /// refresh and one retry, unless the body is a Security Rules "Permission denied").
     let isUserToken: Bool
     /// The user it belongs to (`nil` when no one is signed in, or without a ``FirebaseAuth``).
     let uid: String?

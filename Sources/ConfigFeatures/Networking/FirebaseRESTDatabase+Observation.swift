@@ -5,7 +5,8 @@ import Foundation
 ///
 /// With `FirebaseRESTAuth.user`, every connection (the first and each reconnection) first asks
 /// the ``FirebaseAuth`` for the current ID token; `auth_revoked` and an HTTP 401 answer to a
-/// token believed fresh reconnect with a forced refresh; and while the observation is open it
+/// token believed fresh reconnect with a forced refresh (not a 401 "Permission denied", the
+/// Security Rules' refusal, which fails the observation at once); and while the observation is open it
 /// follows `authState`: another user (or none) reconnects at once with the new credential (a
 /// pinned observation, `RESTUserPin`, does not follow: it is made as its user only).
 ///
@@ -211,8 +212,9 @@ final class RESTObservation: Disposable, @unchecked Sendable {
             state.phase = .failing(response)
             return .none
         case (.failing(let response), .completed), (.failing(let response), .error):
-            if response.statusCode == 401, state.sendsUserToken, !state.retriedUnauthorized {
-                // The token was believed fresh: refresh it once and try again.
+            if RealtimeDatabaseRESTWire.isStaleTokenRefusal(response), state.sendsUserToken, !state.retriedUnauthorized {
+                // The token was believed fresh and the rules did not deny: refresh it once and
+                // try again. ("Permission denied" ends the observation at once below.)
                 state.retriedUnauthorized = true
                 state.phase = .idle
                 state.connection += 1

@@ -27,7 +27,9 @@ import Foundation
 /// - `auth: .user(firebaseAuth)`: every request and stream connection asks the client for the
 ///   signed-in user's ID token (`idToken()`: cached while fresh, refreshed near expiry) and
 ///   sends it as `auth=`, or nothing when no one is signed in; `auth_revoked`, and an HTTP 401
-///   answer to a token believed fresh (once), refresh it by force and reconnect or retry; a
+///   answer to a token believed fresh (once), refresh it by force and reconnect or retry, except
+///   a 401 whose body says "Permission denied" (the Security Rules refused: a new token would
+///   not help), which fails with `.permissionDenied` at once, with no refresh and no retry; a
 ///   user change (`authState`) reconnects every open stream with the new credential. A failed
 ///   refresh fails the request or observation with the client's ``FirebaseAuthError``
 ///   (`.network` ones are retried like a dropped stream).
@@ -412,8 +414,10 @@ extension FirebaseRESTDatabase {
         ///
         /// The credential is looked up when subscribed (`credential(pin:forcingRefresh:)`); an
         /// HTTP 401 answer to a user's ID token the client believed fresh forces one refresh and
-        /// one retry (a second 401 is `.permissionDenied`). A failed token refresh fails the
-        /// request with its ``FirebaseAuthError``.
+        /// one retry (a second 401 is `.permissionDenied`), unless its body is a Security Rules
+        /// denial (`{"error": "Permission denied"}`), which fails with `.permissionDenied` at
+        /// once (`RealtimeDatabaseRESTWire.isStaleTokenRefusal(_:)`). A failed token refresh
+        /// fails the request with its ``FirebaseAuthError``.
         func request<Result>(
             pin: RESTUserPin? = nil,
             maximumJSONDepth: @escaping (RealtimeDatabasePath) -> Int = { _ in JSONValue.defaultMaximumDepth },
@@ -437,7 +441,7 @@ extension FirebaseRESTDatabase {
                 }
                 let exchange = attempt(false)
                     .flatMap { credential, response -> Observable<WireResponse> in
-                        guard response.statusCode == 401, credential.isUserToken else { return .just(response) }
+                        guard credential.isUserToken, RealtimeDatabaseRESTWire.isStaleTokenRefusal(response) else { return .just(response) }
                         return attempt(true).map(\.1)
                     }
                     .subscribe { [self] event in

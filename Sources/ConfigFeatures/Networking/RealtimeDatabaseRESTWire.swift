@@ -135,6 +135,18 @@ package struct RealtimeDatabaseRESTWire: Sendable, Hashable {
         }
     }
 
+    /// Whether a 401 `response` to a user's ID token may come from a stale token, so that one
+    /// forced refresh and one retry may cure it: every 401 but a Security Rules denial.
+    ///
+    /// Firebase answers a denial with `{"error": "Permission denied"}`, which a fresh token
+    /// would only earn again; its token errors ("Auth token is expired", "Could not parse auth
+    /// token.", "Invalid token in path") are stale. A body that cannot be read counts as stale
+    /// too: only a body that says "Permission denied" skips the refresh.
+    static func isStaleTokenRefusal(_ response: WireResponse) -> Bool {
+        guard response.statusCode == 401 else { return false }
+        return !errorMessage(in: response).lowercased().contains("permission denied")
+    }
+
     /// The server's `{"error": "…"}` message (or Google's `{"error": {"message": …}}`), else
     /// the body text, else `"no details"`.
     static func errorMessage(in response: WireResponse) -> String {

@@ -2,6 +2,14 @@ import ConfigFeatures
 import Foundation
 
 extension FirebaseTestServer {
+    /// Replaces the database's clock (by default `Date()`), read once per database request and
+    /// per write of the Swift API: that instant is the rules' `now` and the value of the server
+    /// timestamps the write stores. A test hook (e.g. a clock that moves on every read, to show
+    /// that one write reads it once).
+    package func setDatabaseClock(_ clock: @escaping @Sendable () -> Date) {
+        engine.setClock(clock)
+    }
+
     /// The value at `path` (`.null` when absent).
     ///
     /// - Throws: `RealtimeDatabaseError.invalidPath`.
@@ -16,7 +24,8 @@ extension FirebaseTestServer {
     /// - Throws: `RealtimeDatabaseError.invalidPath` or `.invalidValue`; nothing is written then.
     public func setDatabaseValue(_ value: JSONValue, at path: String) throws {
         let change = try DatabaseChange.set(value, at: RealtimeDatabasePath(path))
-        engine.mutate { state, effects in _ = state.apply(change, &effects) }
+        let now = engine.now()
+        engine.mutate { state, effects in _ = state.apply(change, at: now, &effects) }
     }
 
     /// Sets several children of `path` at once (keys are relative paths and may contain `/`;
@@ -27,7 +36,8 @@ extension FirebaseTestServer {
     ///   (an empty or overlapping key); nothing is written then.
     public func updateDatabaseChildren(_ values: [String: JSONValue], at path: String) throws {
         let change = try DatabaseChange.update(values, at: RealtimeDatabasePath(path))
-        engine.mutate { state, effects in _ = state.apply(change, &effects) }
+        let now = engine.now()
+        engine.mutate { state, effects in _ = state.apply(change, at: now, &effects) }
     }
 
     /// Deletes the value at `path` (and prunes parents left empty), as a REST `DELETE` would.

@@ -10,9 +10,10 @@ extension FirebaseTestServer {
     ///   when the text does not parse or type-check; the previous rules stay in force then.
     public func setDatabaseRules(_ rules: String) throws(FirebaseTestServerRulesError) {
         let loaded = try DatabaseRules(rules)
+        let now = engine.now()
         engine.mutate { state, effects in
             state.database.rules = loaded
-            state.cancelDeniedListens(&effects)
+            state.cancelDeniedListens(now: now, &effects)
         }
     }
 

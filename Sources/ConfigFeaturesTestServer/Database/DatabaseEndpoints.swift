@@ -38,11 +38,15 @@ extension ServerState {
     /// - Parameters:
     ///   - rawPath: The decoded path before `.json`.
     ///   - pushID: The key a `POST` stores under (generated outside the lock).
+    ///   - now: The request's instant (read outside the lock): the rules' `now` and the value of
+    ///     the server timestamps a write stores, the same for both.
     ///   - malformed: Whether a stream's first event must be malformed (fault).
-    mutating func handleDatabase(_ request: HTTPRequest, rawPath: String, pushID: String, connection: Connection, malformed: Bool, _ effects: inout Effects)
+    mutating func handleDatabase(
+        _ request: HTTPRequest, rawPath: String, pushID: String, now: Date, connection: Connection, malformed: Bool, _ effects: inout Effects
+    )
         -> Reply
     {
-        if rawPath.trimmingCharacters(in: ["/"]) == ".settings/rules" { return .response(handleRulesSettings(request, &effects)) }
+        if rawPath.trimmingCharacters(in: ["/"]) == ".settings/rules" { return .response(handleRulesSettings(request, now: now, &effects)) }
         let location: RealtimeDatabasePath
         do {
             location = try RealtimeDatabasePath(rawPath)
@@ -69,7 +73,7 @@ extension ServerState {
             if shallow == "true" && query != nil {
                 return .response(DatabaseWire.error(400, "Mixing 'shallow' and querying parameters is not supported"))
             }
-            if let refusal = rulesReadRefusal(request, at: location) { return .response(refusal) }
+            if let refusal = rulesReadRefusal(request, at: location, now: now) { return .response(refusal) }
             if request.header("accept")?.lowercased().contains("text/event-stream") == true {
                 rememberListen(request, at: location, connection: connection.id)
                 return openDatabaseStream(at: location, query: query, token: token, connection: connection, malformed: malformed)
@@ -102,8 +106,8 @@ extension ServerState {
             }
             let conditional = request.header("if-match") != nil
             if request.method == "DELETE" {
-                if let refusal = rulesWriteRefusal(request, .set(location, .null)) { return .response(refusal) }
-                apply(.set(location, .null), &effects)
+                if let refusal = rulesWriteRefusal(request, .set(location, .null), now: now) { return .response(refusal) }
+                apply(.set(location, .null), at: now, &effects)
                 return .response(success(.null, print: print, eTag: conditional ? DatabaseWire.eTag(of: .null) : nil))
             }
             guard let body = try? JSONValue(parsing: request.body) else { return .response(DatabaseWire.invalidData) }
@@ -111,22 +115,22 @@ extension ServerState {
                 switch request.method {
                 case "PUT":
                     let change = try DatabaseChange.set(body, at: location)
-                    if let refusal = rulesWriteRefusal(request, change) { return .response(refusal) }
-                    apply(change, &effects)
+                    if let refusal = rulesWriteRefusal(request, change, now: now) { return .response(refusal) }
+                    apply(change, at: now, &effects)
                     let stored = databaseValue(at: location)
                     return .response(success(stored, print: print, eTag: conditional ? DatabaseWire.eTag(of: stored) : nil))
                 case "POST":
                     let change = try DatabaseChange.set(body, at: location.child(pushID))
-                    if let refusal = rulesWriteRefusal(request, change) { return .response(refusal) }
-                    apply(change, &effects)
+                    if let refusal = rulesWriteRefusal(request, change, now: now) { return .response(refusal) }
+                    apply(change, at: now, &effects)
                     return .response(success(["name": .string(pushID)], print: print))
                 default:
                     guard let members = body.objectValue else {
                         return .response(DatabaseWire.error(400, "Invalid data; couldn't parse JSON object. PATCH requires an object of children to update."))
                     }
                     let change = try DatabaseChange.update(members, at: location)
-                    if let refusal = rulesWriteRefusal(request, change) { return .response(refusal) }
-                    let applied = apply(change, &effects)
+                    if let refusal = rulesWriteRefusal(request, change, now: now) { return .response(refusal) }
+                    let applied = apply(change, at: now, &effects)
                     guard case .update(let base, let writes) = applied else { return .response(success(body, print: print)) }
                     var written: [String: JSONValue] = [:]
                     for (path, value, _) in writes { written[DatabaseChange.relativeKey(path, to: base)] = value }

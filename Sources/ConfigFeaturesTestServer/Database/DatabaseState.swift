@@ -136,12 +136,13 @@ enum DatabaseChange {
 }
 
 extension ServerState {
-    /// Applies `change` (its server values resolved now) and queues the resulting event on
-    /// every affected database stream; returns the change as applied.
+    /// Applies `change` (its server values resolved at `now`, the instant the rules checked it
+    /// at) and queues the resulting event on every affected database stream; returns the change
+    /// as applied.
     @discardableResult
-    mutating func apply(_ change: DatabaseChange, _ effects: inout Effects) -> DatabaseChange {
+    mutating func apply(_ change: DatabaseChange, at now: Date, _ effects: inout Effects) -> DatabaseChange {
         let old = database.root
-        let change = change.resolved(in: old, now: Date())
+        let change = change.resolved(in: old, now: now)
         let new = change.applied(to: old)
         guard new != old else { return change }
         database.root = new
@@ -158,7 +159,7 @@ extension ServerState {
             enqueue(event, onStream: id, &effects)
         }
         // Rules may read other data (`root`): a listen the new data no longer allows is cancelled.
-        if database.rules != nil { cancelDeniedListens(&effects) }
+        if database.rules != nil { cancelDeniedListens(now: now, &effects) }
         return change
     }
 

@@ -17,12 +17,15 @@ enum Reply {
 final class ServerEngine: @unchecked Sendable {
     // Safety: all mutable state is in `state`, guarded by its lock; lock bodies never do I/O,
     // ring doorbells or signal semaphores (`mutate` does that after unlocking). `listener`,
-    // `threads` and `pushIDs` are thread-safe; `configuration` is immutable.
+    // `threads`, `pushIDs` and `clock` (a locked box) are thread-safe; `configuration` is
+    // immutable.
     let configuration: ServerConfiguration
     let state: LockedState<ServerState>
     private let listener: Listener
     private let threads = DispatchGroup()
     private let pushIDs = PushIDGenerator()
+    /// The database's clock: the instant of each write's server values and of rules' `now`.
+    private let clock = LockedState<@Sendable () -> Date>({ Date() })
 
     /// Starts accepting connections on `listener`.
     init(listener: Listener, project: String, namespace: String, apiKey: String) {
@@ -49,6 +52,18 @@ final class ServerEngine: @unchecked Sendable {
         }
         effects.perform()
         return result
+    }
+
+    /// The database's time now, read once per request or write (outside the state's lock), so
+    /// that the rules' `now` and the server values it stores are the same instant.
+    func now() -> Date {
+        let read = clock.withLock { $0 }
+        return read()
+    }
+
+    /// Replaces the database's clock (`setDatabaseClock(_:)`).
+    func setClock(_ read: @escaping @Sendable () -> Date) {
+        clock.withLock { $0 = read }
     }
 
     /// Reads the state under the lock.
@@ -196,6 +211,7 @@ final class ServerEngine: @unchecked Sendable {
             return true
         }
         let pushID = request.method == "POST" ? pushIDs.next(at: Date()) : ""
+        let now = self.now()
         let reply = mutate { state, effects -> Reply in
             switch endpoint {
             case .remoteConfigFetch(let project, let namespace):
@@ -211,7 +227,7 @@ final class ServerEngine: @unchecked Sendable {
             case .installationsAuthToken(let project, let fid):
                 return .response(state.generateInstallationAuthToken(request, project: project, fid: fid, now: Date()))
             case .database(let rawPath):
-                return state.handleDatabase(request, rawPath: rawPath, pushID: pushID, connection: connection, malformed: malformed, &effects)
+                return state.handleDatabase(request, rawPath: rawPath, pushID: pushID, now: now, connection: connection, malformed: malformed, &effects)
             case .authClient(let method):
                 return .response(state.handleAuthClient(request, method: method, now: Date(), &effects))
             case .authTokenRefresh:

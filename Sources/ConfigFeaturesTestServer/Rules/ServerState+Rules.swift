@@ -51,11 +51,9 @@ extension ServerState {
         return .object(members)
     }
 
-    /// The milliseconds of `now` in rules.
-    static var rulesNow: Double { rulesNow(at: Date()) }
-
     /// The milliseconds of `date` as `now` in rules: as a server timestamp resolves at `date`
-    /// (whole milliseconds, rounded down), so that a write's `{".sv": "timestamp"}` is `now`.
+    /// (whole milliseconds, rounded down), so that a write's `{".sv": "timestamp"}` is `now`
+    /// (one write reads the clock once: the rules and `apply(_:at:_:)` get the same `date`).
     static func rulesNow(at date: Date) -> Double { (date.timeIntervalSince1970 * 1_000).rounded(.down) }
 
     /// Firebase's `401 {"error": "Permission denied"}`, with the deciding rule in an
@@ -66,32 +64,32 @@ extension ServerState {
         return denial
     }
 
-    /// The refusal of a read (or listen) of `location`, if the rules deny it.
-    func rulesReadRefusal(_ request: HTTPRequest, at location: RealtimeDatabasePath) -> HTTPResponse? {
+    /// The refusal of a read (or listen) of `location` at `now`, if the rules deny it.
+    func rulesReadRefusal(_ request: HTTPRequest, at location: RealtimeDatabasePath, now: Date) -> HTTPResponse? {
         guard let rules = database.rules else { return nil }
         switch rulesAuth(request) {
         case .refused(let response): return response
         case .admin: return nil
         case .auth(let auth):
-            let decision = rules.read(location.segments, auth: auth, root: database.root, now: Self.rulesNow, query: Self.rulesQuery(request))
+            let decision = rules.read(location.segments, auth: auth, root: database.root, now: Self.rulesNow(at: now), query: Self.rulesQuery(request))
             return decision.allowed ? nil : rulesDenial(decision)
         }
     }
 
-    /// The refusal of `change`, if the rules deny it (all its locations or none).
-    func rulesWriteRefusal(_ request: HTTPRequest, _ change: DatabaseChange) -> HTTPResponse? {
+    /// The refusal of `change` at `now`, if the rules deny it (all its locations or none). Its
+    /// server values resolve at `now`, as `apply(_:at:_:)` then stores them.
+    func rulesWriteRefusal(_ request: HTTPRequest, _ change: DatabaseChange, now: Date) -> HTTPResponse? {
         guard let rules = database.rules else { return nil }
         switch rulesAuth(request) {
         case .refused(let response): return response
         case .admin: return nil
         case .auth(let auth):
             let write: RulesWrite
-            let date = Date()
-            switch change.resolved(in: database.root, now: date) {
+            switch change.resolved(in: database.root, now: now) {
             case .set(let location, let value, _): write = RulesWrite([(location.segments, value)])
             case .update(_, let writes): write = RulesWrite(writes.map { ($0.0.segments, $0.1) })
             }
-            let decision = rules.write(write, auth: auth, root: database.root, now: Self.rulesNow(at: date))
+            let decision = rules.write(write, auth: auth, root: database.root, now: Self.rulesNow(at: now))
             return decision.allowed ? nil : rulesDenial(decision)
         }
     }
@@ -102,12 +100,14 @@ extension ServerState {
         database.rulesListens[id] = RulesListen(auth: auth, location: location.segments, query: Self.rulesQuery(request))
     }
 
-    /// After a rules change: sends `cancel` on, and closes, every listen the rules now deny.
-    mutating func cancelDeniedListens(_ effects: inout Effects) {
+    /// After a rules or data change at `now`: sends `cancel` on, and closes, every listen the
+    /// rules now deny.
+    mutating func cancelDeniedListens(now: Date, _ effects: inout Effects) {
         database.rulesListens = database.rulesListens.filter { streams[$0.key].map { !$0.isEnding } ?? false }
         for (id, listen) in database.rulesListens.sorted(by: { $0.key < $1.key }) {
+            let milliseconds = Self.rulesNow(at: now)
             let allowed =
-                database.rules.map { $0.read(listen.location, auth: listen.auth, root: database.root, now: Self.rulesNow, query: listen.query).allowed } ?? true
+                database.rules.map { $0.read(listen.location, auth: listen.auth, root: database.root, now: milliseconds, query: listen.query).allowed } ?? true
             guard !allowed else { continue }
             end(stream: id, after: ServerSentEvents.cancel, &effects)
             database.rulesListens[id] = nil
@@ -115,7 +115,7 @@ extension ServerState {
     }
 
     /// `GET`/`PUT /.settings/rules.json` (admin token only), as Firebase's REST API.
-    mutating func handleRulesSettings(_ request: HTTPRequest, _ effects: inout Effects) -> HTTPResponse {
+    mutating func handleRulesSettings(_ request: HTTPRequest, now: Date, _ effects: inout Effects) -> HTTPResponse {
         guard databaseAuth(of: request)?.isAdmin == true else { return DatabaseWire.permissionDenied }
         switch request.method {
         case "GET":
@@ -127,7 +127,7 @@ extension ServerState {
             } catch {
                 return DatabaseWire.error(400, "\(error)")
             }
-            cancelDeniedListens(&effects)
+            cancelDeniedListens(now: now, &effects)
             return .json(200, ["status": "ok"])
         default:
             return DatabaseWire.error(405, "Method \(request.method) not allowed on /.settings/rules.json")
