@@ -26,18 +26,7 @@ func inspectorWorkloads() -> [Workload] {
             Workload(name: "map_filter_pump" + suffix, unit: "event", baseSize: million, events: { $0 }, expected: mapFilterModel) { n in
                 if recording { Inspector.start(benchConfiguration) }
                 defer { stopInspector(recording) }
-                let sum = Tally()
-                defer { sum.free() }
-                let subject = PublishSubject<Int>()
-                let subscription =
-                    subject
-                    .map { $0 &* 2 }
-                    .filter { $0 % 3 == 0 }
-                    .map { $0 &+ 1 }
-                    .subscribe(onNext: { sum.add($0) })
-                for i in 0..<n { subject.onNext(i) }
-                subscription.dispose()
-                return sum.value
+                return mapFilterPump(n)
             })
     }
     for history in [2_000, 10_000] {

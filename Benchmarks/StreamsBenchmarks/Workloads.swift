@@ -162,20 +162,7 @@ func issue6Workloads() -> [Workload] {
         },
 
         // PublishSubject -> map -> filter -> map -> subscribe.
-        Workload(name: "map_filter_pump", unit: "event", baseSize: 10 * million, events: { $0 }, expected: mapFilterModel) { n in
-            let sum = Tally()
-            defer { sum.free() }
-            let subject = PublishSubject<Int>()
-            let subscription =
-                subject
-                .map { $0 &* 2 }
-                .filter { $0 % 3 == 0 }
-                .map { $0 &+ 1 }
-                .subscribe(onNext: { sum.add($0) })
-            for i in 0..<n { subject.onNext(i) }
-            subscription.dispose()
-            return sum.value
-        },
+        Workload(name: "map_filter_pump", unit: "event", baseSize: 10 * million, events: { $0 }, expected: mapFilterModel, run: mapFilterPump),
 
         // Observable.range -> map -> filter (the source loops synchronously on subscribe).
         Workload(name: "range_map_filter", unit: "event", baseSize: million, events: { $0 }, expected: rangeModel) { n in
@@ -509,6 +496,23 @@ func issue12Workloads() -> [Workload] {
 }
 
 // MARK: - Reference models (plain loops computing each workload's checksum)
+
+/// `map_filter_pump`'s pipeline (also run with the inspector recording): n elements through
+/// PublishSubject -> map -> filter -> map -> subscribe.
+func mapFilterPump(_ n: Int) -> Int {
+    let sum = Tally()
+    defer { sum.free() }
+    let subject = PublishSubject<Int>()
+    let subscription =
+        subject
+        .map { $0 &* 2 }
+        .filter { $0 % 3 == 0 }
+        .map { $0 &+ 1 }
+        .subscribe(onNext: { sum.add($0) })
+    for i in 0..<n { subject.onNext(i) }
+    subscription.dispose()
+    return sum.value
+}
 
 func mapFilterModel(_ n: Int) -> Int {
     var sum = 0

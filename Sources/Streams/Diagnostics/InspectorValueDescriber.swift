@@ -289,25 +289,15 @@ protocol InspectorDictionary {
     func inspectorEntries(_ count: Int) -> [(key: Any, value: Any)]
 }
 
-extension Array: InspectorCollection {
+extension InspectorCollection where Self: Collection {
     var inspectorCount: Int { count }
     func inspectorElements(_ count: Int) -> [Any] { prefix(count).map { $0 } }
 }
 
-extension ArraySlice: InspectorCollection {
-    var inspectorCount: Int { count }
-    func inspectorElements(_ count: Int) -> [Any] { prefix(count).map { $0 } }
-}
-
-extension ContiguousArray: InspectorCollection {
-    var inspectorCount: Int { count }
-    func inspectorElements(_ count: Int) -> [Any] { prefix(count).map { $0 } }
-}
-
-extension Set: InspectorCollection {
-    var inspectorCount: Int { count }
-    func inspectorElements(_ count: Int) -> [Any] { prefix(count).map { $0 } }
-}
+extension Array: InspectorCollection {}
+extension ArraySlice: InspectorCollection {}
+extension ContiguousArray: InspectorCollection {}
+extension Set: InspectorCollection {}
 
 extension Dictionary: InspectorDictionary {
     var inspectorCount: Int { count }
