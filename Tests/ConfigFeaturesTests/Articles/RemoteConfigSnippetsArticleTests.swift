@@ -35,8 +35,10 @@ final class RemoteConfigSnippetsArticleTests: XCTestCase {
         remoteConfig.setDefaults(["tabTitles": "make", "maxItems": 20, "theme": ["color": "red"]])
 
         remoteConfig.fetchAndActivate()
-            .subscribe(onSuccess: { status in render(try? remoteConfig.decoded(asType: AppConfig.self)) },
-                       onFailure: { error in render(try? remoteConfig.decoded(asType: AppConfig.self)) }) // defaults or last activated
+            .subscribe(
+                onSuccess: { status in render(try? remoteConfig.decoded(asType: AppConfig.self)) },
+                onFailure: { error in render(try? remoteConfig.decoded(asType: AppConfig.self)) }
+            )  // defaults or last activated
             .disposed(by: bag)
 
         remoteConfig.configUpdates
@@ -57,7 +59,8 @@ final class RemoteConfigSnippetsArticleTests: XCTestCase {
         try XCTAssertNoLeaks {
             let scheduler = TestScheduler(initialClock: 0)
             // article:begin conditions
-            let template = Data(#"""
+            let template = Data(
+                #"""
                 {"conditions": [
                    {"name": "android", "expression": "device.os == 'android'"},
                    {"name": "japan", "expression": "device.language in ['ja'] && device.country in ['jp']"}],
@@ -85,7 +88,9 @@ final class RemoteConfigSnippetsArticleTests: XCTestCase {
 
     /// The article's mapping of platforms to `device.os`, when the app ID names none.
     func testPlatformsMapToDeviceOSAsTheArticleSays() throws {
-        let template = Data(#"{"conditions": [{"name": "ios", "expression": "device.os == 'ios'"}, {"name": "android", "expression": "device.os == 'android'"}, {"name": "not_ios", "expression": "device.os != 'ios'"}], "parameters": {"os": {"defaultValue": {"value": "none"}, "conditionalValues": {"ios": {"value": "ios"}, "android": {"value": "android"}, "not_ios": {"value": "not ios"}}}}}"#.utf8)
+        let template = Data(
+            #"{"conditions": [{"name": "ios", "expression": "device.os == 'ios'"}, {"name": "android", "expression": "device.os == 'android'"}, {"name": "not_ios", "expression": "device.os != 'ios'"}], "parameters": {"os": {"defaultValue": {"value": "none"}, "conditionalValues": {"ios": {"value": "ios"}, "android": {"value": "android"}, "not_ios": {"value": "not ios"}}}}}"#
+                .utf8)
         let expected: [(RemoteConfigAppInfo.Platform, String)] = [(.apple, "ios"), (.android, "android"), (.other, "none")]
         for (platform, os) in expected {
             try XCTAssertNoLeaks {
@@ -107,7 +112,8 @@ final class RemoteConfigSnippetsArticleTests: XCTestCase {
 
     private func serverTemplate(user: User) throws -> RemoteConfigServerConfig {
         // article:begin server-template
-        let json = Data(#"""
+        let json = Data(
+            #"""
             {"conditions": [
                {"name": "gold_beta",
                 "condition": {"orCondition": {"conditions": [{"andCondition": {"conditions": [
