@@ -24,11 +24,21 @@ public struct RemoteConfigAppInfo: Sendable, Hashable {
     ///
     /// This enum may gain cases in a minor version: end a `switch` over it with `@unknown default`.
     public enum Platform: Sendable, Hashable {
-        /// An Apple platform app: `X-Ios-Bundle-Identifier`.
+        /// An app on an Apple platform (iOS, iPadOS, macOS, tvOS, watchOS, visionOS).
+        ///
+        /// Sends the `X-Ios-Bundle-Identifier` header. Conditions see it as `device.os == 'ios'`
+        /// (Firebase registers every Apple app as an iOS app) unless the Firebase app ID names a
+        /// platform.
         case apple
-        /// An Android app: `X-Android-Package`.
+        /// An Android app.
+        ///
+        /// Sends the `X-Android-Package` header. Conditions see it as `device.os == 'android'`
+        /// unless the Firebase app ID names a platform.
         case android
-        /// Neither (Linux, a server): no app-identifier header.
+        /// Any other process, such as a Linux server or a command-line tool.
+        ///
+        /// Sends no app-identifier header. Conditions take `device.os` from the Firebase app ID
+        /// alone (`1:1234:web:abcd` → `'web'`); without one, every `device.os` element is false.
         case other
     }
 

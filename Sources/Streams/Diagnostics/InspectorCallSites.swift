@@ -119,12 +119,14 @@ enum CallSiteSymbolicator {
         }
     }
 
-    /// Whether a frame belongs to the capture or to Streams (its mangled name says its module),
-    /// or is a thunk, so it is not where the user's code subscribed.
+    /// Whether a frame belongs to the capture, to Streams or to StreamsBlocking (its mangled name
+    /// says its module: `toBlocking()` subscribes from its own frames), or is a thunk, so it is
+    /// not where the user's code subscribed.
     private static func isLibraryFrame(_ frame: SymbolicatedBacktrace.Frame) -> Bool {
         guard let symbol = frame.symbol else { return false }
         let name = symbol.rawName
-        return name.hasPrefix("$s7Streams") || name.hasPrefix("$s7Runtime") || frame.isSwiftThunk
+        return name.hasPrefix("$s7Streams") || name.hasPrefix("$s15StreamsBlocking") || name.hasPrefix("$s7Runtime")
+            || frame.isSwiftThunk
     }
     #endif
 }

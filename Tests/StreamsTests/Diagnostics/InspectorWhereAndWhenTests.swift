@@ -2,6 +2,7 @@
 import Dispatch
 import Foundation
 import Streams
+import StreamsBlocking
 import XCTest
 
 /// The inspector's answers to "where and when" (issue 29, item 5): where a chain was subscribed
@@ -28,6 +29,22 @@ final class InspectorWhereAndWhenTests: XCTestCase {
         XCTAssertTrue(first.hasSuffix("InspectorWhereAndWhenTests.swift:\(line)"), first)
         #endif
         XCTAssertFalse(first.contains("(+0x"), "not a raw address: \(first)")
+    }
+
+    func testCallStack_throughToBlocking_firstFrameIsTheCaller() throws {
+        Inspector.start()
+        let line = #line + 1
+        let value = try Observable.just(21).map { $0 * 2 }.named("blocked").toBlocking().first()
+        XCTAssertEqual(value, 42)
+
+        let chain = try XCTUnwrap(Inspector.snapshot().chains.first { $0.name == "blocked" })
+        let first = try XCTUnwrap(chain.callStack.first)
+        #if os(Linux) && DEBUG
+        // Streams' and StreamsBlocking's frames (toBlocking's run, the trampoline) are skipped.
+        XCTAssertTrue(first.contains("testCallStack_throughToBlocking_firstFrameIsTheCaller"), first)
+        XCTAssertTrue(first.hasSuffix("InspectorWhereAndWhenTests.swift:\(line)"), first)
+        #endif
+        XCTAssertFalse(first.contains("BlockingObservable"), first)
     }
 
     func testThreads_areNamedByMainQueueLabelOrThreadName() throws {
