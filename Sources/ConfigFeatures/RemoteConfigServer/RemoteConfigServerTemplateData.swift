@@ -1,8 +1,9 @@
 import Foundation
 
 /// A parsed server template: its conditions in order and its parameters, read as
-/// firebase-admin's `_ServerTemplateData` and `_ConditionEvaluator` read them.
-struct RemoteConfigServerTemplateData: Sendable {
+/// firebase-admin's `_ServerTemplateData` and `_ConditionEvaluator` read them. `package`: the
+/// test server checks a published template with it (one parse, the same errors).
+package struct RemoteConfigServerTemplateData: Sendable {
     /// A named condition, in template order.
     struct NamedCondition: Sendable {
         /// `name`; a condition without one never selects a value.
@@ -38,13 +39,13 @@ struct RemoteConfigServerTemplateData: Sendable {
     /// The template's ETag (from the response's `ETag` header, or the JSON's `etag`).
     var eTag: String?
     /// The template as received.
-    var json: JSONValue
+    package var json: JSONValue
 
     /// Parses a server template's JSON.
     ///
     /// - Throws: ``RemoteConfigServerTemplateError/invalidJSON(_:)`` for text that is not JSON,
     ///   ``RemoteConfigServerTemplateError/invalidTemplate(path:expected:)`` for JSON that is not a template.
-    init(data: Data, eTag: String? = nil) throws(RemoteConfigServerTemplateError) {
+    package init(data: Data, eTag: String? = nil) throws(RemoteConfigServerTemplateError) {
         let json: JSONValue
         do {
             json = try JSONValue(parsing: data)

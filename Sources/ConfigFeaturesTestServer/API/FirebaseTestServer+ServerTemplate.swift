@@ -13,9 +13,8 @@ extension FirebaseTestServer {
     ///   is published then.
     @discardableResult
     public func publishServerTemplate(_ json: Data) throws(RemoteConfigServerTemplateError) -> Int {
-        _ = try RemoteConfigServerTemplate(json: json)
-        guard let value = try? JSONValue(parsing: json) else { throw .invalidJSON("not JSON") }
-        return engine.mutate { state, _ in state.publishServerTemplate(value) }
+        let template = try RemoteConfigServerTemplateData(data: json)
+        return engine.mutate { state, _ in state.publishServerTemplate(template.json) }
     }
 
     /// The published server template's version; `nil` before the first.

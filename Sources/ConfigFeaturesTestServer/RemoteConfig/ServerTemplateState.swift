@@ -62,15 +62,13 @@ extension ServerState {
             members["version"] = ["versionNumber": .string(String(version))]
             return .json(200, .object(members), headers: [(name: "ETag", value: serverTemplate.eTag(project: project))])
         case "PUT":
+            let template: RemoteConfigServerTemplateData
             do {
-                _ = try RemoteConfigServerTemplate(json: request.body)
+                template = try RemoteConfigServerTemplateData(data: request.body)
             } catch {
                 return RemoteConfigWire.error(400, "Invalid server template: \(error)", status: "INVALID_ARGUMENT")
             }
-            guard let json = try? JSONValue(parsing: request.body) else {
-                return RemoteConfigWire.error(400, "Invalid server template: not JSON", status: "INVALID_ARGUMENT")
-            }
-            let version = publishServerTemplate(json)
+            let version = publishServerTemplate(template.json)
             var members = serverTemplate.json?.objectValue ?? [:]
             members["version"] = ["versionNumber": .string(String(version))]
             return .json(200, .object(members), headers: [(name: "ETag", value: serverTemplate.eTag(project: project))])
