@@ -1,7 +1,8 @@
 /// A sequence that never fails: elements, then maybe completion. See <doc:Traits>.
 public struct Infallible<Element>: InfallibleType {
-    let source: Observable<Element>
+    @usableFromInline let source: Observable<Element>
 
+    @usableFromInline
     init(_ source: Observable<Element>) {
         self.source = source
     }

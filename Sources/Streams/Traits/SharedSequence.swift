@@ -1,9 +1,10 @@
 /// A sequence that never fails, delivers on the sharing scheduler and shares its subscription:
 /// the base of ``Driver`` and ``Signal`` (RxCocoa's traits, on every platform). See <doc:Traits>.
 public struct SharedSequence<SharingStrategy: SharingStrategyProtocol, Element>: SharedSequenceConvertibleType {
-    let source: Observable<Element>
+    @usableFromInline let source: Observable<Element>
 
     /// Wraps `source`, sharing it with the strategy's `share`.
+    @usableFromInline
     init(_ source: Observable<Element>) {
         self.source = SharingStrategy.share(source)
     }
