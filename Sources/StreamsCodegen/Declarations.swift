@@ -2,6 +2,12 @@
 // may break, and a trait built from one `Observable` call. Each lays itself out as swift-format
 // would (see Code.swift), so the generated files pass `swift format lint --strict` as written.
 
+/// The attribute of every generated public overload: its body is compiled in the module that
+/// calls it, and Streams itself emits no copy. The overloads only adapt their arguments and call
+/// one shared implementation, so a user pays (in build time and binary size) only for the arities
+/// they call, not for all of them (see <doc:Performance>, "Build cost").
+let emittedIntoClient = "@_alwaysEmitIntoClient"
+
 /// A `public static func` overload of an operator, one level in (in an extension).
 ///
 /// Its parameters go on lines of their own (filled), a `resultSelector` on the last; its generic
@@ -9,7 +15,7 @@
 struct Function {
     /// `public ` for the API; empty for an internal helper.
     var access = "public "
-    /// Attribute lines between the doc comment and the declaration (`@inlinable`).
+    /// Attribute lines between the doc comment and the declaration (`@_alwaysEmitIntoClient`).
     var attributes: [String] = []
     var name: String
     var generics: [String]

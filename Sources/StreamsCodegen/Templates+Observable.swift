@@ -10,7 +10,7 @@ private func observableElements(_ arity: Int) -> [String] {
 /// `<O1: ObservableType, ...>(_ source1: O1, ...`: the generic parameters and the sources.
 private func observableOverload(_ name: String, _ arity: Int, resultSelector: Bool, returnType: String, doc: [String], body: [String]) -> Function {
     Function(
-        name: name, generics: each(arity) { "O\($0): ObservableType" }, parameters: each(arity) { "_ source\($0): O\($0)" },
+        attributes: [emittedIntoClient], name: name, generics: each(arity) { "O\($0): ObservableType" }, parameters: each(arity) { "_ source\($0): O\($0)" },
         resultSelector: resultSelector ? "resultSelector: @escaping \(tuple(observableElements(arity))) throws -> Element" : nil,
         returnType: returnType, doc: doc, body: body)
 }
@@ -40,8 +40,9 @@ func observableCombineLatest() -> Code {
             "combineLatest", arity, resultSelector: resultSelector, returnType: returnType, doc: doc + note,
             body: callWithTrailingClosure(
                 "CombineLatestArityProducer", [[Argument("arity: \(arity)"), select]], closure: subscriptions, at: 2 * indentWidth))
-        // Inlinable, so the selector adapter is specialized for the caller's element types.
-        function.attributes = ["@inlinable"]
+        // Emitted into the client: the selector adapter is specialized for the caller's element
+        // types, and Streams keeps no copy of the arities a user does not call.
+        function.attributes = [emittedIntoClient]
         return function
     }
     let selecting = combineLatestArities.map { arity in
@@ -108,7 +109,8 @@ func observableZip() -> Code {
     let helpers = zipArities.map { arity in
         let subscriptions = Closure("sources", each(arity) { "sources.subscribe(source\($0), at: \($0 - 1)) { $0.\($0 - 1).enqueue($1) }" })
         return Function(
-            access: "", name: "zipArity", generics: each(arity) { "E\($0)" } + ["Result"], parameters: each(arity) { "_ source\($0): Observable<E\($0)>" },
+            access: "", attributes: ["@usableFromInline"], name: "zipArity", generics: each(arity) { "E\($0)" } + ["Result"],
+            parameters: each(arity) { "_ source\($0): Observable<E\($0)>" },
             resultSelector: "selection: ResultSelection<\(tuple(each(arity) { "E\($0)" })), Result>", returnType: "Observable<Result>",
             doc: ["The `zip` of \(arity) sources, by `selection`: a user's `resultSelector`, or the tuple."],
             body: callWithTrailingClosure(

@@ -19,7 +19,7 @@ private func infallibleOverload(_ name: String, _ arity: Int, resultSelector: Bo
     let sources = each(arity) { "source\($0).source" }
     let returned = resultSelector ? "Element" : tuple(elements(arity))
     return Function(
-        name: name, generics: elements(arity), parameters: each(arity) { "_ source\($0): Infallible<E\($0)>" },
+        attributes: [emittedIntoClient], name: name, generics: elements(arity), parameters: each(arity) { "_ source\($0): Infallible<E\($0)>" },
         resultSelector: resultSelector ? "resultSelector: @escaping \(tuple(elements(arity))) throws -> Element" : nil,
         returnType: "Infallible<\(returned)>", doc: doc,
         body: wrappedCall(
@@ -109,7 +109,7 @@ private func primitiveSequenceZip(_ trait: String, _ arities: ClosedRange<Int>, 
             ]
         }
         return Function(
-            name: "zip", generics: elements(arity), parameters: each(arity) { "_ source\($0): \(trait)<E\($0)>" },
+            attributes: [emittedIntoClient], name: "zip", generics: elements(arity), parameters: each(arity) { "_ source\($0): \(trait)<E\($0)>" },
             resultSelector: resultSelector ? "resultSelector: @escaping \(tuple(elements(arity))) throws -> Element" : nil,
             returnType: "\(trait)<\(returned)>", doc: doc + [note],
             body: resultSelector
@@ -141,7 +141,8 @@ private func sharedSequenceOverload(_ name: String, _ arity: Int, resultSelector
     let call = "Observable.\(name)"
     let returned = "SharedSequence<SharingStrategy, \(resultSelector ? "Element" : tuple(each(arity) { "O\($0).Element" }))>"
     return Function(
-        name: name, generics: each(arity) { "O\($0): SharedSequenceConvertibleType" }, parameters: each(arity) { "_ source\($0): O\($0)" },
+        attributes: [emittedIntoClient], name: name, generics: each(arity) { "O\($0): SharedSequenceConvertibleType" },
+        parameters: each(arity) { "_ source\($0): O\($0)" },
         resultSelector: resultSelector ? "resultSelector: @escaping \(tuple(each(arity) { "O\($0).Element" })) throws -> Element" : nil,
         returnType: returned, requirements: each(arity) { "SharingStrategy == O\($0).SharingStrategy" },
         doc: doc + ["- Note: Delivers on the sharing scheduler. See <doc:Traits>."],

@@ -11,6 +11,7 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
     /// - Parameter second: The ``Completable`` that runs after this one.
     /// - Returns: A ``Completable`` that completes when both have.
     /// - Note: Delivers on `second`'s scheduler once this one completes. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public func concat(_ second: Completable) -> Completable {
         Completable.concat(primitiveSequence, second)
     }
@@ -25,6 +26,7 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
     /// - Parameter sequence: The completables, in order.
     /// - Returns: A ``Completable`` that completes when the last one does (at once when empty).
     /// - Note: Delivers on the scheduler of the completable running. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public static func concat<Sequence: Swift.Sequence>(_ sequence: Sequence) -> Completable where Sequence.Element == Completable {
         Completable(raw: Observable.concat(sequence.lazy.map { $0.source }))
     }
@@ -33,6 +35,7 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
     /// - Parameter collection: The completables, in order.
     /// - Returns: A ``Completable`` that completes when the last one does (at once when empty).
     /// - Note: Delivers on the scheduler of the completable running. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public static func concat<Collection: Swift.Collection>(_ collection: Collection) -> Completable where Collection.Element == Completable {
         Completable(raw: Observable.concat(collection.map { $0.source }))
     }
@@ -41,6 +44,7 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
     /// - Parameter sources: The completables, in order.
     /// - Returns: A ``Completable`` that completes when the last one does (at once when empty).
     /// - Note: Delivers on the scheduler of the completable running. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public static func concat(_ sources: Completable...) -> Completable {
         Completable(raw: Observable.concat(sources.map { $0.source }))
     }

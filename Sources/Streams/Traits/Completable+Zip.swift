@@ -10,6 +10,7 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
     ///
     /// An empty collection completes at once.
     /// - Note: Delivers on the thread of the last source to complete. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public static func zip<Collection: Swift.Collection>(_ completables: Collection) -> Completable where Collection.Element == Completable {
         Completable(raw: Observable.merge(completables.map { $0.source }))
     }
@@ -17,6 +18,7 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
     /// Subscribes to every ``Completable`` in `completables` at once; completes when all complete,
     /// fails as soon as one fails.
     /// - Note: Delivers on the thread of the last source to complete. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public static func zip(_ completables: [Completable]) -> Completable {
         Completable(raw: Observable.merge(completables.map { $0.source }))
     }
@@ -24,6 +26,7 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
     /// Subscribes to every ``Completable`` in `completables` at once; completes when all complete,
     /// fails as soon as one fails.
     /// - Note: Delivers on the thread of the last source to complete. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public static func zip(_ completables: Completable...) -> Completable {
         Completable(raw: Observable.merge(completables.map { $0.source }))
     }

@@ -66,16 +66,19 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
     }
 
     /// A ``Completable`` that completes at subscription.
+    @_alwaysEmitIntoClient
     public static func empty() -> Completable {
         Completable(raw: Observable.empty())
     }
 
     /// A ``Completable`` that fails with `error` at subscription.
+    @_alwaysEmitIntoClient
     public static func error(_ error: Swift.Error) -> Completable {
         Completable(raw: Observable.error(error))
     }
 
     /// A ``Completable`` that never terminates.
+    @_alwaysEmitIntoClient
     public static func never() -> Completable {
         Completable(raw: Observable.never())
     }
@@ -99,6 +102,7 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
 
     /// Completes instead of failing.
     /// - Note: Delivers on the source's scheduler. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public func catchAndReturn() -> Completable {
         Completable(raw: primitiveSequence.source.catch { _ in .empty() })
     }
@@ -114,6 +118,7 @@ extension ObservableType where Element == Never {
     /// `scheduler.createColdObservable([.completed(20)]).asCompletable()` the element type is
     /// inferred. For a sequence with elements, drop them first: `ignoreElements().asCompletable()`.
     /// - Note: Delivers on the source's scheduler. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public func asCompletable() -> Completable {
         Completable(raw: asObservable())
     }

@@ -47,6 +47,7 @@ public struct ControlEvent<PropertyType>: ControlEventType {
 
     /// Converts to an ``Infallible``; an error (which a control event does not send) ends it as
     /// completion.
+    @_alwaysEmitIntoClient
     public func asInfallible() -> Infallible<PropertyType> {
         asInfallible(onErrorFallbackTo: .empty())
     }

@@ -17,6 +17,7 @@ extension InfallibleType {
     /// Calls `binder` with this sequence and returns its result (for custom binding functions).
     /// - Parameter binder: A function that subscribes to the sequence.
     /// - Returns: Whatever `binder` returns, usually a ``Disposable``.
+    @_alwaysEmitIntoClient
     public func bind<Result>(to binder: (Self) -> Result) -> Result {
         binder(self)
     }
@@ -26,6 +27,7 @@ extension InfallibleType {
     ///   - binder: A curried function that subscribes to the sequence.
     ///   - curriedArgument: The second argument of `binder`.
     /// - Returns: Whatever `binder(self)(curriedArgument)` returns.
+    @_alwaysEmitIntoClient
     public func bind<R1, R2>(to binder: (Self) -> (R1) -> R2, curriedArgument: R1) -> R2 {
         binder(self)(curriedArgument)
     }
@@ -33,6 +35,7 @@ extension InfallibleType {
     /// Sends every element to `relays` of optionals (completion is not forwarded).
     /// - Parameter relays: The relays that receive the elements.
     /// - Returns: A disposable that ends the binding.
+    @_alwaysEmitIntoClient
     public func bind(to relays: PublishRelay<Element?>...) -> Disposable {
         subscribe(onNext: { element in relays.forEach { $0.accept(element) } })
     }
@@ -40,6 +43,7 @@ extension InfallibleType {
     /// Sends every element to `relays` of optionals (completion is not forwarded).
     /// - Parameter relays: The relays that receive the elements.
     /// - Returns: A disposable that ends the binding.
+    @_alwaysEmitIntoClient
     public func bind(to relays: BehaviorRelay<Element?>...) -> Disposable {
         subscribe(onNext: { element in relays.forEach { $0.accept(element) } })
     }
@@ -47,6 +51,7 @@ extension InfallibleType {
     /// Sends every element to `relays` of optionals (completion is not forwarded).
     /// - Parameter relays: The relays that receive the elements.
     /// - Returns: A disposable that ends the binding.
+    @_alwaysEmitIntoClient
     public func bind(to relays: ReplayRelay<Element?>...) -> Disposable {
         subscribe(onNext: { element in relays.forEach { $0.accept(element) } })
     }

@@ -5,6 +5,7 @@ extension Infallible {
     /// Emits `resultSelector` of the latest element of each of 3 sources whenever one emits
     /// (once all have); completes when all complete.
     /// - Note: Delivers on the emitting source's thread, serialized. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public static func combineLatest<E1, E2, E3>(
         _ source1: Infallible<E1>, _ source2: Infallible<E2>, _ source3: Infallible<E3>,
         resultSelector: @escaping (E1, E2, E3) throws -> Element
@@ -15,6 +16,7 @@ extension Infallible {
     /// Emits `resultSelector` of the latest element of each of 4 sources whenever one emits
     /// (once all have); completes when all complete.
     /// - Note: Delivers on the emitting source's thread, serialized. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public static func combineLatest<E1, E2, E3, E4>(
         _ source1: Infallible<E1>, _ source2: Infallible<E2>, _ source3: Infallible<E3>, _ source4: Infallible<E4>,
         resultSelector: @escaping (E1, E2, E3, E4) throws -> Element
@@ -25,6 +27,7 @@ extension Infallible {
     /// Emits `resultSelector` of the latest element of each of 5 sources whenever one emits
     /// (once all have); completes when all complete.
     /// - Note: Delivers on the emitting source's thread, serialized. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public static func combineLatest<E1, E2, E3, E4, E5>(
         _ source1: Infallible<E1>, _ source2: Infallible<E2>, _ source3: Infallible<E3>, _ source4: Infallible<E4>, _ source5: Infallible<E5>,
         resultSelector: @escaping (E1, E2, E3, E4, E5) throws -> Element
@@ -35,6 +38,7 @@ extension Infallible {
     /// Emits `resultSelector` of the latest element of each of 6 sources whenever one emits
     /// (once all have); completes when all complete.
     /// - Note: Delivers on the emitting source's thread, serialized. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public static func combineLatest<E1, E2, E3, E4, E5, E6>(
         _ source1: Infallible<E1>, _ source2: Infallible<E2>, _ source3: Infallible<E3>, _ source4: Infallible<E4>, _ source5: Infallible<E5>,
         _ source6: Infallible<E6>,
@@ -48,6 +52,7 @@ extension Infallible {
     /// Emits `resultSelector` of the latest element of each of 7 sources whenever one emits
     /// (once all have); completes when all complete.
     /// - Note: Delivers on the emitting source's thread, serialized. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public static func combineLatest<E1, E2, E3, E4, E5, E6, E7>(
         _ source1: Infallible<E1>, _ source2: Infallible<E2>, _ source3: Infallible<E3>, _ source4: Infallible<E4>, _ source5: Infallible<E5>,
         _ source6: Infallible<E6>, _ source7: Infallible<E7>,
@@ -61,6 +66,7 @@ extension Infallible {
     /// Emits `resultSelector` of the latest element of each of 8 sources whenever one emits
     /// (once all have); completes when all complete.
     /// - Note: Delivers on the emitting source's thread, serialized. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public static func combineLatest<E1, E2, E3, E4, E5, E6, E7, E8>(
         _ source1: Infallible<E1>, _ source2: Infallible<E2>, _ source3: Infallible<E3>, _ source4: Infallible<E4>, _ source5: Infallible<E5>,
         _ source6: Infallible<E6>, _ source7: Infallible<E7>, _ source8: Infallible<E8>,
@@ -82,6 +88,7 @@ extension Infallible where Element == Any {
     ///     output:  -----A--B--C--     (A = (1, a), B = (2, a), C = (2, b))
     ///
     /// - Note: Delivers on the emitting source's thread, serialized. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public static func combineLatest<E1, E2>(
         _ source1: Infallible<E1>, _ source2: Infallible<E2>
     ) -> Infallible<(E1, E2)> {
@@ -91,6 +98,7 @@ extension Infallible where Element == Any {
     /// Emits a tuple of the latest element of each of 3 sources whenever one emits (once all
     /// have); completes when all complete.
     /// - Note: Delivers on the emitting source's thread, serialized. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public static func combineLatest<E1, E2, E3>(
         _ source1: Infallible<E1>, _ source2: Infallible<E2>, _ source3: Infallible<E3>
     ) -> Infallible<(E1, E2, E3)> {
@@ -100,6 +108,7 @@ extension Infallible where Element == Any {
     /// Emits a tuple of the latest element of each of 4 sources whenever one emits (once all
     /// have); completes when all complete.
     /// - Note: Delivers on the emitting source's thread, serialized. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public static func combineLatest<E1, E2, E3, E4>(
         _ source1: Infallible<E1>, _ source2: Infallible<E2>, _ source3: Infallible<E3>, _ source4: Infallible<E4>
     ) -> Infallible<(E1, E2, E3, E4)> {
@@ -109,6 +118,7 @@ extension Infallible where Element == Any {
     /// Emits a tuple of the latest element of each of 5 sources whenever one emits (once all
     /// have); completes when all complete.
     /// - Note: Delivers on the emitting source's thread, serialized. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public static func combineLatest<E1, E2, E3, E4, E5>(
         _ source1: Infallible<E1>, _ source2: Infallible<E2>, _ source3: Infallible<E3>, _ source4: Infallible<E4>, _ source5: Infallible<E5>
     ) -> Infallible<(E1, E2, E3, E4, E5)> {
@@ -118,6 +128,7 @@ extension Infallible where Element == Any {
     /// Emits a tuple of the latest element of each of 6 sources whenever one emits (once all
     /// have); completes when all complete.
     /// - Note: Delivers on the emitting source's thread, serialized. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public static func combineLatest<E1, E2, E3, E4, E5, E6>(
         _ source1: Infallible<E1>, _ source2: Infallible<E2>, _ source3: Infallible<E3>, _ source4: Infallible<E4>, _ source5: Infallible<E5>,
         _ source6: Infallible<E6>
@@ -129,6 +140,7 @@ extension Infallible where Element == Any {
     /// Emits a tuple of the latest element of each of 7 sources whenever one emits (once all
     /// have); completes when all complete.
     /// - Note: Delivers on the emitting source's thread, serialized. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public static func combineLatest<E1, E2, E3, E4, E5, E6, E7>(
         _ source1: Infallible<E1>, _ source2: Infallible<E2>, _ source3: Infallible<E3>, _ source4: Infallible<E4>, _ source5: Infallible<E5>,
         _ source6: Infallible<E6>, _ source7: Infallible<E7>
@@ -140,6 +152,7 @@ extension Infallible where Element == Any {
     /// Emits a tuple of the latest element of each of 8 sources whenever one emits (once all
     /// have); completes when all complete.
     /// - Note: Delivers on the emitting source's thread, serialized. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public static func combineLatest<E1, E2, E3, E4, E5, E6, E7, E8>(
         _ source1: Infallible<E1>, _ source2: Infallible<E2>, _ source3: Infallible<E3>, _ source4: Infallible<E4>, _ source5: Infallible<E5>,
         _ source6: Infallible<E6>, _ source7: Infallible<E7>, _ source8: Infallible<E8>

@@ -11,6 +11,7 @@ extension InfallibleType {
     /// - Parameter second: The sequence to continue with.
     /// - Returns: The concatenation.
     /// - Note: Delivers on the scheduler of whichever sequence is active. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public func concat<Source: ObservableConvertibleType>(_ second: Source) -> Infallible<Element> where Source.Element == Element {
         Infallible(Observable.concat([asObservable(), second.asObservable()]))
     }
@@ -26,6 +27,7 @@ extension Infallible {
     /// - Parameter sequence: The sequences, iterated lazily.
     /// - Returns: The concatenation (completes at once when `sequence` is empty).
     /// - Note: Delivers on the scheduler of whichever sequence is active. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public static func concat<Sequence: Swift.Sequence>(_ sequence: Sequence) -> Infallible<Element> where Sequence.Element == Infallible<Element> {
         Infallible(Observable.concat(sequence.lazy.map { $0.source }))
     }
@@ -34,6 +36,7 @@ extension Infallible {
     /// - Parameter collection: The sequences, in order.
     /// - Returns: The concatenation.
     /// - Note: Delivers on the scheduler of whichever sequence is active. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public static func concat<Collection: Swift.Collection>(_ collection: Collection) -> Infallible<Element> where Collection.Element == Infallible<Element> {
         Infallible(Observable.concat(collection.map { $0.source }))
     }
@@ -42,6 +45,7 @@ extension Infallible {
     /// - Parameter sources: The sequences, in order.
     /// - Returns: The concatenation.
     /// - Note: Delivers on the scheduler of whichever sequence is active. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public static func concat(_ sources: Infallible<Element>...) -> Infallible<Element> {
         Infallible(Observable.concat(sources.map { $0.source }))
     }
@@ -55,6 +59,7 @@ extension Infallible {
     /// - Parameter sources: The sequences to merge.
     /// - Returns: The merged sequence.
     /// - Note: Delivers on the emitting sequence's thread, serialized. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public static func merge<Collection: Swift.Collection>(_ sources: Collection) -> Infallible<Element> where Collection.Element == Infallible<Element> {
         Infallible(Observable.merge(sources.map { $0.source }))
     }
@@ -63,6 +68,7 @@ extension Infallible {
     /// - Parameter sources: The sequences to merge.
     /// - Returns: The merged sequence.
     /// - Note: Delivers on the emitting sequence's thread, serialized. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public static func merge(_ sources: [Infallible<Element>]) -> Infallible<Element> {
         Infallible(Observable.merge(sources.map { $0.source }))
     }
@@ -80,6 +86,7 @@ extension Infallible {
     ///   - resultSelector: Combines the latest elements.
     /// - Returns: The combined sequence.
     /// - Note: Delivers on the emitting sequence's thread, serialized. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public static func combineLatest<Collection: Swift.Collection>(
         _ collection: Collection,
         resultSelector: @escaping ([Collection.Element.Element]) throws -> Element
@@ -92,6 +99,7 @@ extension Infallible {
     /// - Parameter collection: The sequences, in order.
     /// - Returns: The sequence of arrays of latest elements.
     /// - Note: Delivers on the emitting sequence's thread, serialized. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public static func combineLatest<Collection: Swift.Collection>(
         _ collection: Collection
     ) -> Infallible<[Element]> where Collection.Element: InfallibleType, Collection.Element.Element == Element {

@@ -10,6 +10,7 @@ extension InfallibleType {
     /// - Parameter keySelector: Computes the key compared with `==`.
     /// - Returns: The elements whose key differs from the previous element's.
     /// - Note: Delivers on the source's scheduler. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public func distinctUntilChanged<Key: Equatable>(_ keySelector: @escaping (Element) throws -> Key) -> Infallible<Element> {
         Infallible(asObservable().distinctUntilChanged(keySelector))
     }
@@ -20,6 +21,7 @@ extension InfallibleType {
     ///   - comparer: Whether two keys are equal.
     /// - Returns: The elements whose key differs from the previous element's.
     /// - Note: Delivers on the source's scheduler. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public func distinctUntilChanged<K>(_ keySelector: @escaping (Element) throws -> K, comparer: @escaping (K, K) throws -> Bool) -> Infallible<Element> {
         Infallible(asObservable().distinctUntilChanged(keySelector, comparer: comparer))
     }
@@ -28,6 +30,7 @@ extension InfallibleType {
     /// - Parameter keyPath: The property compared with `==`.
     /// - Returns: The elements whose property differs from the previous element's.
     /// - Note: Delivers on the source's scheduler. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public func distinctUntilChanged<Property: Equatable>(at keyPath: KeyPath<Element, Property>) -> Infallible<Element> {
         Infallible(asObservable().distinctUntilChanged(at: keyPath))
     }
@@ -41,6 +44,7 @@ extension InfallibleType {
     /// - Parameter other: The sequence whose first element stops this one.
     /// - Returns: The elements before `other`'s first.
     /// - Note: Delivers on the source's scheduler, or `other`'s for the completion. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public func take<Source: InfallibleType>(until other: Source) -> Infallible<Element> {
         Infallible(asObservable().take(until: other.asObservable()))
     }
@@ -49,6 +53,7 @@ extension InfallibleType {
     /// - Parameter other: The sequence whose first element stops this one.
     /// - Returns: The elements before `other`'s first.
     /// - Note: Delivers on the source's scheduler, or `other`'s for the completion. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public func take<Source: ObservableType>(until other: Source) -> Infallible<Element> {
         Infallible(asObservable().take(until: other))
     }
@@ -63,6 +68,7 @@ extension InfallibleType {
     ///   - behavior: Whether the element that satisfies `predicate` is emitted (`.inclusive`).
     /// - Returns: The elements before the stop condition.
     /// - Note: Delivers on the source's scheduler. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public func take(until predicate: @escaping (Element) throws -> Bool, behavior: TakeBehavior = .exclusive) -> Infallible<Element> {
         Infallible(asObservable().take(until: predicate, behavior: behavior))
     }
@@ -77,6 +83,7 @@ extension InfallibleType {
     ///   - behavior: Whether the first element that fails `predicate` is emitted (`.inclusive`).
     /// - Returns: The leading elements that satisfy `predicate`.
     /// - Note: Delivers on the source's scheduler. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public func take(while predicate: @escaping (Element) throws -> Bool, behavior: TakeBehavior = .exclusive) -> Infallible<Element> {
         Infallible(asObservable().take(while: predicate, behavior: behavior))
     }
@@ -89,6 +96,7 @@ extension InfallibleType {
     /// - Parameter count: How many elements to take.
     /// - Returns: The first `count` elements.
     /// - Note: Delivers on the source's scheduler. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public func take(_ count: Int) -> Infallible<Element> {
         Infallible(asObservable().take(count))
     }
@@ -103,6 +111,7 @@ extension InfallibleType {
     ///   - scheduler: The scheduler that runs the timer.
     /// - Returns: The elements of the first `duration`.
     /// - Note: Delivers on the source's scheduler, or `scheduler` for the completion. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public func take(for duration: RxTimeInterval, scheduler: SchedulerType) -> Infallible<Element> {
         Infallible(asObservable().take(for: duration, scheduler: scheduler))
     }
@@ -115,6 +124,7 @@ extension InfallibleType {
     /// - Parameter predicate: The condition to keep dropping.
     /// - Returns: The elements from the first that fails `predicate` on.
     /// - Note: Delivers on the source's scheduler. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public func skip(while predicate: @escaping (Element) throws -> Bool) -> Infallible<Element> {
         Infallible(asObservable().skip(while: predicate))
     }
@@ -128,6 +138,7 @@ extension InfallibleType {
     /// - Parameter other: The sequence whose first element opens the gate.
     /// - Returns: The elements after `other`'s first.
     /// - Note: Delivers on the source's scheduler. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public func skip<Source: ObservableType>(until other: Source) -> Infallible<Element> {
         Infallible(asObservable().skip(until: other))
     }

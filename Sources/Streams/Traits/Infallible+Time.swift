@@ -11,6 +11,7 @@ extension InfallibleType {
     ///   - scheduler: The scheduler that runs the timers.
     /// - Returns: The debounced sequence.
     /// - Note: Delivers on `scheduler` (the completion on the source's). See <doc:Time>.
+    @_alwaysEmitIntoClient
     public func debounce(_ dueTime: RxTimeInterval, scheduler: SchedulerType) -> Infallible<Element> {
         Infallible(asObservable().debounce(dueTime, scheduler: scheduler))
     }
@@ -27,6 +28,7 @@ extension InfallibleType {
     ///   - scheduler: The scheduler that runs the timers.
     /// - Returns: The throttled sequence.
     /// - Note: Delivers on the source's scheduler or `scheduler`. See <doc:Time>.
+    @_alwaysEmitIntoClient
     public func throttle(_ dueTime: RxTimeInterval, latest: Bool = true, scheduler: SchedulerType) -> Infallible<Element> {
         Infallible(asObservable().throttle(dueTime, latest: latest, scheduler: scheduler))
     }

@@ -14,6 +14,7 @@ extension InfallibleType {
     /// - Parameter selector: Makes the inner sequence of an element.
     /// - Returns: The elements of the inner sequences that were subscribed.
     /// - Note: Delivers on the inner sequences' schedulers, serialized. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public func flatMapFirst<Source: ObservableConvertibleType>(_ selector: @escaping (Element) -> Source) -> Infallible<Source.Element> {
         Infallible<Source.Element>(asObservable().flatMapFirst(selector))
     }
@@ -28,6 +29,7 @@ extension InfallibleType {
     /// - Parameter selector: Makes the inner sequence of an element.
     /// - Returns: The elements of the inner sequences, in source order.
     /// - Note: Delivers on the inner sequences' schedulers. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public func concatMap<Source: ObservableConvertibleType>(_ selector: @escaping (Element) -> Source) -> Infallible<Source.Element> {
         Infallible<Source.Element>(asObservable().concatMap(selector))
     }

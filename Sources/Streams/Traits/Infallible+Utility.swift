@@ -30,6 +30,7 @@ extension InfallibleType {
     /// Prints the sequence's events, subscription and disposal (as `Observable.debug`).
     /// - Returns: The sequence, unchanged.
     /// - Note: Prints on the thread that delivers the event. See <doc:Utility>.
+    @_alwaysEmitIntoClient
     public func debug(
         _ identifier: String? = nil, trimOutput: Bool = false,
         file: String = #file, line: UInt = #line, function: String = #function
@@ -65,6 +66,7 @@ extension InfallibleType {
     ///   - resultSelector: Combines the object and an element.
     /// - Returns: The combined elements while `obj` lives.
     /// - Note: Delivers on the source's scheduler. See <doc:Utility>.
+    @_alwaysEmitIntoClient
     public func withUnretained<Object: AnyObject, Out>(_ obj: Object, resultSelector: @escaping (Object, Element) -> Out) -> Infallible<Out> {
         Infallible<Out>(asObservable().withUnretained(obj, resultSelector: resultSelector))
     }
@@ -73,6 +75,7 @@ extension InfallibleType {
     /// - Parameter obj: The object paired with the elements; not retained.
     /// - Returns: `(obj, element)` pairs while `obj` lives.
     /// - Note: Delivers on the source's scheduler. See <doc:Utility>.
+    @_alwaysEmitIntoClient
     public func withUnretained<Object: AnyObject>(_ obj: Object) -> Infallible<(Object, Element)> {
         withUnretained(obj) { ($0, $1) }
     }

@@ -11,6 +11,7 @@ extension Infallible {
     ///
     /// Completes once a completed source has no buffered elements left to pair.
     /// - Note: Delivers on the thread of the source that completed a pair. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public static func zip<E1, E2>(
         _ source1: Infallible<E1>, _ source2: Infallible<E2>,
         resultSelector: @escaping (E1, E2) throws -> Element
@@ -20,6 +21,7 @@ extension Infallible {
 
     /// Combines the elements of 3 sources at the same index with `resultSelector`.
     /// - Note: Delivers on the thread of the source that completed a tuple. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public static func zip<E1, E2, E3>(
         _ source1: Infallible<E1>, _ source2: Infallible<E2>, _ source3: Infallible<E3>,
         resultSelector: @escaping (E1, E2, E3) throws -> Element
@@ -29,6 +31,7 @@ extension Infallible {
 
     /// Combines the elements of 4 sources at the same index with `resultSelector`.
     /// - Note: Delivers on the thread of the source that completed a tuple. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public static func zip<E1, E2, E3, E4>(
         _ source1: Infallible<E1>, _ source2: Infallible<E2>, _ source3: Infallible<E3>, _ source4: Infallible<E4>,
         resultSelector: @escaping (E1, E2, E3, E4) throws -> Element
@@ -38,6 +41,7 @@ extension Infallible {
 
     /// Combines the elements of 5 sources at the same index with `resultSelector`.
     /// - Note: Delivers on the thread of the source that completed a tuple. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public static func zip<E1, E2, E3, E4, E5>(
         _ source1: Infallible<E1>, _ source2: Infallible<E2>, _ source3: Infallible<E3>, _ source4: Infallible<E4>, _ source5: Infallible<E5>,
         resultSelector: @escaping (E1, E2, E3, E4, E5) throws -> Element
@@ -47,6 +51,7 @@ extension Infallible {
 
     /// Combines the elements of 6 sources at the same index with `resultSelector`.
     /// - Note: Delivers on the thread of the source that completed a tuple. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public static func zip<E1, E2, E3, E4, E5, E6>(
         _ source1: Infallible<E1>, _ source2: Infallible<E2>, _ source3: Infallible<E3>, _ source4: Infallible<E4>, _ source5: Infallible<E5>,
         _ source6: Infallible<E6>,
@@ -58,6 +63,7 @@ extension Infallible {
 
     /// Combines the elements of 7 sources at the same index with `resultSelector`.
     /// - Note: Delivers on the thread of the source that completed a tuple. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public static func zip<E1, E2, E3, E4, E5, E6, E7>(
         _ source1: Infallible<E1>, _ source2: Infallible<E2>, _ source3: Infallible<E3>, _ source4: Infallible<E4>, _ source5: Infallible<E5>,
         _ source6: Infallible<E6>, _ source7: Infallible<E7>,
@@ -70,6 +76,7 @@ extension Infallible {
 
     /// Combines the elements of 8 sources at the same index with `resultSelector`.
     /// - Note: Delivers on the thread of the source that completed a tuple. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public static func zip<E1, E2, E3, E4, E5, E6, E7, E8>(
         _ source1: Infallible<E1>, _ source2: Infallible<E2>, _ source3: Infallible<E3>, _ source4: Infallible<E4>, _ source5: Infallible<E5>,
         _ source6: Infallible<E6>, _ source7: Infallible<E7>, _ source8: Infallible<E8>,

@@ -10,6 +10,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     /// - Parameter default: The element to succeed with when the source is empty.
     /// - Returns: A ``Single`` of the source's element, or `default`.
     /// - Note: Delivers on the source's scheduler. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public func ifEmpty(default: Element) -> Single<Element> {
         Single(raw: primitiveSequence.source.ifEmpty(default: `default`))
     }
@@ -23,6 +24,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     /// - Parameter other: The ``Maybe`` subscribed when the source is empty.
     /// - Returns: The source's element, or `other`'s result.
     /// - Note: Delivers on the source's scheduler, then `other`'s. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public func ifEmpty(switchTo other: Maybe<Element>) -> Maybe<Element> {
         Maybe(raw: primitiveSequence.source.ifEmpty(switchTo: other.primitiveSequence.source))
     }
@@ -36,6 +38,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     /// - Parameter other: The ``Single`` subscribed when the source is empty.
     /// - Returns: A ``Single`` of the source's element, or `other`'s.
     /// - Note: Delivers on the source's scheduler, then `other`'s. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public func ifEmpty(switchTo other: Single<Element>) -> Single<Element> {
         Single(raw: primitiveSequence.source.ifEmpty(switchTo: other.primitiveSequence.source))
     }

@@ -83,21 +83,25 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
 
     /// A ``Maybe`` that succeeds with `element` on `scheduler`.
     /// - Note: Delivers on `scheduler`. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public static func just(_ element: Element, scheduler: ImmediateSchedulerType) -> Maybe<Element> {
         PrimitiveSequence(raw: Observable.just(element, scheduler: scheduler))
     }
 
     /// A ``Maybe`` that fails with `error` at subscription.
+    @_alwaysEmitIntoClient
     public static func error(_ error: Swift.Error) -> Maybe<Element> {
         PrimitiveSequence(raw: Observable.error(error))
     }
 
     /// A ``Maybe`` that never emits.
+    @_alwaysEmitIntoClient
     public static func never() -> Maybe<Element> {
         PrimitiveSequence(raw: Observable.never())
     }
 
     /// A ``Maybe`` that completes empty at subscription.
+    @_alwaysEmitIntoClient
     public static func empty() -> Maybe<Element> {
         PrimitiveSequence(raw: Observable.empty())
     }
@@ -111,24 +115,28 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
 
     /// Transforms the element with `transform`; `nil` completes empty.
     /// - Note: Delivers on the source's scheduler. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public func compactMap<Result>(_ transform: @escaping (Element) throws -> Result?) -> Maybe<Result> {
         PrimitiveSequence(raw: primitiveSequence.source.compactMap(transform))
     }
 
     /// Keeps the element when `predicate` holds; otherwise completes empty.
     /// - Note: Delivers on the source's scheduler. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public func filter(_ predicate: @escaping (Element) throws -> Bool) -> Maybe<Element> {
         PrimitiveSequence(raw: primitiveSequence.source.filter(predicate))
     }
 
     /// Continues with the ``Maybe`` that `selector` makes from the element; empty stays empty.
     /// - Note: Delivers on the inner ``Maybe``'s scheduler. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public func flatMap<Result>(_ selector: @escaping (Element) throws -> Maybe<Result>) -> Maybe<Result> {
         PrimitiveSequence<MaybeTrait, Result>(raw: primitiveSequence.source.flatMap { try selector($0).asObservable() })
     }
 
     /// Succeeds with `element` instead of failing.
     /// - Note: Delivers on the source's scheduler. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public func catchAndReturn(_ element: Element) -> Maybe<Element> {
         PrimitiveSequence(raw: primitiveSequence.source.catchAndReturn(element))
     }
@@ -154,6 +162,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     }
 
     /// Returns the ``Maybe`` as a ``Completable`` that ignores the element.
+    @_alwaysEmitIntoClient
     public func asCompletable() -> Completable {
         primitiveSequence.source.ignoreElements().asCompletable()
     }

@@ -15,6 +15,7 @@ extension PrimitiveSequence {
     ///   - scheduler: The scheduler that runs the timer (and subscribes).
     /// - Returns: The trait, subscribed `dueTime` later.
     /// - Note: Subscribes on `scheduler`; delivers on the source's scheduler. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public func delaySubscription(_ dueTime: RxTimeInterval, scheduler: SchedulerType) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(raw: source.delaySubscription(dueTime, scheduler: scheduler))
     }
@@ -30,6 +31,7 @@ extension PrimitiveSequence {
     /// - Parameter notificationHandler: Maps the sequence of errors to the resubscription triggers.
     /// - Returns: The trait, resubscribed on every trigger.
     /// - Note: Resubscribes on the notifier's thread. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public func retry<TriggerObservable: ObservableType, Error: Swift.Error>(
         when notificationHandler: @escaping (Observable<Error>) -> TriggerObservable
     ) -> PrimitiveSequence<Trait, Element> {
@@ -42,6 +44,7 @@ extension PrimitiveSequence {
     /// - Parameter notificationHandler: Maps the sequence of errors to the resubscription triggers.
     /// - Returns: The trait, resubscribed on every trigger.
     /// - Note: Resubscribes on the notifier's thread. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public func retry<TriggerObservable: ObservableType>(
         when notificationHandler: @escaping (Observable<Swift.Error>) -> TriggerObservable
     ) -> PrimitiveSequence<Trait, Element> {
@@ -58,6 +61,7 @@ extension PrimitiveSequence {
     ///   - function: The calling function, used for the default identifier.
     /// - Returns: The trait, unchanged.
     /// - Note: Prints on the thread that delivers the event. See <doc:Utility>.
+    @_alwaysEmitIntoClient
     public func debug(
         _ identifier: String? = nil, trimOutput: Bool = false,
         file: String = #file, line: UInt = #line, function: String = #function
@@ -73,6 +77,7 @@ extension PrimitiveSequence {
     ///   - primitiveSequenceFactory: Creates the trait that uses the resource.
     /// - Returns: The trait, bound to the resource's lifetime.
     /// - Note: The factories run on the subscribing thread. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public static func using<Resource: Disposable>(
         _ resourceFactory: @escaping () throws -> Resource,
         primitiveSequenceFactory: @escaping (Resource) throws -> PrimitiveSequence<Trait, Element>
@@ -125,6 +130,7 @@ extension PrimitiveSequenceType where Element: RxAbstractInteger {
     ///   - scheduler: The scheduler that runs the timer.
     /// - Returns: The one-shot timer trait.
     /// - Note: Delivers on `scheduler`. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public static func timer(_ dueTime: RxTimeInterval, scheduler: SchedulerType) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(raw: Observable<Element>.timer(dueTime, scheduler: scheduler))
     }

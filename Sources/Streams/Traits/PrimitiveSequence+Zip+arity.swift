@@ -9,6 +9,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     ///     output:  ----R|     (R = resultSelector(1, a, ...))
     ///
     /// - Note: Delivers on the thread of the last source to succeed. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public static func zip<E1, E2, E3, E4>(
         _ source1: Single<E1>, _ source2: Single<E2>, _ source3: Single<E3>, _ source4: Single<E4>,
         resultSelector: @escaping (E1, E2, E3, E4) throws -> Element
@@ -18,6 +19,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
 
     /// Combines the elements of 5 `Single`s with `resultSelector` once all succeed; fails as soon as one fails.
     /// - Note: Delivers on the thread of the last source to succeed. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public static func zip<E1, E2, E3, E4, E5>(
         _ source1: Single<E1>, _ source2: Single<E2>, _ source3: Single<E3>, _ source4: Single<E4>, _ source5: Single<E5>,
         resultSelector: @escaping (E1, E2, E3, E4, E5) throws -> Element
@@ -27,6 +29,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
 
     /// Combines the elements of 6 `Single`s with `resultSelector` once all succeed; fails as soon as one fails.
     /// - Note: Delivers on the thread of the last source to succeed. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public static func zip<E1, E2, E3, E4, E5, E6>(
         _ source1: Single<E1>, _ source2: Single<E2>, _ source3: Single<E3>, _ source4: Single<E4>, _ source5: Single<E5>, _ source6: Single<E6>,
         resultSelector: @escaping (E1, E2, E3, E4, E5, E6) throws -> Element
@@ -37,6 +40,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
 
     /// Combines the elements of 7 `Single`s with `resultSelector` once all succeed; fails as soon as one fails.
     /// - Note: Delivers on the thread of the last source to succeed. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public static func zip<E1, E2, E3, E4, E5, E6, E7>(
         _ source1: Single<E1>, _ source2: Single<E2>, _ source3: Single<E3>, _ source4: Single<E4>, _ source5: Single<E5>, _ source6: Single<E6>,
         _ source7: Single<E7>,
@@ -49,6 +53,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
 
     /// Combines the elements of 8 `Single`s with `resultSelector` once all succeed; fails as soon as one fails.
     /// - Note: Delivers on the thread of the last source to succeed. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public static func zip<E1, E2, E3, E4, E5, E6, E7, E8>(
         _ source1: Single<E1>, _ source2: Single<E2>, _ source3: Single<E3>, _ source4: Single<E4>, _ source5: Single<E5>, _ source6: Single<E6>,
         _ source7: Single<E7>, _ source8: Single<E8>,
@@ -64,6 +69,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
 extension PrimitiveSequenceType where Trait == SingleTrait, Element == Any {
     /// Combines the elements of 4 `Single`s into a tuple once all succeed; fails as soon as one fails.
     /// - Note: Delivers on the thread of the last source to succeed. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public static func zip<E1, E2, E3, E4>(
         _ source1: Single<E1>, _ source2: Single<E2>, _ source3: Single<E3>, _ source4: Single<E4>
     ) -> Single<(E1, E2, E3, E4)> {
@@ -72,6 +78,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait, Element == Any {
 
     /// Combines the elements of 5 `Single`s into a tuple once all succeed; fails as soon as one fails.
     /// - Note: Delivers on the thread of the last source to succeed. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public static func zip<E1, E2, E3, E4, E5>(
         _ source1: Single<E1>, _ source2: Single<E2>, _ source3: Single<E3>, _ source4: Single<E4>, _ source5: Single<E5>
     ) -> Single<(E1, E2, E3, E4, E5)> {
@@ -80,6 +87,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait, Element == Any {
 
     /// Combines the elements of 6 `Single`s into a tuple once all succeed; fails as soon as one fails.
     /// - Note: Delivers on the thread of the last source to succeed. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public static func zip<E1, E2, E3, E4, E5, E6>(
         _ source1: Single<E1>, _ source2: Single<E2>, _ source3: Single<E3>, _ source4: Single<E4>, _ source5: Single<E5>, _ source6: Single<E6>
     ) -> Single<(E1, E2, E3, E4, E5, E6)> {
@@ -89,6 +97,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait, Element == Any {
 
     /// Combines the elements of 7 `Single`s into a tuple once all succeed; fails as soon as one fails.
     /// - Note: Delivers on the thread of the last source to succeed. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public static func zip<E1, E2, E3, E4, E5, E6, E7>(
         _ source1: Single<E1>, _ source2: Single<E2>, _ source3: Single<E3>, _ source4: Single<E4>, _ source5: Single<E5>, _ source6: Single<E6>,
         _ source7: Single<E7>
@@ -101,6 +110,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait, Element == Any {
 
     /// Combines the elements of 8 `Single`s into a tuple once all succeed; fails as soon as one fails.
     /// - Note: Delivers on the thread of the last source to succeed. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public static func zip<E1, E2, E3, E4, E5, E6, E7, E8>(
         _ source1: Single<E1>, _ source2: Single<E2>, _ source3: Single<E3>, _ source4: Single<E4>, _ source5: Single<E5>, _ source6: Single<E6>,
         _ source7: Single<E7>, _ source8: Single<E8>
@@ -119,6 +129,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     ///     output:  ----R|     (R = resultSelector(1, a, ...))
     ///
     /// - Note: Delivers on the thread of the last source to succeed. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public static func zip<E1, E2>(
         _ source1: Maybe<E1>, _ source2: Maybe<E2>,
         resultSelector: @escaping (E1, E2) throws -> Element
@@ -128,6 +139,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
 
     /// Combines the elements of 3 `Maybe`s with `resultSelector` once all succeed; completes empty as soon as one completes empty, fails as soon as one fails.
     /// - Note: Delivers on the thread of the last source to succeed. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public static func zip<E1, E2, E3>(
         _ source1: Maybe<E1>, _ source2: Maybe<E2>, _ source3: Maybe<E3>,
         resultSelector: @escaping (E1, E2, E3) throws -> Element
@@ -137,6 +149,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
 
     /// Combines the elements of 4 `Maybe`s with `resultSelector` once all succeed; completes empty as soon as one completes empty, fails as soon as one fails.
     /// - Note: Delivers on the thread of the last source to succeed. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public static func zip<E1, E2, E3, E4>(
         _ source1: Maybe<E1>, _ source2: Maybe<E2>, _ source3: Maybe<E3>, _ source4: Maybe<E4>,
         resultSelector: @escaping (E1, E2, E3, E4) throws -> Element
@@ -146,6 +159,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
 
     /// Combines the elements of 5 `Maybe`s with `resultSelector` once all succeed; completes empty as soon as one completes empty, fails as soon as one fails.
     /// - Note: Delivers on the thread of the last source to succeed. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public static func zip<E1, E2, E3, E4, E5>(
         _ source1: Maybe<E1>, _ source2: Maybe<E2>, _ source3: Maybe<E3>, _ source4: Maybe<E4>, _ source5: Maybe<E5>,
         resultSelector: @escaping (E1, E2, E3, E4, E5) throws -> Element
@@ -155,6 +169,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
 
     /// Combines the elements of 6 `Maybe`s with `resultSelector` once all succeed; completes empty as soon as one completes empty, fails as soon as one fails.
     /// - Note: Delivers on the thread of the last source to succeed. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public static func zip<E1, E2, E3, E4, E5, E6>(
         _ source1: Maybe<E1>, _ source2: Maybe<E2>, _ source3: Maybe<E3>, _ source4: Maybe<E4>, _ source5: Maybe<E5>, _ source6: Maybe<E6>,
         resultSelector: @escaping (E1, E2, E3, E4, E5, E6) throws -> Element
@@ -165,6 +180,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
 
     /// Combines the elements of 7 `Maybe`s with `resultSelector` once all succeed; completes empty as soon as one completes empty, fails as soon as one fails.
     /// - Note: Delivers on the thread of the last source to succeed. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public static func zip<E1, E2, E3, E4, E5, E6, E7>(
         _ source1: Maybe<E1>, _ source2: Maybe<E2>, _ source3: Maybe<E3>, _ source4: Maybe<E4>, _ source5: Maybe<E5>, _ source6: Maybe<E6>,
         _ source7: Maybe<E7>,
@@ -177,6 +193,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
 
     /// Combines the elements of 8 `Maybe`s with `resultSelector` once all succeed; completes empty as soon as one completes empty, fails as soon as one fails.
     /// - Note: Delivers on the thread of the last source to succeed. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public static func zip<E1, E2, E3, E4, E5, E6, E7, E8>(
         _ source1: Maybe<E1>, _ source2: Maybe<E2>, _ source3: Maybe<E3>, _ source4: Maybe<E4>, _ source5: Maybe<E5>, _ source6: Maybe<E6>,
         _ source7: Maybe<E7>, _ source8: Maybe<E8>,
@@ -192,6 +209,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
 extension PrimitiveSequenceType where Trait == MaybeTrait, Element == Any {
     /// Combines the elements of 2 `Maybe`s into a tuple once all succeed; completes empty as soon as one completes empty, fails as soon as one fails.
     /// - Note: Delivers on the thread of the last source to succeed. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public static func zip<E1, E2>(
         _ source1: Maybe<E1>, _ source2: Maybe<E2>
     ) -> Maybe<(E1, E2)> {
@@ -200,6 +218,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait, Element == Any {
 
     /// Combines the elements of 3 `Maybe`s into a tuple once all succeed; completes empty as soon as one completes empty, fails as soon as one fails.
     /// - Note: Delivers on the thread of the last source to succeed. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public static func zip<E1, E2, E3>(
         _ source1: Maybe<E1>, _ source2: Maybe<E2>, _ source3: Maybe<E3>
     ) -> Maybe<(E1, E2, E3)> {
@@ -208,6 +227,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait, Element == Any {
 
     /// Combines the elements of 4 `Maybe`s into a tuple once all succeed; completes empty as soon as one completes empty, fails as soon as one fails.
     /// - Note: Delivers on the thread of the last source to succeed. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public static func zip<E1, E2, E3, E4>(
         _ source1: Maybe<E1>, _ source2: Maybe<E2>, _ source3: Maybe<E3>, _ source4: Maybe<E4>
     ) -> Maybe<(E1, E2, E3, E4)> {
@@ -216,6 +236,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait, Element == Any {
 
     /// Combines the elements of 5 `Maybe`s into a tuple once all succeed; completes empty as soon as one completes empty, fails as soon as one fails.
     /// - Note: Delivers on the thread of the last source to succeed. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public static func zip<E1, E2, E3, E4, E5>(
         _ source1: Maybe<E1>, _ source2: Maybe<E2>, _ source3: Maybe<E3>, _ source4: Maybe<E4>, _ source5: Maybe<E5>
     ) -> Maybe<(E1, E2, E3, E4, E5)> {
@@ -224,6 +245,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait, Element == Any {
 
     /// Combines the elements of 6 `Maybe`s into a tuple once all succeed; completes empty as soon as one completes empty, fails as soon as one fails.
     /// - Note: Delivers on the thread of the last source to succeed. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public static func zip<E1, E2, E3, E4, E5, E6>(
         _ source1: Maybe<E1>, _ source2: Maybe<E2>, _ source3: Maybe<E3>, _ source4: Maybe<E4>, _ source5: Maybe<E5>, _ source6: Maybe<E6>
     ) -> Maybe<(E1, E2, E3, E4, E5, E6)> {
@@ -233,6 +255,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait, Element == Any {
 
     /// Combines the elements of 7 `Maybe`s into a tuple once all succeed; completes empty as soon as one completes empty, fails as soon as one fails.
     /// - Note: Delivers on the thread of the last source to succeed. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public static func zip<E1, E2, E3, E4, E5, E6, E7>(
         _ source1: Maybe<E1>, _ source2: Maybe<E2>, _ source3: Maybe<E3>, _ source4: Maybe<E4>, _ source5: Maybe<E5>, _ source6: Maybe<E6>, _ source7: Maybe<E7>
     ) -> Maybe<(E1, E2, E3, E4, E5, E6, E7)> {
@@ -244,6 +267,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait, Element == Any {
 
     /// Combines the elements of 8 `Maybe`s into a tuple once all succeed; completes empty as soon as one completes empty, fails as soon as one fails.
     /// - Note: Delivers on the thread of the last source to succeed. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public static func zip<E1, E2, E3, E4, E5, E6, E7, E8>(
         _ source1: Maybe<E1>, _ source2: Maybe<E2>, _ source3: Maybe<E3>, _ source4: Maybe<E4>, _ source5: Maybe<E5>, _ source6: Maybe<E6>,
         _ source7: Maybe<E7>, _ source8: Maybe<E8>

@@ -37,6 +37,7 @@ extension PrimitiveSequence {
     ///
     /// A thrown error becomes the trait's error.
     /// - Note: Delivers on the created trait's scheduler. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public static func deferred(_ observableFactory: @escaping () throws -> PrimitiveSequence<Trait, Element>) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(raw: Observable.deferred { try observableFactory().asObservable() })
     }
@@ -47,12 +48,14 @@ extension PrimitiveSequence {
     ///     output: -----a|     (dueTime: 3 frames)
     ///
     /// - Note: Delivers on `scheduler`. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public func delay(_ dueTime: RxTimeInterval, scheduler: SchedulerType) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(raw: source.delay(dueTime, scheduler: scheduler))
     }
 
     /// Delivers the trait's event on `scheduler`.
     /// - Note: Delivers on `scheduler`. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public func observe(on scheduler: ImmediateSchedulerType) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(raw: source.observe(on: scheduler))
     }
@@ -70,18 +73,21 @@ extension PrimitiveSequence {
     ///     output:  ----a|
     ///
     /// - Note: Delivers on the source's (then the handler's trait's) scheduler. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public func `catch`(_ handler: @escaping (Swift.Error) throws -> PrimitiveSequence<Trait, Element>) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(raw: source.catch { try handler($0).asObservable() })
     }
 
     /// Resubscribes to the source after each error, for ever.
     /// - Note: Delivers on the source's scheduler. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public func retry() -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(raw: source.retry())
     }
 
     /// Subscribes to the source at most `maxAttemptCount` times; the last error is forwarded.
     /// - Note: Delivers on the source's scheduler. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public func retry(_ maxAttemptCount: Int) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(raw: source.retry(maxAttemptCount))
     }
@@ -92,12 +98,14 @@ extension PrimitiveSequence {
     ///     output: ----#         (dueTime: 4 frames)
     ///
     /// - Note: Delivers on the source's scheduler, or `scheduler` for the timeout error. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public func timeout(_ dueTime: RxTimeInterval, scheduler: SchedulerType) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(raw: source.timeout(dueTime, scheduler: scheduler))
     }
 
     /// Switches to `other` when the trait has not terminated within `dueTime`.
     /// - Note: Delivers on the source's or `other`'s scheduler. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public func timeout(_ dueTime: RxTimeInterval, other: PrimitiveSequence<Trait, Element>, scheduler: SchedulerType) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(raw: source.timeout(dueTime, other: other.source, scheduler: scheduler))
     }

@@ -12,6 +12,7 @@ extension SharedSequence {
     ///     output:  -----A--B--C--     (A = selector(1, a), B = (2, a), C = (2, b))
     ///
     /// - Note: Delivers on the sharing scheduler. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public static func combineLatest<O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType>(
         _ source1: O1, _ source2: O2,
         resultSelector: @escaping (O1.Element, O2.Element) throws -> Element
@@ -22,6 +23,7 @@ extension SharedSequence {
     /// Emits `resultSelector` of the latest element of each of 3 sources whenever one emits
     /// (once all have); completes when all complete.
     /// - Note: Delivers on the sharing scheduler. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public static func combineLatest<O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType>(
         _ source1: O1, _ source2: O2, _ source3: O3,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element) throws -> Element
@@ -35,6 +37,7 @@ extension SharedSequence {
     /// Emits `resultSelector` of the latest element of each of 4 sources whenever one emits
     /// (once all have); completes when all complete.
     /// - Note: Delivers on the sharing scheduler. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public static func combineLatest<
         O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType, O4: SharedSequenceConvertibleType
     >(
@@ -54,6 +57,7 @@ extension SharedSequence {
     /// Emits `resultSelector` of the latest element of each of 5 sources whenever one emits
     /// (once all have); completes when all complete.
     /// - Note: Delivers on the sharing scheduler. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public static func combineLatest<
         O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType, O4: SharedSequenceConvertibleType,
         O5: SharedSequenceConvertibleType
@@ -74,6 +78,7 @@ extension SharedSequence {
     /// Emits `resultSelector` of the latest element of each of 6 sources whenever one emits
     /// (once all have); completes when all complete.
     /// - Note: Delivers on the sharing scheduler. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public static func combineLatest<
         O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType, O4: SharedSequenceConvertibleType,
         O5: SharedSequenceConvertibleType, O6: SharedSequenceConvertibleType
@@ -94,6 +99,7 @@ extension SharedSequence {
     /// Emits `resultSelector` of the latest element of each of 7 sources whenever one emits
     /// (once all have); completes when all complete.
     /// - Note: Delivers on the sharing scheduler. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public static func combineLatest<
         O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType, O4: SharedSequenceConvertibleType,
         O5: SharedSequenceConvertibleType, O6: SharedSequenceConvertibleType, O7: SharedSequenceConvertibleType
@@ -115,6 +121,7 @@ extension SharedSequence {
     /// Emits `resultSelector` of the latest element of each of 8 sources whenever one emits
     /// (once all have); completes when all complete.
     /// - Note: Delivers on the sharing scheduler. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public static func combineLatest<
         O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType, O4: SharedSequenceConvertibleType,
         O5: SharedSequenceConvertibleType, O6: SharedSequenceConvertibleType, O7: SharedSequenceConvertibleType, O8: SharedSequenceConvertibleType
@@ -145,6 +152,7 @@ extension SharedSequenceConvertibleType where Element == Any {
     ///     output:  -----A--B--C--     (A = (1, a), B = (2, a), C = (2, b))
     ///
     /// - Note: Delivers on the sharing scheduler. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public static func combineLatest<O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType>(
         _ source1: O1, _ source2: O2
     ) -> SharedSequence<SharingStrategy, (O1.Element, O2.Element)> where SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy {
@@ -155,6 +163,7 @@ extension SharedSequenceConvertibleType where Element == Any {
     /// Emits a tuple of the latest element of each of 3 sources whenever one emits (once all
     /// have); completes when all complete.
     /// - Note: Delivers on the sharing scheduler. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public static func combineLatest<O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType>(
         _ source1: O1, _ source2: O2, _ source3: O3
     ) -> SharedSequence<SharingStrategy, (O1.Element, O2.Element, O3.Element)>
@@ -166,6 +175,7 @@ extension SharedSequenceConvertibleType where Element == Any {
     /// Emits a tuple of the latest element of each of 4 sources whenever one emits (once all
     /// have); completes when all complete.
     /// - Note: Delivers on the sharing scheduler. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public static func combineLatest<
         O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType, O4: SharedSequenceConvertibleType
     >(
@@ -183,6 +193,7 @@ extension SharedSequenceConvertibleType where Element == Any {
     /// Emits a tuple of the latest element of each of 5 sources whenever one emits (once all
     /// have); completes when all complete.
     /// - Note: Delivers on the sharing scheduler. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public static func combineLatest<
         O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType, O4: SharedSequenceConvertibleType,
         O5: SharedSequenceConvertibleType
@@ -202,6 +213,7 @@ extension SharedSequenceConvertibleType where Element == Any {
     /// Emits a tuple of the latest element of each of 6 sources whenever one emits (once all
     /// have); completes when all complete.
     /// - Note: Delivers on the sharing scheduler. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public static func combineLatest<
         O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType, O4: SharedSequenceConvertibleType,
         O5: SharedSequenceConvertibleType, O6: SharedSequenceConvertibleType
@@ -221,6 +233,7 @@ extension SharedSequenceConvertibleType where Element == Any {
     /// Emits a tuple of the latest element of each of 7 sources whenever one emits (once all
     /// have); completes when all complete.
     /// - Note: Delivers on the sharing scheduler. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public static func combineLatest<
         O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType, O4: SharedSequenceConvertibleType,
         O5: SharedSequenceConvertibleType, O6: SharedSequenceConvertibleType, O7: SharedSequenceConvertibleType
@@ -241,6 +254,7 @@ extension SharedSequenceConvertibleType where Element == Any {
     /// Emits a tuple of the latest element of each of 8 sources whenever one emits (once all
     /// have); completes when all complete.
     /// - Note: Delivers on the sharing scheduler. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public static func combineLatest<
         O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType, O4: SharedSequenceConvertibleType,
         O5: SharedSequenceConvertibleType, O6: SharedSequenceConvertibleType, O7: SharedSequenceConvertibleType, O8: SharedSequenceConvertibleType

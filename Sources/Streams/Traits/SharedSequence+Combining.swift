@@ -12,6 +12,7 @@ extension SharedSequenceConvertibleType {
     /// - Parameter sources: The sequences to merge.
     /// - Returns: The merged shared sequence.
     /// - Note: Delivers on the sharing scheduler. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public static func merge<Collection: Swift.Collection>(_ sources: Collection) -> SharedSequence<SharingStrategy, Element>
     where Collection.Element == SharedSequence<SharingStrategy, Element> {
         SharedSequence<SharingStrategy, Element>(Observable.merge(sources.map { $0.source }))
@@ -21,6 +22,7 @@ extension SharedSequenceConvertibleType {
     /// - Parameter sources: The sequences to merge.
     /// - Returns: The merged shared sequence.
     /// - Note: Delivers on the sharing scheduler. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public static func merge(_ sources: [SharedSequence<SharingStrategy, Element>]) -> SharedSequence<SharingStrategy, Element> {
         SharedSequence<SharingStrategy, Element>(Observable.merge(sources.map { $0.source }))
     }
@@ -29,6 +31,7 @@ extension SharedSequenceConvertibleType {
     /// - Parameter sources: The sequences to merge.
     /// - Returns: The merged shared sequence.
     /// - Note: Delivers on the sharing scheduler. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public static func merge(_ sources: SharedSequence<SharingStrategy, Element>...) -> SharedSequence<SharingStrategy, Element> {
         SharedSequence<SharingStrategy, Element>(Observable.merge(sources.map { $0.source }))
     }
@@ -44,6 +47,7 @@ extension SharedSequence {
     /// - Parameter sequence: The sequences, iterated lazily.
     /// - Returns: The concatenation.
     /// - Note: Delivers on the sharing scheduler. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public static func concat<Sequence: Swift.Sequence>(_ sequence: Sequence) -> SharedSequence<SharingStrategy, Element>
     where Sequence.Element == SharedSequence<SharingStrategy, Element> {
         SharedSequence(Observable.concat(sequence.lazy.map { $0.source }))
@@ -53,6 +57,7 @@ extension SharedSequence {
     /// - Parameter collection: The sequences, in order.
     /// - Returns: The concatenation.
     /// - Note: Delivers on the sharing scheduler. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public static func concat<Collection: Swift.Collection>(_ collection: Collection) -> SharedSequence<SharingStrategy, Element>
     where Collection.Element == SharedSequence<SharingStrategy, Element> {
         SharedSequence(Observable.concat(collection.map { $0.source }))
@@ -70,6 +75,7 @@ extension SharedSequence {
     ///   - resultSelector: Combines one element of each.
     /// - Returns: The zipped shared sequence.
     /// - Note: Delivers on the sharing scheduler. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public static func zip<Collection: Swift.Collection, Result>(
         _ collection: Collection, resultSelector: @escaping ([Element]) throws -> Result
     ) -> SharedSequence<SharingStrategy, Result> where Collection.Element == SharedSequence<SharingStrategy, Element> {
@@ -80,6 +86,7 @@ extension SharedSequence {
     /// - Parameter collection: The sequences, in order.
     /// - Returns: The zipped shared sequence of arrays.
     /// - Note: Delivers on the sharing scheduler. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public static func zip<Collection: Swift.Collection>(_ collection: Collection) -> SharedSequence<SharingStrategy, [Element]>
     where Collection.Element == SharedSequence<SharingStrategy, Element> {
         SharedSequence<SharingStrategy, [Element]>(Observable.zip(collection.map { $0.source }))
@@ -97,6 +104,7 @@ extension SharedSequence {
     ///   - resultSelector: Combines the latest elements.
     /// - Returns: The combined shared sequence.
     /// - Note: Delivers on the sharing scheduler. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public static func combineLatest<Collection: Swift.Collection, Result>(
         _ collection: Collection, resultSelector: @escaping ([Element]) throws -> Result
     ) -> SharedSequence<SharingStrategy, Result> where Collection.Element == SharedSequence<SharingStrategy, Element> {
@@ -108,6 +116,7 @@ extension SharedSequence {
     /// - Parameter collection: The sequences, in order.
     /// - Returns: The combined shared sequence of arrays.
     /// - Note: Delivers on the sharing scheduler. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public static func combineLatest<Collection: Swift.Collection>(_ collection: Collection) -> SharedSequence<SharingStrategy, [Element]>
     where Collection.Element == SharedSequence<SharingStrategy, Element> {
         SharedSequence<SharingStrategy, [Element]>(Observable.combineLatest(collection.map { $0.source }))

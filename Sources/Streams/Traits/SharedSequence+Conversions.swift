@@ -47,6 +47,7 @@ extension ObservableConvertibleType {
 
 extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingStrategy {
     /// Returns the ``Driver`` itself.
+    @_alwaysEmitIntoClient
     public func asDriver() -> Driver<Element> {
         asSharedSequence()
     }
@@ -54,6 +55,7 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
 
 extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingStrategy {
     /// Returns the ``Signal`` itself.
+    @_alwaysEmitIntoClient
     public func asSignal() -> Signal<Element> {
         asSharedSequence()
     }
@@ -67,6 +69,7 @@ extension InfallibleType {
     ///
     /// - Returns: The ``Driver``.
     /// - Note: Delivers on `SharingScheduler.make()`. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public func asDriver() -> Driver<Element> {
         Driver(asObservable().observe(on: DriverSharingStrategy.scheduler))
     }
@@ -76,6 +79,7 @@ extension BehaviorRelay {
     /// Converts the relay to a ``Driver`` (its current value first, then every accepted one).
     /// - Returns: The ``Driver``.
     /// - Note: Delivers on `SharingScheduler.make()`. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public func asDriver() -> Driver<Element> {
         Driver(asObservable().observe(on: DriverSharingStrategy.scheduler))
     }
@@ -85,6 +89,7 @@ extension PublishRelay {
     /// Converts the relay to a ``Driver`` (every accepted element; the latest is replayed).
     /// - Returns: The ``Driver``.
     /// - Note: Delivers on `SharingScheduler.make()`. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public func asDriver() -> Driver<Element> {
         Driver(asObservable().observe(on: DriverSharingStrategy.scheduler))
     }
@@ -92,6 +97,7 @@ extension PublishRelay {
     /// Converts the relay to a ``Signal`` (every accepted element; nothing is replayed).
     /// - Returns: The ``Signal``.
     /// - Note: Delivers on `SharingScheduler.make()`. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public func asSignal() -> Signal<Element> {
         Signal(asObservable().observe(on: SignalSharingStrategy.scheduler))
     }

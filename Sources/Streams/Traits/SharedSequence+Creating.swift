@@ -7,6 +7,7 @@ extension SharedSequence {
     /// - Parameter observableFactory: Makes the sequence.
     /// - Returns: A shared sequence that defers creation.
     /// - Note: Delivers on the created sequence's (sharing) scheduler. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public static func deferred(_ observableFactory: @escaping () -> SharedSequence<SharingStrategy, Element>) -> SharedSequence<SharingStrategy, Element> {
         SharedSequence(Observable.deferred { observableFactory().source })
     }
@@ -18,6 +19,7 @@ extension SharedSequence {
     /// - Parameter elements: The elements, in order.
     /// - Returns: The sequence of `elements`.
     /// - Note: Delivers on `SharingStrategy.scheduler`. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public static func of(_ elements: Element...) -> SharedSequence<SharingStrategy, Element> {
         SharedSequence(raw: Observable.from(elements, scheduler: SharingStrategy.scheduler))
     }
@@ -26,6 +28,7 @@ extension SharedSequence {
     /// - Parameter array: The elements, in order.
     /// - Returns: The sequence of the array's elements.
     /// - Note: Delivers on `SharingStrategy.scheduler`. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public static func from(_ array: [Element]) -> SharedSequence<SharingStrategy, Element> {
         SharedSequence(raw: Observable.from(array, scheduler: SharingStrategy.scheduler))
     }
@@ -34,6 +37,7 @@ extension SharedSequence {
     /// - Parameter sequence: The elements, in order.
     /// - Returns: The sequence of the sequence's elements.
     /// - Note: Delivers on `SharingStrategy.scheduler`. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public static func from<Sequence: Swift.Sequence>(_ sequence: Sequence) -> SharedSequence<SharingStrategy, Element> where Sequence.Element == Element {
         SharedSequence(raw: Observable.from(sequence, scheduler: SharingStrategy.scheduler))
     }
@@ -45,6 +49,7 @@ extension SharedSequence {
     /// - Parameter optional: The element, or `nil` for an empty sequence.
     /// - Returns: A sequence of zero or one element.
     /// - Note: Delivers on `SharingStrategy.scheduler`. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public static func from(optional: Element?) -> SharedSequence<SharingStrategy, Element> {
         SharedSequence(raw: Observable.from(optional: optional, scheduler: SharingStrategy.scheduler))
     }
@@ -58,6 +63,7 @@ extension SharedSequence where Element: RxAbstractInteger {
     /// - Parameter period: The time between two elements (and before the first).
     /// - Returns: The shared counter.
     /// - Note: Delivers on `SharingStrategy.scheduler`. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public static func interval(_ period: RxTimeInterval) -> SharedSequence<SharingStrategy, Element> {
         SharedSequence(Observable.interval(period, scheduler: SharingStrategy.scheduler))
     }
@@ -71,6 +77,7 @@ extension SharedSequence where Element: RxAbstractInteger {
     ///   - period: The time between the next elements.
     /// - Returns: The shared timer.
     /// - Note: Delivers on `SharingStrategy.scheduler`. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public static func timer(_ dueTime: RxTimeInterval, period: RxTimeInterval) -> SharedSequence<SharingStrategy, Element> {
         SharedSequence(Observable.timer(dueTime, period: period, scheduler: SharingStrategy.scheduler))
     }

@@ -10,6 +10,7 @@ extension SharedSequenceConvertibleType {
     /// - Parameter keySelector: Computes the key compared with `==`.
     /// - Returns: The elements whose key differs from the previous element's.
     /// - Note: Delivers on the sharing scheduler. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public func distinctUntilChanged<Key: Equatable>(_ keySelector: @escaping (Element) -> Key) -> SharedSequence<SharingStrategy, Element> {
         SharedSequence<SharingStrategy, Element>(asObservable().distinctUntilChanged(keySelector))
     }
@@ -20,6 +21,7 @@ extension SharedSequenceConvertibleType {
     ///   - comparer: Whether two keys are equal.
     /// - Returns: The elements whose key differs from the previous element's.
     /// - Note: Delivers on the sharing scheduler. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public func distinctUntilChanged<K>(_ keySelector: @escaping (Element) -> K, comparer: @escaping (K, K) -> Bool) -> SharedSequence<SharingStrategy, Element>
     {
         SharedSequence<SharingStrategy, Element>(asObservable().distinctUntilChanged(keySelector, comparer: comparer))
@@ -33,6 +35,7 @@ extension SharedSequenceConvertibleType {
     /// - Parameter count: How many elements to drop.
     /// - Returns: The elements after the first `count`.
     /// - Note: Delivers on the sharing scheduler. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public func skip(_ count: Int) -> SharedSequence<SharingStrategy, Element> {
         SharedSequence<SharingStrategy, Element>(asObservable().skip(count))
     }

@@ -17,6 +17,7 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
     /// Sends every element to `relays` of optionals.
     /// - Parameter relays: The relays that receive the elements.
     /// - Returns: A disposable that ends the subscription.
+    @_alwaysEmitIntoClient
     public func drive(_ relays: BehaviorRelay<Element?>...) -> Disposable {
         asObservable().subscribe(onNext: { element in relays.forEach { $0.accept(element) } })
     }
@@ -24,6 +25,7 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
     /// Sends every element to `relays` of optionals.
     /// - Parameter relays: The relays that receive the elements.
     /// - Returns: A disposable that ends the subscription.
+    @_alwaysEmitIntoClient
     public func drive(_ relays: ReplayRelay<Element?>...) -> Disposable {
         asObservable().subscribe(onNext: { element in relays.forEach { $0.accept(element) } })
     }
@@ -32,6 +34,7 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
     /// binding functions).
     /// - Parameter transformation: A function that subscribes to the sequence.
     /// - Returns: Whatever `transformation` returns, usually a ``Disposable``.
+    @_alwaysEmitIntoClient
     public func drive<Result>(_ transformation: (Observable<Element>) -> Result) -> Result {
         transformation(asObservable())
     }
@@ -42,12 +45,14 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
     ///   - with: A curried function that subscribes to the sequence.
     ///   - curriedArgument: The second argument of `with`.
     /// - Returns: Whatever `with(observable)(curriedArgument)` returns.
+    @_alwaysEmitIntoClient
     public func drive<R1, R2>(_ with: (Observable<Element>) -> (R1) -> R2, curriedArgument: R1) -> R2 {
         with(asObservable())(curriedArgument)
     }
 
     /// Subscribes with no handlers (keeps the driver's work running until disposed).
     /// - Returns: A disposable that ends the subscription.
+    @_alwaysEmitIntoClient
     public func drive() -> Disposable {
         drive(onNext: nil, onCompleted: nil, onDisposed: nil)
     }
@@ -68,6 +73,7 @@ extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingSt
     /// Sends every element to `relays` of optionals.
     /// - Parameter relays: The relays that receive the elements.
     /// - Returns: A disposable that ends the subscription.
+    @_alwaysEmitIntoClient
     public func emit(to relays: BehaviorRelay<Element?>...) -> Disposable {
         asObservable().subscribe(onNext: { element in relays.forEach { $0.accept(element) } })
     }
@@ -75,6 +81,7 @@ extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingSt
     /// Sends every element to `relays` of optionals.
     /// - Parameter relays: The relays that receive the elements.
     /// - Returns: A disposable that ends the subscription.
+    @_alwaysEmitIntoClient
     public func emit(to relays: PublishRelay<Element?>...) -> Disposable {
         asObservable().subscribe(onNext: { element in relays.forEach { $0.accept(element) } })
     }
@@ -82,12 +89,14 @@ extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingSt
     /// Sends every element to `relays` of optionals.
     /// - Parameter relays: The relays that receive the elements.
     /// - Returns: A disposable that ends the subscription.
+    @_alwaysEmitIntoClient
     public func emit(to relays: ReplayRelay<Element?>...) -> Disposable {
         asObservable().subscribe(onNext: { element in relays.forEach { $0.accept(element) } })
     }
 
     /// Subscribes with no handlers (keeps the signal's work running until disposed).
     /// - Returns: A disposable that ends the subscription.
+    @_alwaysEmitIntoClient
     public func emit() -> Disposable {
         emit(onNext: nil, onCompleted: nil, onDisposed: nil)
     }

@@ -13,6 +13,7 @@ extension SharedSequenceConvertibleType {
     ///   - latest: Whether the latest element of a period is emitted when it ends.
     /// - Returns: The throttled shared sequence.
     /// - Note: Delivers on the sharing scheduler. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public func throttle(_ dueTime: RxTimeInterval, latest: Bool = true) -> SharedSequence<SharingStrategy, Element> {
         SharedSequence<SharingStrategy, Element>(asObservable().throttle(dueTime, latest: latest, scheduler: SharingStrategy.scheduler))
     }
@@ -25,6 +26,7 @@ extension SharedSequenceConvertibleType {
     /// - Parameter dueTime: The quiet period.
     /// - Returns: The debounced shared sequence.
     /// - Note: Delivers on the sharing scheduler. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public func debounce(_ dueTime: RxTimeInterval) -> SharedSequence<SharingStrategy, Element> {
         SharedSequence<SharingStrategy, Element>(asObservable().debounce(dueTime, scheduler: SharingStrategy.scheduler))
     }
@@ -37,6 +39,7 @@ extension SharedSequenceConvertibleType {
     /// - Parameter dueTime: The delay.
     /// - Returns: The delayed shared sequence.
     /// - Note: Delivers on the sharing scheduler. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public func delay(_ dueTime: RxTimeInterval) -> SharedSequence<SharingStrategy, Element> {
         SharedSequence<SharingStrategy, Element>(asObservable().delay(dueTime, scheduler: SharingStrategy.scheduler))
     }

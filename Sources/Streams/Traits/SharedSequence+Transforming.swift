@@ -11,6 +11,7 @@ extension SharedSequenceConvertibleType {
     /// - Parameter selector: The transform; `nil` drops the element.
     /// - Returns: The non-`nil` results.
     /// - Note: Delivers on the sharing scheduler. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public func compactMap<Result>(_ selector: @escaping (Element) -> Result?) -> SharedSequence<SharingStrategy, Result> {
         SharedSequence<SharingStrategy, Result>(asObservable().compactMap(selector))
     }
@@ -25,6 +26,7 @@ extension SharedSequenceConvertibleType {
     /// - Parameter selector: Makes the inner sequence of an element.
     /// - Returns: The merged inner elements, shared with the inner sequences' strategy.
     /// - Note: Delivers on the inner sequences' (sharing) scheduler. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public func flatMap<Sharing, Result>(_ selector: @escaping (Element) -> SharedSequence<Sharing, Result>) -> SharedSequence<Sharing, Result> {
         SharedSequence<Sharing, Result>(asObservable().flatMap { selector($0).source })
     }
@@ -39,6 +41,7 @@ extension SharedSequenceConvertibleType {
     /// - Parameter selector: Makes the inner sequence of an element.
     /// - Returns: The elements of the inner sequences that were subscribed.
     /// - Note: Delivers on the inner sequences' (sharing) scheduler. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public func flatMapFirst<Sharing, Result>(_ selector: @escaping (Element) -> SharedSequence<Sharing, Result>) -> SharedSequence<Sharing, Result> {
         SharedSequence<Sharing, Result>(asObservable().flatMapFirst { selector($0).source })
     }
@@ -53,6 +56,7 @@ extension SharedSequenceConvertibleType {
     /// - Parameter selector: Makes the inner sequence of an element.
     /// - Returns: The elements of the latest inner sequence.
     /// - Note: Delivers on the inner sequences' (sharing) scheduler. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public func flatMapLatest<Sharing, Result>(_ selector: @escaping (Element) -> SharedSequence<Sharing, Result>) -> SharedSequence<Sharing, Result> {
         SharedSequence<Sharing, Result>(asObservable().flatMapLatest { selector($0).source })
     }
@@ -68,6 +72,7 @@ extension SharedSequenceConvertibleType where Element: SharedSequenceConvertible
     ///
     /// - Returns: The elements of the latest inner sequence.
     /// - Note: Delivers on the inner sequences' (sharing) scheduler. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public func switchLatest() -> SharedSequence<Element.SharingStrategy, Element.Element> {
         SharedSequence<Element.SharingStrategy, Element.Element>(asObservable().map { $0.asSharedSequence().source }.switchLatest())
     }
@@ -75,6 +80,7 @@ extension SharedSequenceConvertibleType where Element: SharedSequenceConvertible
     /// Merges the elements of all inner shared sequences.
     /// - Returns: The interleaved inner elements.
     /// - Note: Delivers on the inner sequences' (sharing) scheduler. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public func merge() -> SharedSequence<Element.SharingStrategy, Element.Element> {
         SharedSequence<Element.SharingStrategy, Element.Element>(asObservable().map { $0.asSharedSequence().source }.merge())
     }
@@ -84,6 +90,7 @@ extension SharedSequenceConvertibleType where Element: SharedSequenceConvertible
     /// - Parameter maxConcurrent: The maximum number of inner subscriptions at once.
     /// - Returns: The interleaved inner elements.
     /// - Note: Delivers on the inner sequences' (sharing) scheduler. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public func merge(maxConcurrent: Int) -> SharedSequence<Element.SharingStrategy, Element.Element> {
         SharedSequence<Element.SharingStrategy, Element.Element>(asObservable().map { $0.asSharedSequence().source }.merge(maxConcurrent: maxConcurrent))
     }

@@ -29,6 +29,7 @@ extension SharedSequenceConvertibleType {
     /// Prints the sequence's events, subscription and disposal (as `Observable.debug`).
     /// - Returns: The shared sequence, unchanged.
     /// - Note: Prints on the sharing scheduler. See <doc:Utility>.
+    @_alwaysEmitIntoClient
     public func debug(
         _ identifier: String? = nil, trimOutput: Bool = false,
         file: String = #file, line: UInt = #line, function: String = #function
@@ -49,6 +50,7 @@ extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingSt
     ///   - resultSelector: Combines the object and an element.
     /// - Returns: The combined elements while `obj` lives.
     /// - Note: Delivers on the sharing scheduler. See <doc:Utility>.
+    @_alwaysEmitIntoClient
     public func withUnretained<Object: AnyObject, Out>(_ obj: Object, resultSelector: @escaping (Object, Element) -> Out) -> SharedSequence<
         SharingStrategy, Out
     > {
@@ -59,6 +61,7 @@ extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingSt
     /// - Parameter obj: The object paired with the elements; not retained.
     /// - Returns: `(obj, element)` pairs while `obj` lives.
     /// - Note: Delivers on the sharing scheduler. See <doc:Utility>.
+    @_alwaysEmitIntoClient
     public func withUnretained<Object: AnyObject>(_ obj: Object) -> SharedSequence<SharingStrategy, (Object, Element)> {
         withUnretained(obj) { ($0, $1) }
     }

@@ -1,14 +1,16 @@
 /// A sequence that never fails, delivers on the sharing scheduler and shares its subscription:
 /// the base of ``Driver`` and ``Signal`` (RxCocoa's traits, on every platform). See <doc:Traits>.
 public struct SharedSequence<SharingStrategy: SharingStrategyProtocol, Element>: SharedSequenceConvertibleType {
-    let source: Observable<Element>
+    @usableFromInline let source: Observable<Element>
 
     /// Wraps `source`, sharing it with the strategy's `share`.
+    @usableFromInline
     init(_ source: Observable<Element>) {
         self.source = SharingStrategy.share(source)
     }
 
     /// Wraps an already shared `source`.
+    @usableFromInline
     init(raw source: Observable<Element>) {
         self.source = source
     }
@@ -23,6 +25,7 @@ public struct SharedSequence<SharingStrategy: SharingStrategyProtocol, Element>:
     public static var scheduler: SchedulerType { SharingStrategy.scheduler }
 
     /// Returns the shared sequence as an ``Infallible`` (it cannot fail).
+    @_alwaysEmitIntoClient
     public func asInfallible() -> Infallible<Element> {
         asInfallible(onErrorFallbackTo: .empty())
     }
@@ -121,6 +124,7 @@ public enum SharingScheduler {
     /// - Returns: What `action` returns (RxCocoa's returns nothing; a `Void` closure works as
     ///   there), so a test can build and run in one closure:
     ///   `let res = SharingScheduler.mock(scheduler: scheduler) { scheduler.start { viewModel.title } }`.
+    @_alwaysEmitIntoClient
     @discardableResult
     public static func mock<Result>(scheduler: SchedulerType, action: () throws -> Result) rethrows -> Result {
         try mock(makeScheduler: { scheduler }, action: action)
@@ -146,36 +150,42 @@ extension ObservableConvertibleType {
     ///     output: --1--(e|)      (delivered on the sharing scheduler, shared, replaying 1)
     ///
     /// - Note: Delivers on `SharingScheduler.make()` (the main scheduler). See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public func asDriver(onErrorJustReturn: Element) -> Driver<Element> {
         Driver(asObservable().observe(on: DriverSharingStrategy.scheduler).catchAndReturn(onErrorJustReturn))
     }
 
     /// Converts to a ``Driver`` that continues with `onErrorDriveWith` instead of failing.
     /// - Note: Delivers on `SharingScheduler.make()`. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public func asDriver(onErrorDriveWith: Driver<Element>) -> Driver<Element> {
         Driver(asObservable().observe(on: DriverSharingStrategy.scheduler).catch { _ in onErrorDriveWith.source })
     }
 
     /// Converts to a ``Driver`` that continues with the ``Driver`` `onErrorRecover` makes from the error.
     /// - Note: Delivers on `SharingScheduler.make()`. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public func asDriver(onErrorRecover: @escaping (Swift.Error) -> Driver<Element>) -> Driver<Element> {
         Driver(asObservable().observe(on: DriverSharingStrategy.scheduler).catch { onErrorRecover($0).source })
     }
 
     /// Converts to a ``Signal`` that emits `onErrorJustReturn` and completes instead of failing.
     /// - Note: Delivers on `SharingScheduler.make()`. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public func asSignal(onErrorJustReturn: Element) -> Signal<Element> {
         Signal(asObservable().observe(on: SignalSharingStrategy.scheduler).catchAndReturn(onErrorJustReturn))
     }
 
     /// Converts to a ``Signal`` that continues with `onErrorSignalWith` instead of failing.
     /// - Note: Delivers on `SharingScheduler.make()`. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public func asSignal(onErrorSignalWith: Signal<Element>) -> Signal<Element> {
         Signal(asObservable().observe(on: SignalSharingStrategy.scheduler).catch { _ in onErrorSignalWith.source })
     }
 
     /// Converts to a ``Signal`` that continues with the ``Signal`` `onErrorRecover` makes from the error.
     /// - Note: Delivers on `SharingScheduler.make()`. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public func asSignal(onErrorRecover: @escaping (Swift.Error) -> Signal<Element>) -> Signal<Element> {
         Signal(asObservable().observe(on: SignalSharingStrategy.scheduler).catch { onErrorRecover($0).source })
     }
@@ -188,16 +198,19 @@ extension SharedSequence {
     ///     output: -(a|)      (one scheduler step after subscription)
     ///
     /// - Note: Delivers on `SharingStrategy.scheduler`. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public static func just(_ element: Element) -> SharedSequence<SharingStrategy, Element> {
         SharedSequence(raw: Observable.just(element).subscribe(on: SharingStrategy.scheduler))
     }
 
     /// A shared sequence that completes at once.
+    @_alwaysEmitIntoClient
     public static func empty() -> SharedSequence<SharingStrategy, Element> {
         SharedSequence(raw: Observable.empty().subscribe(on: SharingStrategy.scheduler))
     }
 
     /// A shared sequence that never emits.
+    @_alwaysEmitIntoClient
     public static func never() -> SharedSequence<SharingStrategy, Element> {
         SharedSequence(raw: Observable.never())
     }
@@ -206,12 +219,14 @@ extension SharedSequence {
 extension SharedSequenceConvertibleType {
     /// Transforms each element.
     /// - Note: Delivers on the sharing scheduler. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public func map<Result>(_ transform: @escaping (Element) -> Result) -> SharedSequence<SharingStrategy, Result> {
         SharedSequence<SharingStrategy, Result>(asObservable().map(transform))
     }
 
     /// Keeps the elements for which `predicate` holds.
     /// - Note: Delivers on the sharing scheduler. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public func filter(_ predicate: @escaping (Element) -> Bool) -> SharedSequence<SharingStrategy, Element> {
         SharedSequence<SharingStrategy, Element>(asObservable().filter(predicate))
     }
@@ -219,30 +234,35 @@ extension SharedSequenceConvertibleType {
     /// Projects each element to a shared sequence of the same strategy and follows only the latest
     /// (an addition: it lets `driver.flatMapLatest { _ in .just(1) }` infer ``Driver``).
     /// - Note: Delivers on the sharing scheduler. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public func flatMapLatest<Result>(_ selector: @escaping (Element) -> SharedSequence<SharingStrategy, Result>) -> SharedSequence<SharingStrategy, Result> {
         SharedSequence<SharingStrategy, Result>(asObservable().flatMapLatest { selector($0).source })
     }
 
     /// Drops consecutive elements for which `comparer` says they are equal.
     /// - Note: Delivers on the sharing scheduler. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public func distinctUntilChanged(_ comparer: @escaping (Element, Element) -> Bool) -> SharedSequence<SharingStrategy, Element> {
         SharedSequence<SharingStrategy, Element>(asObservable().distinctUntilChanged(comparer))
     }
 
     /// Prepends `element`.
     /// - Note: Delivers on the sharing scheduler. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public func startWith(_ element: Element) -> SharedSequence<SharingStrategy, Element> {
         SharedSequence<SharingStrategy, Element>(asObservable().startWith(element))
     }
 
     /// Emits the running accumulation of the elements, starting from `seed`.
     /// - Note: Delivers on the sharing scheduler. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public func scan<Seed>(_ seed: Seed, accumulator: @escaping (Seed, Element) -> Seed) -> SharedSequence<SharingStrategy, Seed> {
         SharedSequence<SharingStrategy, Seed>(asObservable().scan(seed, accumulator: accumulator))
     }
 
     /// Combines each element with the latest element of `second`.
     /// - Note: Delivers on the sharing scheduler. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public func withLatestFrom<Second: SharedSequenceConvertibleType, Result>(_ second: Second, resultSelector: @escaping (Element, Second.Element) -> Result)
         -> SharedSequence<SharingStrategy, Result> where Second.SharingStrategy == SharingStrategy
     {
@@ -251,6 +271,7 @@ extension SharedSequenceConvertibleType {
 
     /// Replaces each element with the latest element of `second`.
     /// - Note: Delivers on the sharing scheduler. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public func withLatestFrom<Second: SharedSequenceConvertibleType>(_ second: Second) -> SharedSequence<SharingStrategy, Second.Element> {
         SharedSequence<SharingStrategy, Second.Element>(asObservable().withLatestFrom(second.asSharedSequence().source))
     }
@@ -259,6 +280,7 @@ extension SharedSequenceConvertibleType {
 extension SharedSequenceConvertibleType where Element: Equatable {
     /// Drops consecutive duplicate elements.
     /// - Note: Delivers on the sharing scheduler. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public func distinctUntilChanged() -> SharedSequence<SharingStrategy, Element> {
         SharedSequence<SharingStrategy, Element>(asObservable().distinctUntilChanged())
     }
@@ -266,31 +288,37 @@ extension SharedSequenceConvertibleType where Element: Equatable {
 
 extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingStrategy {
     /// Subscribes `observers` to the driver (elements and completion).
+    @_alwaysEmitIntoClient
     public func drive<Observer: ObserverType>(_ observers: Observer...) -> Disposable where Observer.Element == Element {
         asObservable().subscribe { event in observers.forEach { $0.on(event) } }
     }
 
     /// Sends every element to `relays`.
+    @_alwaysEmitIntoClient
     public func drive(_ relays: BehaviorRelay<Element>...) -> Disposable {
         asObservable().subscribe(onNext: { element in relays.forEach { $0.accept(element) } })
     }
 
     /// Sends every element to `relays`.
+    @_alwaysEmitIntoClient
     public func drive(_ relays: PublishRelay<Element>...) -> Disposable {
         asObservable().subscribe(onNext: { element in relays.forEach { $0.accept(element) } })
     }
 
     /// Sends every element to `relays`.
+    @_alwaysEmitIntoClient
     public func drive(_ relays: ReplayRelay<Element>...) -> Disposable {
         asObservable().subscribe(onNext: { element in relays.forEach { $0.accept(element) } })
     }
 
     /// Subscribes closures for elements, completion and disposal.
+    @_alwaysEmitIntoClient
     public func drive(onNext: ((Element) -> Void)? = nil, onCompleted: (() -> Void)? = nil, onDisposed: (() -> Void)? = nil) -> Disposable {
         asObservable().subscribe(onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
     }
 
     /// Subscribes closures that also receive `object`, held weakly.
+    @_alwaysEmitIntoClient
     public func drive<Object: AnyObject>(
         with object: Object, onNext: ((Object, Element) -> Void)? = nil, onCompleted: ((Object) -> Void)? = nil, onDisposed: ((Object) -> Void)? = nil
     ) -> Disposable {
@@ -300,31 +328,37 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
 
 extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingStrategy {
     /// Subscribes `observers` to the signal (elements and completion).
+    @_alwaysEmitIntoClient
     public func emit<Observer: ObserverType>(to observers: Observer...) -> Disposable where Observer.Element == Element {
         asObservable().subscribe { event in observers.forEach { $0.on(event) } }
     }
 
     /// Sends every element to `relays`.
+    @_alwaysEmitIntoClient
     public func emit(to relays: BehaviorRelay<Element>...) -> Disposable {
         asObservable().subscribe(onNext: { element in relays.forEach { $0.accept(element) } })
     }
 
     /// Sends every element to `relays`.
+    @_alwaysEmitIntoClient
     public func emit(to relays: PublishRelay<Element>...) -> Disposable {
         asObservable().subscribe(onNext: { element in relays.forEach { $0.accept(element) } })
     }
 
     /// Sends every element to `relays`.
+    @_alwaysEmitIntoClient
     public func emit(to relays: ReplayRelay<Element>...) -> Disposable {
         asObservable().subscribe(onNext: { element in relays.forEach { $0.accept(element) } })
     }
 
     /// Subscribes closures for elements, completion and disposal.
+    @_alwaysEmitIntoClient
     public func emit(onNext: ((Element) -> Void)? = nil, onCompleted: (() -> Void)? = nil, onDisposed: (() -> Void)? = nil) -> Disposable {
         asObservable().subscribe(onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
     }
 
     /// Subscribes closures that also receive `object`, held weakly.
+    @_alwaysEmitIntoClient
     public func emit<Object: AnyObject>(
         with object: Object, onNext: ((Object, Element) -> Void)? = nil, onCompleted: ((Object) -> Void)? = nil, onDisposed: ((Object) -> Void)? = nil
     ) -> Disposable {

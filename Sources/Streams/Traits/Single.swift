@@ -99,16 +99,19 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
 
     /// A ``Single`` that succeeds with `element` on `scheduler`.
     /// - Note: Delivers on `scheduler`. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public static func just(_ element: Element, scheduler: ImmediateSchedulerType) -> Single<Element> {
         PrimitiveSequence(raw: Observable.just(element, scheduler: scheduler))
     }
 
     /// A ``Single`` that fails with `error` at subscription.
+    @_alwaysEmitIntoClient
     public static func error(_ error: Swift.Error) -> Single<Element> {
         PrimitiveSequence(raw: Observable.error(error))
     }
 
     /// A ``Single`` that never emits.
+    @_alwaysEmitIntoClient
     public static func never() -> Single<Element> {
         PrimitiveSequence(raw: Observable.never())
     }
@@ -126,12 +129,14 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
 
     /// Transforms the element with `transform`; `nil` makes an empty ``Maybe``.
     /// - Note: Delivers on the source's scheduler. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public func compactMap<Result>(_ transform: @escaping (Element) throws -> Result?) -> Maybe<Result> {
         PrimitiveSequence(raw: primitiveSequence.source.compactMap(transform))
     }
 
     /// Keeps the element when `predicate` holds; otherwise the ``Maybe`` completes empty.
     /// - Note: Delivers on the source's scheduler. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public func filter(_ predicate: @escaping (Element) throws -> Bool) -> Maybe<Element> {
         PrimitiveSequence(raw: primitiveSequence.source.filter(predicate))
     }
@@ -143,24 +148,28 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     ///     output:   ----a|
     ///
     /// - Note: Delivers on the inner ``Single``'s scheduler. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public func flatMap<Result>(_ selector: @escaping (Element) throws -> Single<Result>) -> Single<Result> {
         PrimitiveSequence<SingleTrait, Result>(raw: primitiveSequence.source.flatMap { try selector($0).asObservable() })
     }
 
     /// Continues with the ``Maybe`` that `selector` makes from the element.
     /// - Note: Delivers on the inner ``Maybe``'s scheduler. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public func flatMapMaybe<Result>(_ selector: @escaping (Element) throws -> Maybe<Result>) -> Maybe<Result> {
         PrimitiveSequence<MaybeTrait, Result>(raw: primitiveSequence.source.flatMap { try selector($0).asObservable() })
     }
 
     /// Continues with the ``Completable`` that `selector` makes from the element.
     /// - Note: Delivers on the inner ``Completable``'s scheduler. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public func flatMapCompletable(_ selector: @escaping (Element) throws -> Completable) -> Completable {
         Completable(raw: primitiveSequence.source.flatMap { try selector($0).asObservable() })
     }
 
     /// Succeeds with `element` instead of failing.
     /// - Note: Delivers on the source's scheduler. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public func catchAndReturn(_ element: Element) -> Single<Element> {
         PrimitiveSequence(raw: primitiveSequence.source.catchAndReturn(element))
     }
@@ -185,11 +194,13 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     }
 
     /// Returns the ``Single`` as a ``Maybe`` (that never completes empty).
+    @_alwaysEmitIntoClient
     public func asMaybe() -> Maybe<Element> {
         PrimitiveSequence(raw: primitiveSequence.source)
     }
 
     /// Returns the ``Single`` as a ``Completable`` that ignores the element.
+    @_alwaysEmitIntoClient
     public func asCompletable() -> Completable {
         primitiveSequence.source.ignoreElements().asCompletable()
     }
@@ -202,6 +213,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     ///
     /// Fails as soon as either fails.
     /// - Note: Delivers on the thread of the later source. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public static func zip<E1, E2>(
         _ source1: Single<E1>, _ source2: Single<E2>,
         resultSelector: @escaping (E1, E2) throws -> Element
@@ -211,6 +223,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
 
     /// Combines the elements of three ``Single``s with `resultSelector` once all succeed.
     /// - Note: Delivers on the thread of the last source. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public static func zip<E1, E2, E3>(
         _ source1: Single<E1>, _ source2: Single<E2>, _ source3: Single<E3>,
         resultSelector: @escaping (E1, E2, E3) throws -> Element
@@ -235,6 +248,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     /// Collects the elements of every ``Single`` in `collection` into an array; an empty
     /// collection succeeds at once with `[]`.
     /// - Note: Delivers on the thread of the last source. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public static func zip<Collection: Swift.Collection>(_ collection: Collection) -> Single<[Element]> where Collection.Element == Single<Element> {
         if collection.isEmpty { return .just([]) }
         return PrimitiveSequence(raw: Observable.zip(collection.map { $0.source }))
@@ -244,12 +258,14 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
 extension PrimitiveSequenceType where Trait == SingleTrait, Element == Any {
     /// Pairs the elements of two ``Single``s once both succeed.
     /// - Note: Delivers on the thread of the later source. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public static func zip<E1, E2>(_ source1: Single<E1>, _ source2: Single<E2>) -> Single<(E1, E2)> {
         PrimitiveSequence(raw: Observable.zip(source1.source, source2.source) { ($0, $1) })
     }
 
     /// Combines the elements of three ``Single``s into a tuple once all succeed.
     /// - Note: Delivers on the thread of the last source. See <doc:Traits>.
+    @_alwaysEmitIntoClient
     public static func zip<E1, E2, E3>(_ source1: Single<E1>, _ source2: Single<E2>, _ source3: Single<E3>) -> Single<(E1, E2, E3)> {
         Single<(E1, E2, E3)>.zip(source1, source2, source3) { ($0, $1, $2) }
     }

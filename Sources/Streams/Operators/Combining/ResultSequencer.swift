@@ -48,6 +48,7 @@ struct ResultSequencer<Element> {
 }
 
 /// How a multi-source operator turns its collected inputs into an output element.
+@usableFromInline
 enum ResultSelection<Input, Result> {
     /// Streams' own pure function (tuple or array building): runs under the lock, cannot throw.
     case library((Input) -> Result)

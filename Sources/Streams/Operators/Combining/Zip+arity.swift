@@ -9,6 +9,7 @@ extension ObservableType {
     /// - Returns: The sequence of combined elements.
     /// - Note: Delivers on the thread of the source that completed the group (or of a thread
     ///   already delivering); the output is serialized. See <doc:Combining>.
+    @_alwaysEmitIntoClient
     public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element) throws -> Element
@@ -23,6 +24,7 @@ extension ObservableType {
     /// - Returns: The sequence of combined elements.
     /// - Note: Delivers on the thread of the source that completed the group (or of a thread
     ///   already delivering); the output is serialized. See <doc:Combining>.
+    @_alwaysEmitIntoClient
     public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element) throws -> Element
@@ -39,6 +41,7 @@ extension ObservableType {
     /// - Returns: The sequence of combined elements.
     /// - Note: Delivers on the thread of the source that completed the group (or of a thread
     ///   already delivering); the output is serialized. See <doc:Combining>.
+    @_alwaysEmitIntoClient
     public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element) throws -> Element
@@ -55,6 +58,7 @@ extension ObservableType {
     /// - Returns: The sequence of combined elements.
     /// - Note: Delivers on the thread of the source that completed the group (or of a thread
     ///   already delivering); the output is serialized. See <doc:Combining>.
+    @_alwaysEmitIntoClient
     public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element) throws -> Element
@@ -71,6 +75,7 @@ extension ObservableType {
     /// - Returns: The sequence of combined elements.
     /// - Note: Delivers on the thread of the source that completed the group (or of a thread
     ///   already delivering); the output is serialized. See <doc:Combining>.
+    @_alwaysEmitIntoClient
     public static func zip<
         O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType, O7: ObservableType
     >(
@@ -89,6 +94,7 @@ extension ObservableType {
     /// - Returns: The sequence of combined elements.
     /// - Note: Delivers on the thread of the source that completed the group (or of a thread
     ///   already delivering); the output is serialized. See <doc:Combining>.
+    @_alwaysEmitIntoClient
     public static func zip<
         O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType, O7: ObservableType,
         O8: ObservableType
@@ -108,6 +114,7 @@ extension ObservableType where Element == Any {
     /// Termination as for `zip(_:_:resultSelector:)`.
     /// - Note: Delivers on the thread of the source that completed the group (or of a thread
     ///   already delivering); the output is serialized. See <doc:Combining>.
+    @_alwaysEmitIntoClient
     public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3
     ) -> Observable<(O1.Element, O2.Element, O3.Element)> {
@@ -119,6 +126,7 @@ extension ObservableType where Element == Any {
     /// Termination as for `zip(_:_:resultSelector:)`.
     /// - Note: Delivers on the thread of the source that completed the group (or of a thread
     ///   already delivering); the output is serialized. See <doc:Combining>.
+    @_alwaysEmitIntoClient
     public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element)> {
@@ -130,6 +138,7 @@ extension ObservableType where Element == Any {
     /// Termination as for `zip(_:_:resultSelector:)`.
     /// - Note: Delivers on the thread of the source that completed the group (or of a thread
     ///   already delivering); the output is serialized. See <doc:Combining>.
+    @_alwaysEmitIntoClient
     public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element)> {
@@ -142,6 +151,7 @@ extension ObservableType where Element == Any {
     /// Termination as for `zip(_:_:resultSelector:)`.
     /// - Note: Delivers on the thread of the source that completed the group (or of a thread
     ///   already delivering); the output is serialized. See <doc:Combining>.
+    @_alwaysEmitIntoClient
     public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element)> {
@@ -155,6 +165,7 @@ extension ObservableType where Element == Any {
     /// Termination as for `zip(_:_:resultSelector:)`.
     /// - Note: Delivers on the thread of the source that completed the group (or of a thread
     ///   already delivering); the output is serialized. See <doc:Combining>.
+    @_alwaysEmitIntoClient
     public static func zip<
         O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType, O7: ObservableType
     >(
@@ -170,6 +181,7 @@ extension ObservableType where Element == Any {
     /// Termination as for `zip(_:_:resultSelector:)`.
     /// - Note: Delivers on the thread of the source that completed the group (or of a thread
     ///   already delivering); the output is serialized. See <doc:Combining>.
+    @_alwaysEmitIntoClient
     public static func zip<
         O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType, O7: ObservableType,
         O8: ObservableType
@@ -184,6 +196,7 @@ extension ObservableType where Element == Any {
 
 extension ObservableType {
     /// The `zip` of 3 sources, by `selection`: a user's `resultSelector`, or the tuple.
+    @usableFromInline
     static func zipArity<E1, E2, E3, Result>(
         _ source1: Observable<E1>, _ source2: Observable<E2>, _ source3: Observable<E3>,
         selection: ResultSelection<(E1, E2, E3), Result>
@@ -200,6 +213,7 @@ extension ObservableType {
     }
 
     /// The `zip` of 4 sources, by `selection`: a user's `resultSelector`, or the tuple.
+    @usableFromInline
     static func zipArity<E1, E2, E3, E4, Result>(
         _ source1: Observable<E1>, _ source2: Observable<E2>, _ source3: Observable<E3>, _ source4: Observable<E4>,
         selection: ResultSelection<(E1, E2, E3, E4), Result>
@@ -217,6 +231,7 @@ extension ObservableType {
     }
 
     /// The `zip` of 5 sources, by `selection`: a user's `resultSelector`, or the tuple.
+    @usableFromInline
     static func zipArity<E1, E2, E3, E4, E5, Result>(
         _ source1: Observable<E1>, _ source2: Observable<E2>, _ source3: Observable<E3>, _ source4: Observable<E4>, _ source5: Observable<E5>,
         selection: ResultSelection<(E1, E2, E3, E4, E5), Result>
@@ -238,6 +253,7 @@ extension ObservableType {
     }
 
     /// The `zip` of 6 sources, by `selection`: a user's `resultSelector`, or the tuple.
+    @usableFromInline
     static func zipArity<E1, E2, E3, E4, E5, E6, Result>(
         _ source1: Observable<E1>, _ source2: Observable<E2>, _ source3: Observable<E3>, _ source4: Observable<E4>, _ source5: Observable<E5>,
         _ source6: Observable<E6>,
@@ -262,6 +278,7 @@ extension ObservableType {
     }
 
     /// The `zip` of 7 sources, by `selection`: a user's `resultSelector`, or the tuple.
+    @usableFromInline
     static func zipArity<E1, E2, E3, E4, E5, E6, E7, Result>(
         _ source1: Observable<E1>, _ source2: Observable<E2>, _ source3: Observable<E3>, _ source4: Observable<E4>, _ source5: Observable<E5>,
         _ source6: Observable<E6>, _ source7: Observable<E7>,
@@ -287,6 +304,7 @@ extension ObservableType {
     }
 
     /// The `zip` of 8 sources, by `selection`: a user's `resultSelector`, or the tuple.
+    @usableFromInline
     static func zipArity<E1, E2, E3, E4, E5, E6, E7, E8, Result>(
         _ source1: Observable<E1>, _ source2: Observable<E2>, _ source3: Observable<E3>, _ source4: Observable<E4>, _ source5: Observable<E5>,
         _ source6: Observable<E6>, _ source7: Observable<E7>, _ source8: Observable<E8>,
