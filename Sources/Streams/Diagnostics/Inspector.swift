@@ -14,10 +14,12 @@ import Foundation
 /// While it records, each subscription made through an operator or subject is recorded with its
 /// place in its chain (its operator's name, an optional ``ObservableType/named(_:)`` label, the
 /// operator downstream of it), and each event that operator delivers is logged with its kind,
-/// time, thread and a description of its value, made with bounded work whatever the value's
-/// size (a large value keeps its shape, its first elements and its count) and at most
-/// ``Configuration/valueLength`` bytes.
-/// Values themselves are never retained. Each chain keeps its events in a ring buffer of
+/// time, thread and its value: a small value with value semantics and no references (a number,
+/// a short string, a small standard collection of them, a plain struct) is kept in the ring
+/// buffer and described when read; any other (an object, a large value) is described when sent,
+/// with bounded work whatever its size (a large value keeps its shape, its first elements and
+/// its count). Either way at most ``Configuration/valueLength`` bytes of description are shown,
+/// and objects are never retained. Each chain keeps its events in a ring buffer of
 /// ``Configuration/eventsPerChain``; ended chains are forgotten beyond
 /// ``Configuration/retainedEndedChains``, so memory stays bounded however long the app runs.
 ///

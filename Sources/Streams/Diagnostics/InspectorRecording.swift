@@ -49,48 +49,107 @@ enum InspectorHook {
         let record = InspectorRegistry.shared.begin(
             name: InspectorNames.operatorName(of: type(of: source)), label: label, parent: InspectorContext.current,
             thread: InspectorThreads.current(), redacts: redacts, callStack: CapturedCallStack.capture())
-        let subscription = InspectorContext.with(record) { body(InspectingObserver(observer: observer, record: record)) }
+        let inspecting = InspectingObserver(observer: observer, record: record, keeping: .forElement)
+        let subscription = InspectorContext.with(record) { body(inspecting) }
         return InspectedSubscription(subscription, record: record)
     }
 }
 
 /// Forwards events to the subscriber, logging each in the chain's ring buffer first.
+///
+/// Logging an event takes the chain's own lock (not the registry's), reads the clock and the
+/// thread's name identifier, and keeps the element (when ``InspectorKeeping`` allows: a
+/// number, a small string or collection of them) or a description bounded in work and size: its
+/// cost does not depend on the value's size.
 struct InspectingObserver<Observer: ObserverType>: ObserverType {
     typealias Element = Observer.Element
     let observer: Observer
     let record: InspectorRecord
+    /// Whether elements are kept (``InspectorKeeping``), and when `keepIfSmall`, the check.
+    let keeping: InspectorKeepingMode
+    let fits: ((Element, Int) -> Bool)?
 
-    func on(_ event: Event<Element>) {
-        if InspectorHook.isRecording { log(event) }
-        // Subscriptions the subscriber makes while handling the event (flatMap's inner ones)
-        // belong under it.
-        InspectorContext.with(record.parent) { observer.on(event) }
-        if event.isStopEvent { record.end() }
+    init(observer: Observer, record: InspectorRecord, keeping: InspectorKeeping<Element>) {
+        self.observer = observer
+        self.record = record
+        switch keeping {
+        case .describe:
+            self.keeping = .describe
+            fits = nil
+        case .keep:
+            self.keeping = .keep
+            fits = nil
+        case .keepIfSmall(let check):
+            self.keeping = .keepIfSmall
+            fits = check
+        }
     }
 
-    private func log(_ event: Event<Element>) {
-        let kind: InspectorEvent.Kind
-        let value: String?
-        let length = record.valueLength
-        // A redacted chain's values are never described (their descriptions may hold secrets).
-        let redacted = record.redaction.isMarked
+    // `onNext` and `onCompleted` are the library's fast paths (no `Event` is built: a metadata
+    // lookup in this generic code); `on` dispatches to them.
+
+    func onNext(_ element: Element) {
+        if InspectorHook.isRecording { logNext(element) }
+        // Subscriptions the subscriber makes while handling the event (flatMap's inner ones)
+        // belong under it.
+        InspectorContext.with(record.parent) { observer.onNext(element) }
+    }
+
+    func onCompleted() {
+        if InspectorHook.isRecording { log(.completed, .none) }
+        InspectorContext.with(record.parent) { observer.onCompleted() }
+        record.end()
+    }
+
+    func on(_ event: Event<Element>) {
         switch event {
         case .next(let element):
-            kind = .next
-            value = redacted ? InspectorValues.redacted : InspectorValueDescriber.describe(element, limit: length)
+            onNext(element)
         case .error(let error):
-            kind = .error
-            value = redacted ? InspectorValues.redacted : InspectorValueDescriber.describe(error, limit: length)
+            if InspectorHook.isRecording {
+                // A redacted chain's errors are never described (they may hold secrets).
+                let chainLog = record.log
+                let value = chainLog.redaction.isMarked ? InspectorValues.redacted : InspectorValueDescriber.describe(error, limit: chainLog.valueLength)
+                log(.error, .text(value))
+            }
+            InspectorContext.with(record.parent) { observer.on(event) }
+            record.end()
         case .completed:
-            kind = .completed
-            value = nil
+            onCompleted()
         }
-        let registry = InspectorRegistry.shared
-        registry.log(
-            InspectorEvent(
-                chain: record.chain, operatorID: record.place, operatorName: record.name, label: record.label,
-                kind: kind, time: registry.now(), thread: InspectorThreads.current(), value: value),
-            into: record.log)
+    }
+
+    /// Logs an element: kept, or described now (see ``InspectorKeeping``); in a redacted chain,
+    /// neither (its description may hold secrets).
+    private func logNext(_ element: Element) {
+        let log = record.log
+        let value: InspectorLoggedValue
+        if log.redaction.isMarked {
+            value = .text(InspectorValues.redacted)
+        } else {
+            switch keeping {
+            case .keep where MemoryLayout<Element>.size <= 8:
+                // Trivially copyable (`.keep` holds no references): its bytes.
+                var bits: UInt64 = 0
+                withUnsafeMutableBytes(of: &bits) { $0.storeBytes(of: element, as: Element.self) }
+                value = .bits(bits, Element.self)
+            case .keep:
+                value = .kept(element)
+            case .keepIfSmall where fits?(element, log.valueLength) == true:
+                value = .kept(element)
+            case .keepIfSmall, .describe:
+                value = .text(InspectorValueDescriber.describe(element, limit: log.valueLength))
+            }
+        }
+        self.log(.next, value)
+    }
+
+    @inline(__always)
+    private func log(_ kind: InspectorEvent.Kind, _ value: InspectorLoggedValue) {
+        record.log.append(
+            InspectorLoggedEvent(
+                place: record.placeIndex, kind: kind, thread: InspectorThreads.currentID(), time: InspectorRegistry.uptime(),
+                value: value))
     }
 }
 
@@ -116,23 +175,27 @@ private final class InspectedSubscription: Disposable, @unchecked Sendable {
 /// recorded as its children.
 enum InspectorContext {
     private final class Slot {
-        var record: InspectorRecord?
+        /// Not retained: a record is set only for the duration of `with`, whose caller holds it
+        /// (an event's record holds its parent), so no retain and release per event.
+        var record: Unmanaged<InspectorRecord>?
     }
 
     private static let slots = ThreadLocalObject { Slot() }
 
-    private static var slot: Slot { slots.current }
-
     /// The current record of this thread, or `nil` outside any inspected subscription.
-    static var current: InspectorRecord? { slot.record }
+    static var current: InspectorRecord? { slots.withCurrent { $0.record?.takeUnretainedValue() } }
 
     /// Runs `body` with `record` as this thread's current record, then restores the previous one.
+    /// The caller keeps `record` alive meanwhile.
+    @inline(__always)
     static func with<Result>(_ record: InspectorRecord?, _ body: () -> Result) -> Result {
-        let slot = self.slot
-        let previous = slot.record
-        slot.record = record
-        defer { slot.record = previous }
-        return body()
+        // Borrowed: the slot lives as long as its thread, and is only used on it.
+        slots.withCurrent { slot in
+            let previous = slot.record
+            slot.record = record.map { Unmanaged.passUnretained($0) }
+            defer { slot.record = previous }
+            return withExtendedLifetime(record) { body() }
+        }
     }
 }
 

@@ -4,7 +4,9 @@ import Foundation
 import Synchronization
 
 /// The inspector's records: chains, the places (operators) in them, and each chain's ring buffer
-/// of events. One lock guards it all; nothing is called out under it.
+/// of events. One lock guards the chains and places; each chain's events have their own (an
+/// event takes only its chain's), taken after this one when both are. Nothing is called out
+/// under either.
 final class InspectorRegistry: Sendable {
     static let shared = InspectorRegistry()
 
@@ -26,12 +28,10 @@ final class InspectorRegistry: Sendable {
         var subscribedAt: Double
         var thread: String
         var callStack: CapturedCallStack?
-        /// The chain's events, shared with its records so that logging one needs no lookup.
-        let log = InspectorChainLog()
-        /// Whether a `redactedInInspector()` point subscribed in this chain: its values and
-        /// errors are then logged as ``InspectorValues/redacted``, never described. Shared with
-        /// the chain's records, which read it before describing a value.
-        let redaction = InspectorRedaction()
+        /// The chain's events, shared with its records so that logging one needs no lookup; it
+        /// also holds whether the chain is redacted, which the records read before keeping or
+        /// describing a value.
+        let log: InspectorChainLog
     }
 
     private struct PlaceKey: Hashable {
@@ -45,25 +45,43 @@ final class InspectorRegistry: Sendable {
         var nextID = 1
         var chains: [Int: Chain] = [:]
         var ended: [Int] = []
+
+        func newLog() -> InspectorChainLog {
+            InspectorChainLog(capacity: configuration.eventsPerChain, valueLength: configuration.valueLength)
+        }
     }
 
     private let state = LockedState(State())
     /// When the clock started (`reset`), in uptime nanoseconds: read on every logged event, so
     /// kept apart from the locked state.
-    private let origin = Atomic<UInt64>(DispatchTime.now().uptimeNanoseconds)
+    private let origin = Atomic<UInt64>(InspectorRegistry.uptime())
 
     /// Seconds since the inspector's origin.
     func now() -> Double {
         let origin = origin.load(ordering: .relaxed)
-        let now = DispatchTime.now().uptimeNanoseconds
+        let now = Self.uptime()
         return now >= origin ? Double(now - origin) / 1e9 : 0
+    }
+
+    /// Monotonic nanoseconds, the inspector's clock (a logged event keeps them, converted to
+    /// seconds since the origin when read): `clock_gettime` directly, a third of
+    /// `DispatchTime.now()`'s instructions.
+    @inline(__always)
+    static func uptime() -> UInt64 {
+        #if canImport(Darwin)
+        return clock_gettime_nsec_np(CLOCK_UPTIME_RAW)
+        #else
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return UInt64(time.tv_sec) &* 1_000_000_000 &+ UInt64(time.tv_nsec)
+        #endif
     }
 
     var configuration: Inspector.Configuration { state.withLock { $0.configuration } }
 
     /// Clears every record and restarts the clock with `configuration`.
     func reset(_ configuration: Inspector.Configuration) {
-        origin.store(DispatchTime.now().uptimeNanoseconds, ordering: .relaxed)
+        origin.store(Self.uptime(), ordering: .relaxed)
         let old = state.withLock { state -> State in
             var fresh = State()
             fresh.configuration = configuration
@@ -87,10 +105,13 @@ final class InspectorRegistry: Sendable {
             } else {
                 chainID = state.nextID
                 state.nextID += 1
-                state.chains[chainID] = Chain(id: chainID, subscribedAt: time, thread: thread, callStack: stack)
+                state.chains[chainID] = Chain(
+                    id: chainID, subscribedAt: time, thread: thread, callStack: stack, log: state.newLog())
             }
             let key = PlaceKey(parent: parent?.chain == chainID ? parent?.place : nil, name: name, label: label)
-            var chain = state.chains.removeValue(forKey: chainID) ?? Chain(id: chainID, subscribedAt: time, thread: thread, callStack: stack)
+            var chain =
+                state.chains.removeValue(forKey: chainID)
+                ?? Chain(id: chainID, subscribedAt: time, thread: thread, callStack: stack, log: state.newLog())
             let index: Int
             if let existing = chain.placeIndex[key] {
                 index = existing
@@ -98,19 +119,21 @@ final class InspectorRegistry: Sendable {
                 index = chain.places.count
                 chain.places.append(Place(id: state.nextID, name: name, label: label, parent: key.parent))
                 chain.placeIndex[key] = index
+                // The log's lock is taken under the registry's (never the other way round).
+                let logIndex = chain.log.addPlace(InspectorChainLog.Place(id: state.nextID, name: name, label: label))
+                assert(Int(logIndex) == index)
                 state.nextID += 1
             }
             chain.places[index].live += 1
             chain.places[index].total += 1
             chain.live += 1
             if chain.name == nil, let label { chain.name = label }
-            if redacts { chain.redaction.mark() }
+            if redacts { chain.log.redaction.mark() }
             let placeID = chain.places[index].id
             state.chains[chainID] = chain
             state.ended.removeAll { $0 == chainID }
             return InspectorRecord(
-                chain: chainID, place: placeID, name: name, label: label, parent: parent, valueLength: state.configuration.valueLength,
-                redaction: chain.redaction, log: chain.log)
+                chain: chainID, place: placeID, placeIndex: Int32(index), name: name, label: label, parent: parent, log: chain.log)
         }
     }
 
@@ -137,21 +160,14 @@ final class InspectorRegistry: Sendable {
         _ = pruned  // released outside the lock
     }
 
-    /// Appends an event to its chain's ring buffer, `log` (the record's: no lookup). A redacted
-    /// chain's values were replaced before they were described (`InspectingObserver`).
-    func log(_ event: InspectorEvent, into log: InspectorChainLog) {
-        state.withLock { state in
-            log.ring.append(event, capacity: state.configuration.eventsPerChain)
-        }
-    }
-
     /// The chains now; their call stacks are symbolicated after the lock is released.
     func snapshot() -> InspectorSnapshot {
         let (snapshot, stacks) = state.withLock { state -> (InspectorSnapshot, [CapturedCallStack?]) in
             let chains = state.chains.values.sorted { $0.id < $1.id }
             let snapshot = InspectorSnapshot(
                 chains: chains.map { chain in
-                    InspectorSnapshot.Chain(
+                    let counts = chain.log.counts
+                    return InspectorSnapshot.Chain(
                         id: chain.id, name: chain.name,
                         operators: chain.places.map {
                             InspectorSnapshot.Operator(
@@ -159,8 +175,8 @@ final class InspectorRegistry: Sendable {
                                 liveSubscriptions: $0.live, totalSubscriptions: $0.total)
                         },
                         isLive: chain.live > 0, subscribedAt: chain.subscribedAt, thread: chain.thread,
-                        callStack: [], callSites: [], recordedEvents: chain.log.ring.storage.count,
-                        droppedEvents: chain.log.ring.dropped)
+                        callStack: [], callSites: [], recordedEvents: counts.recorded,
+                        droppedEvents: counts.dropped)
                 })
             return (snapshot, chains.map(\.callStack))
         }
@@ -172,11 +188,14 @@ final class InspectorRegistry: Sendable {
         return symbolicated
     }
 
-    /// The events of every chain, oldest chain first, each in order.
+    /// The events of every chain, oldest chain first, each in order; values kept to be
+    /// described when read are described after the locks are released.
     func events() -> [InspectorEvent] {
-        state.withLock { state in
-            state.chains.values.sorted { $0.id < $1.id }.flatMap(\.log.ring.inOrder)
+        let logs = state.withLock { state in
+            state.chains.values.sorted { $0.id < $1.id }.map { (id: $0.id, log: $0.log) }
         }
+        let origin = origin.load(ordering: .relaxed)
+        return logs.flatMap { $0.log.events(chain: $0.id, origin: origin) }
     }
 
     private func withChain(_ id: Int, in state: inout State, _ body: (inout Chain) -> Void) {
@@ -186,35 +205,145 @@ final class InspectorRegistry: Sendable {
     }
 }
 
-/// A chain's ring buffer of events, shared by the chain's records: an event is appended through
-/// its record, without looking its chain up. A record outliving its chain (forgotten, or the
-/// inspector reset) appends to a ring nobody reads, freed with the record.
-final class InspectorChainLog: @unchecked Sendable {
-    // Safety: `ring` is read and written only under the registry's lock.
-    var ring = EventRing()
+/// A chain's events and the places they were logged at, shared by the chain's records: an event
+/// is appended through its record, without looking its chain up, under the log's own lock (an
+/// event never takes the registry's lock). A record outliving its chain (forgotten, or the
+/// inspector reset) appends to a log nobody reads, freed with the record.
+final class InspectorChainLog: Sendable {
+    /// What an event's place index stands for, kept for the export.
+    struct Place {
+        var id: Int
+        var name: String
+        var label: String?
+    }
+
+    private struct State {
+        var places: [Place] = []
+        var ring = EventRing<InspectorLoggedEvent>()
+    }
+
+    /// Events kept (the configuration's `eventsPerChain` when the chain began).
+    let capacity: Int
+    /// Bytes of a value's description kept (`valueLength`), for values described when read.
+    let valueLength: Int
+    /// Whether a `redactedInInspector()` point subscribed in this chain: its values and errors
+    /// are then logged as ``InspectorValues/redacted``, never described or kept.
+    let redaction = InspectorRedaction()
+    private let state: LockedState<State>
+
+    init(capacity: Int, valueLength: Int) {
+        self.capacity = capacity
+        self.valueLength = valueLength
+        state = LockedState(State())
+    }
+
+    /// Adds a place (in the registry's order of the chain's places) and returns its index.
+    func addPlace(_ place: Place) -> Int32 {
+        state.withLock { state in
+            state.places.append(place)
+            return Int32(state.places.count - 1)
+        }
+    }
+
+    /// Appends an event, dropping the oldest when the ring is full.
+    @inline(__always)
+    func append(_ event: InspectorLoggedEvent) {
+        let capacity = capacity
+        // The event replaced when full is released under the lock: it holds a string or a value
+        // without references, whose release runs no code of the app's.
+        state.withLock { $0.ring.append(event, capacity: capacity) }
+    }
+
+    /// How many events the ring holds, and how many were dropped.
+    var counts: (recorded: Int, dropped: Int) {
+        state.withLock { ($0.ring.storage.count, $0.ring.dropped) }
+    }
+
+    /// The events, in order, as the public ``InspectorEvent``s of chain `chain`: copied under the
+    /// lock, described after it (a value kept to be described when read is described here, on the
+    /// reading thread; its description is the one it would have had when it was sent).
+    func events(chain: Int, origin: UInt64) -> [InspectorEvent] {
+        let (places, logged) = state.withLock { ($0.places, $0.ring.inOrder) }
+        let redacted = redaction.isMarked
+        let limit = valueLength
+        let threads = InspectorThreads.names(logged.lazy.map(\.thread))
+        return logged.compactMap { event in
+            guard Int(event.place) < places.count else { return nil }
+            let place = places[Int(event.place)]
+            let value: String?
+            switch event.value {
+            case .none: value = nil
+            case .text(let text): value = text
+            case .kept(let kept): value = redacted ? InspectorValues.redacted : InspectorValueDescriber.describe(kept, limit: limit)
+            case .bits(let bits, let type):
+                value = redacted ? InspectorValues.redacted : InspectorValueDescriber.describe(Self.value(of: type, bits: bits), limit: limit)
+            }
+            return InspectorEvent(
+                chain: chain, operatorID: place.id, operatorName: place.name, label: place.label, kind: event.kind,
+                time: event.time >= origin ? Double(event.time - origin) / 1e9 : 0, thread: threads[event.thread] ?? "", value: value)
+        }
+    }
 }
 
-/// A fixed-capacity ring of events; the oldest is dropped when it is full.
-struct EventRing {
-    var storage: [InspectorEvent] = []
+extension InspectorChainLog {
+    /// The value of `type` whose bytes are `bits` (see ``InspectorLoggedValue/bits(_:_:)``).
+    static func value(of type: Any.Type, bits: UInt64) -> Any {
+        func load<Value>(_: Value.Type) -> Any {
+            withUnsafeBytes(of: bits) { $0.loadUnaligned(as: Value.self) }
+        }
+        return _openExistential(type, do: load)
+    }
+}
+
+/// One logged event, as the ring keeps it: no strings copied per event (its place and thread
+/// are small indexes resolved when read, its time the raw uptime in nanoseconds).
+struct InspectorLoggedEvent {
+    /// The place in the chain's log (``InspectorChainLog/addPlace(_:)``).
+    var place: Int32
+    var kind: InspectorEvent.Kind
+    /// The delivering thread's name, as an ``InspectorThreads`` identifier.
+    var thread: UInt32
+    /// Uptime nanoseconds.
+    var time: UInt64
+    var value: InspectorLoggedValue
+}
+
+/// An event's value as logged.
+enum InspectorLoggedValue {
+    /// Completion: no value.
+    case none
+    /// Described when sent (a reference, a large value, an error), or `<redacted>`.
+    case text(String)
+    /// A copy of a value with value semantics that holds no references (a number, a string, a
+    /// standard collection of them, a plain struct): described when read.
+    case kept(Any)
+    /// A value of at most 8 bytes without references (an `Int`, a `Double`, a plain enum), as
+    /// its bytes and its type: copied and dropped without the runtime's value witnesses.
+    case bits(UInt64, Any.Type)
+}
+
+/// A fixed-capacity ring; the oldest element is dropped when it is full.
+struct EventRing<Element> {
+    var storage: [Element] = []
     var head = 0
     var dropped = 0
 
-    mutating func append(_ event: InspectorEvent, capacity: Int) {
+    mutating func append(_ element: Element, capacity: Int) {
         guard capacity > 0 else {
             dropped += 1
             return
         }
         if storage.count < capacity {
-            storage.append(event)
-        } else {
-            storage[head] = event
-            head = (head + 1) % storage.count
-            dropped += 1
+            storage.append(element)
+            return
         }
+        storage[head] = element
+        head += 1
+        if head == storage.count { head = 0 }
+        dropped += 1
     }
 
-    var inOrder: [InspectorEvent] { Array(storage[head...] + storage[..<head]) }
+    var inOrder: [Element] { Array(storage[head...] + storage[..<head]) }
 }
 
 /// Whether a chain is redacted (`redactedInInspector()`): set once, read on every event.
@@ -232,29 +361,23 @@ final class InspectorRedaction: Sendable {
 final class InspectorRecord: Sendable {
     let chain: Int
     let place: Int
+    /// The place's index in the chain's log.
+    let placeIndex: Int32
     let name: String
     let label: String?
     /// The subscription downstream of this one, which receives its events.
     let parent: InspectorRecord?
-    /// How many bytes of a value's description are kept.
-    let valueLength: Int
-    /// Whether the chain is redacted (then values are not described).
-    let redaction: InspectorRedaction
-    /// The chain's events.
+    /// The chain's events, and whether it is redacted (then values are neither kept nor described).
     let log: InspectorChainLog
     private let hasEnded = AtomicFlag()
 
-    init(
-        chain: Int, place: Int, name: String, label: String?, parent: InspectorRecord?, valueLength: Int,
-        redaction: InspectorRedaction = InspectorRedaction(), log: InspectorChainLog = InspectorChainLog()
-    ) {
+    init(chain: Int, place: Int, placeIndex: Int32, name: String, label: String?, parent: InspectorRecord?, log: InspectorChainLog) {
         self.chain = chain
         self.place = place
+        self.placeIndex = placeIndex
         self.name = name
         self.label = label
         self.parent = parent
-        self.valueLength = valueLength
-        self.redaction = redaction
         self.log = log
     }
 

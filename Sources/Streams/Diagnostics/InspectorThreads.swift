@@ -17,23 +17,88 @@ enum InspectorThreads {
     /// Worked out at the thread's first recorded event on each queue, then kept per thread (its
     /// queue's label is read on every event): a thread renamed later keeps its first name.
     static func current() -> String {
-        let label = currentQueueLabel()
-        return names.withCurrent { cache in
-            if cache.label == label, let name = cache.name { return name }
-            let name = name(onQueueLabelled: label)
-            cache.label = label
-            cache.name = name
-            return name
+        name(of: currentID())
+    }
+
+    /// The calling thread's name (``current()``) as a small identifier, for logged events: the
+    /// name is worked out when the thread's queue changes, and read back with ``names(_:)``.
+    @inline(__always)
+    static func currentID() -> UInt32 {
+        let label = currentQueueLabelPointer()
+        return caches.withCurrent { cache in
+            // The label's bytes are compared, not its address: a freed queue's address may be
+            // reused by a queue labelled otherwise.
+            if cache.id != 0 {
+                switch (label, cache.labelBytes) {
+                case (let label?, let known?): if strcmp(known, label) == 0 { return cache.id }
+                case (nil, nil): return cache.id
+                default: break
+                }
+            }
+            return cache.update(label: label)
+        }
+    }
+
+    /// The names of thread identifiers (``currentID()``).
+    static func names<Identifiers: Sequence<UInt32>>(_ identifiers: Identifiers) -> [UInt32: String] {
+        table.withLock { table in
+            var names: [UInt32: String] = [:]
+            for id in identifiers where names[id] == nil && id > 0 && Int(id) <= table.names.count {
+                names[id] = table.names[Int(id) - 1]
+            }
+            return names
+        }
+    }
+
+    /// The name of a thread identifier (``currentID()``).
+    static func name(of id: UInt32) -> String {
+        names(CollectionOfOne(id))[id] ?? ""
+    }
+
+    /// Every thread name seen, each with its identifier (from 1): a name is added once, so the
+    /// table grows with the distinct names of the process's threads and queues, not with events.
+    private struct NameTable {
+        var names: [String] = []
+        var ids: [String: UInt32] = [:]
+    }
+
+    private static let table = LockedState(NameTable())
+
+    private static func id(ofName name: String) -> UInt32 {
+        table.withLock { table in
+            if let id = table.ids[name] { return id }
+            table.names.append(name)
+            let id = UInt32(table.names.count)
+            table.ids[name] = id
+            return id
         }
     }
 
     /// The last name worked out on a thread, and the queue label it was worked out for.
     private final class NameCache {
         var label = ""
-        var name: String?
+        /// A copy of the label's bytes, compared with the queue's on each event.
+        var labelBytes: UnsafeMutablePointer<CChar>?
+        /// The name's identifier, 0 before the first.
+        var id: UInt32 = 0
+
+        /// Works the name out for the queue labelled `bytes` (unless it is the label the name was
+        /// worked out for: a thread renamed later keeps its first name).
+        func update(label bytes: UnsafePointer<CChar>?) -> UInt32 {
+            let label = bytes.map { String(cString: $0) } ?? ""
+            if id == 0 || label != self.label {
+                id = InspectorThreads.id(ofName: InspectorThreads.name(onQueueLabelled: label))
+                self.label = label
+            }
+            free(labelBytes)
+            labelBytes = bytes.flatMap { strdup($0) }
+            return id
+        }
+
+        deinit { free(labelBytes) }
     }
 
-    private static let names = ThreadLocalObject { NameCache() }
+    private static let caches = ThreadLocalObject { NameCache() }
 
     /// The name of the calling thread, running on the queue labelled `label`.
     private static func name(onQueueLabelled label: String) -> String {
@@ -96,12 +161,18 @@ enum InspectorThreads {
 
     /// The label of the queue running the calling code ("" when unknown).
     static func currentQueueLabel() -> String {
+        currentQueueLabelPointer().map { String(cString: $0) } ?? ""
+    }
+
+    /// The label of the queue running the calling code, as libdispatch keeps it, or `nil`.
+    @inline(__always)
+    static func currentQueueLabelPointer() -> UnsafePointer<CChar>? {
         #if canImport(CDispatch)
-        return String(cString: dispatch_queue_get_label(nil))
+        return dispatch_queue_get_label(nil)
         #elseif canImport(Darwin)
-        return String(cString: __dispatch_queue_get_label(nil))
+        return __dispatch_queue_get_label(nil)
         #else
-        return ""
+        return nil
         #endif
     }
 }

@@ -40,19 +40,49 @@ struct InspectorValueDescriber {
 
     /// The description of a number, Boolean or `Data` (all cheap to describe), or `nil`.
     private static func leafDescription(of value: Any) -> String? {
-        // The commonest types by their metadata first (a pointer comparison); `as?` to a
-        // protocol looks up a conformance.
+        // The commonest types by their metadata first (a pointer comparison).
         let type = type(of: value)
         if type == Int.self, let value = value as? Int { return String(value) }
         if type == Double.self || type == Bool.self { return String(describing: value) }
-        // `as?` would look through an optional (`Optional(3) as? Int` is 3).
-        if value is any InspectorOptional || value is any InspectorCollection || value is any InspectorDictionary { return nil }
-        switch value {
-        case let value as any BinaryInteger: return String(describing: value)
-        case let value as any FloatingPoint: return String(describing: value)
-        case let value as Data: return String(describing: value)  // "N bytes" (its Mirror copies every byte)
-        default: return nil
-        }
+        // `Data`'s description is "N bytes" (its Mirror copies every byte).
+        return traits(of: type).isLeaf ? String(describing: value) : nil
+    }
+
+    /// Whether `value` is a number, a Boolean or `Data` (``leafDescription(of:)`` describes it).
+    private static func isLeaf(_ value: Any) -> Bool {
+        let type = type(of: value)
+        return type == Int.self || type == Double.self || type == Bool.self || traits(of: type).isLeaf
+    }
+
+    /// What the describer asks of a value's type, worked out once per type: each is a
+    /// conformance lookup, which costs hundreds of instructions for a type that does not
+    /// conform, and a value visits several.
+    struct TypeTraits {
+        /// An `Optional` (told apart from its wrapped value, which `as?` looks through).
+        var isOptional: Bool
+        /// A standard library collection read without `Mirror` (``InspectorCollection``).
+        var isCollection: Bool
+        /// A dictionary read without `Mirror` (``InspectorDictionary``).
+        var isDictionary: Bool
+        /// A number or `Data`, described by its own description.
+        var isLeaf: Bool
+    }
+
+    private static let traitsCache = LockedState([ObjectIdentifier: TypeTraits]())
+
+    /// The traits of `type`, cached.
+    static func traits(of type: Any.Type) -> TypeTraits {
+        let id = ObjectIdentifier(type)
+        if let known = traitsCache.withLock({ $0[id] }) { return known }
+        let isOptional = type is any InspectorOptional.Type
+        let isCollection = !isOptional && type is any InspectorCollection.Type
+        let isDictionary = !isOptional && type is any InspectorDictionary.Type
+        let isLeaf =
+            !isOptional && !isCollection && !isDictionary
+            && (type is any BinaryInteger.Type || type is any FloatingPoint.Type || type == Data.self)
+        let traits = TypeTraits(isOptional: isOptional, isCollection: isCollection, isDictionary: isDictionary, isLeaf: isLeaf)
+        traitsCache.withLock { $0[id] = traits }
+        return traits
     }
 
     private var result: String {
@@ -117,17 +147,18 @@ struct InspectorValueDescriber {
             bytes -= string.utf8.count + 2
             return bytes >= 0
         }
-        if Self.leafDescription(of: value) != nil {
+        if Self.isLeaf(value) {
             bytes -= 8
             return bytes >= 0
         }
         // The standard library's collections say their size without being walked.
-        if let collection = value as? any InspectorCollection, !(value is any InspectorOptional) {
+        let traits = Self.traits(of: type(of: value))
+        if traits.isCollection, let collection = value as? any InspectorCollection {
             guard collection.inspectorCount <= nodes else { return false }
             for element in collection.inspectorElements(nodes) where !isSmall(element, nodes: &nodes, bytes: &bytes) { return false }
             return true
         }
-        if let dictionary = value as? any InspectorDictionary, !(value is any InspectorOptional) {
+        if traits.isDictionary, let dictionary = value as? any InspectorDictionary {
             guard dictionary.inspectorCount * 2 <= nodes else { return false }
             for entry in dictionary.inspectorEntries(nodes) {
                 guard isSmall(entry.key, nodes: &nodes, bytes: &bytes), isSmall(entry.value, nodes: &nodes, bytes: &bytes) else { return false }
@@ -146,15 +177,16 @@ struct InspectorValueDescriber {
     /// Writes a large value as its shape (`[…]`, `Type(field: …)`, `case(…)`), with at most
     /// ``elementsShown`` of its elements or fields, each written in turn.
     private mutating func writeShape(of value: Any, topLevel: Bool) {
-        if !(value is any InspectorOptional) {
-            if let collection = value as? any InspectorCollection {
+        let traits = Self.traits(of: type(of: value))
+        if !traits.isOptional {
+            if traits.isCollection, let collection = value as? any InspectorCollection {
                 let elements = collection.inspectorElements(Self.elementsShown)
                 writeList(elements.count, total: collection.inspectorCount, unit: "elements", empty: "[]") { describer, index in
                     describer.write(elements[index])
                 }
                 return
             }
-            if let dictionary = value as? any InspectorDictionary {
+            if traits.isDictionary, let dictionary = value as? any InspectorDictionary {
                 let entries = dictionary.inspectorEntries(Self.elementsShown)
                 writeList(entries.count, total: dictionary.inspectorCount, unit: "entries", empty: "[:]") { describer, index in
                     describer.write(entries[index].key)
