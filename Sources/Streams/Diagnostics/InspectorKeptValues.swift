@@ -152,33 +152,24 @@ extension Optional: InspectorSizable where Wrapped: InspectorSizable {
     }
 }
 
-/// A collection whose count is read in constant time, checked before its elements are visited.
-private func inspectorFits<Elements: Collection>(_ elements: Elements, _ budget: inout InspectorSizeBudget) -> Bool
-where Elements.Element: InspectorSizable {
-    guard budget.spend(bytes: 2), elements.count <= budget.nodes else { return false }
-    for element in elements where !element.inspectorFits(&budget) { return false }
-    return true
+/// A standard collection of sizable values: its count is read in constant time and checked
+/// before its elements are visited.
+protocol InspectorSizableCollection: Collection, InspectorSizable where Element: InspectorSizable {}
+
+extension InspectorSizableCollection {
+    static var inspectorHasFixedSize: Bool { false }
+
+    func inspectorFits(_ budget: inout InspectorSizeBudget) -> Bool {
+        guard budget.spend(bytes: 2), count <= budget.nodes else { return false }
+        for element in self where !element.inspectorFits(&budget) { return false }
+        return true
+    }
 }
 
-extension Array: InspectorSizable where Element: InspectorSizable {
-    static var inspectorHasFixedSize: Bool { false }
-    func inspectorFits(_ budget: inout InspectorSizeBudget) -> Bool { Streams.inspectorFits(self, &budget) }
-}
-
-extension ContiguousArray: InspectorSizable where Element: InspectorSizable {
-    static var inspectorHasFixedSize: Bool { false }
-    func inspectorFits(_ budget: inout InspectorSizeBudget) -> Bool { Streams.inspectorFits(self, &budget) }
-}
-
-extension ArraySlice: InspectorSizable where Element: InspectorSizable {
-    static var inspectorHasFixedSize: Bool { false }
-    func inspectorFits(_ budget: inout InspectorSizeBudget) -> Bool { Streams.inspectorFits(self, &budget) }
-}
-
-extension Set: InspectorSizable where Element: InspectorSizable {
-    static var inspectorHasFixedSize: Bool { false }
-    func inspectorFits(_ budget: inout InspectorSizeBudget) -> Bool { Streams.inspectorFits(self, &budget) }
-}
+extension Array: InspectorSizable, InspectorSizableCollection where Element: InspectorSizable {}
+extension ContiguousArray: InspectorSizable, InspectorSizableCollection where Element: InspectorSizable {}
+extension ArraySlice: InspectorSizable, InspectorSizableCollection where Element: InspectorSizable {}
+extension Set: InspectorSizable, InspectorSizableCollection where Element: InspectorSizable {}
 
 extension Dictionary: InspectorSizable where Key: InspectorSizable, Value: InspectorSizable {
     static var inspectorHasFixedSize: Bool { false }
