@@ -96,10 +96,16 @@ final class InspectorKeptValuesTests: XCTestCase {
     }
 
     func testKeptValues_exportTheDescriptionTheyHadWhenSent() throws {
-        XCTAssertEqual(recorded(Int.self) { $0.onNext(42); $0.onNext(-7) }, ["42", "-7"])
+        XCTAssertEqual(
+            recorded(Int.self) {
+                $0.onNext(42); $0.onNext(-7)
+            }, ["42", "-7"])
         XCTAssertEqual(recorded(Double.self) { $0.onNext(2.5) }, ["2.5"])
         XCTAssertEqual(recorded(String.self) { $0.onNext("text") }, ["text"])
-        XCTAssertEqual(recorded(Int?.self) { $0.onNext(3); $0.onNext(nil) }, ["Optional(3)", "nil"])
+        XCTAssertEqual(
+            recorded(Int?.self) {
+                $0.onNext(3); $0.onNext(nil)
+            }, ["Optional(3)", "nil"])
         XCTAssertEqual(recorded([String: [String]].self) { $0.onNext(["chat": ["a", "b"]]) }, [#"["chat": ["a", "b"]]"#])
         XCTAssertEqual(recorded(PlainPoint.self) { $0.onNext(PlainPoint(x: 1, y: 2.5)) }, [String(describing: PlainPoint(x: 1, y: 2.5))])
         XCTAssertEqual(recorded(Light.self) { $0.onNext(.green) }, ["green"])
@@ -128,10 +134,11 @@ final class InspectorKeptValuesTests: XCTestCase {
         }
         XCTAssertEqual(values.count, 1)
         XCTAssertTrue(values.first??.contains("Box([1])") == true, "described when sent, not as it is now: \(values)")
-        XCTAssertEqual(recorded(Box.self) { subject in
-            subject.onNext(box)
-            box.items = []
-        }, ["Box([1, 2])"])
+        XCTAssertEqual(
+            recorded(Box.self) { subject in
+                subject.onNext(box)
+                box.items = []
+            }, ["Box([1, 2])"])
     }
 
     func testARedactedChain_keepsNoValue() {
