@@ -124,6 +124,9 @@ enum CallSiteSymbolicator {
     /// not where the user's code subscribed.
     private static func isLibraryFrame(_ frame: SymbolicatedBacktrace.Frame) -> Bool {
         guard let symbol = frame.symbol else { return false }
+        // Code the compiler wrote (a thunk, an inlined standard-library helper) is never where
+        // the user's code subscribed.
+        if symbol.sourceLocation?.path == "<compiler-generated>" { return true }
         let name = symbol.rawName
         return name.hasPrefix("$s7Streams") || name.hasPrefix("$s15StreamsBlocking") || name.hasPrefix("$s7Runtime")
             || frame.isSwiftThunk

@@ -193,8 +193,14 @@ enum InspectorContext {
         slots.withCurrent { slot in
             let previous = slot.record
             slot.record = record.map { Unmanaged.passUnretained($0) }
-            defer { slot.record = previous }
-            return withExtendedLifetime(record) { body() }
+            // Kept alive in a `defer`, not around `body`: a frame of the standard library's
+            // `withExtendedLifetime` would otherwise stand between Streams and the user's code,
+            // and be taken for the call site.
+            defer {
+                slot.record = previous
+                withExtendedLifetime(record) {}
+            }
+            return body()
         }
     }
 }
