@@ -95,8 +95,10 @@ final class FirebaseTestServerFaultTests: FirebaseTestServerTestCase {
     // MARK: Delay
 
     func testDelay_makesAShortClientTimeOutAndTheRequestStillHappens() throws {
-        server.inject(.delay(1, route: .database))
-        let impatient = HTTPClient(timeout: 0.2)
+        // The client gives up a second after sending (long enough for the request to reach the
+        // server on a loaded machine, even under strace); the server answers two seconds later.
+        server.inject(.delay(3, route: .database))
+        let impatient = HTTPClient(timeout: 1)
         defer { impatient.invalidate() }
         XCTAssertThrowsError(try impatient.send("PUT", server.databaseURL("/late"), json: 1))
         XCTAssertTrue(server.waitForRequests(1, route: .database))
