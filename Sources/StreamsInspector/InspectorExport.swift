@@ -1,4 +1,6 @@
 #if Inspector
+import Streams
+import StreamsTimeline
 import Foundation
 
 extension Inspector {

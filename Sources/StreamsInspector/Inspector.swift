@@ -1,4 +1,5 @@
 #if Inspector
+import Streams
 import Foundation
 
 /// The stream inspector: an opt-in recorder of every subscription's operator chain and events.
@@ -62,6 +63,7 @@ public enum Inspector {
 
     /// Clears what was recorded and starts recording with `configuration`; times count from now.
     public static func start(_ configuration: Configuration = Configuration()) {
+        InspectorHook.install(InspectorRegistry.shared)
         InspectorRegistry.shared.reset(configuration)
         InspectorHook.setRecording(true)
     }
@@ -110,10 +112,6 @@ public enum Inspector {
     /// Every recorded event, chain by chain.
     public static func events() -> [InspectorEvent] {
         InspectorRegistry.shared.events()
-    }
-
-    static func environmentRequestsRecording() -> Bool {
-        ProcessInfo.processInfo.environment[environmentVariable] == "1"
     }
 }
 #endif
