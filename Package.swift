@@ -54,7 +54,9 @@ let package = Package(
         // Evaluates a Remote Config server template for JSON-line contexts (firebase-admin-check.sh compares it with firebase-admin).
         .executableTarget(name: "server-template-eval", dependencies: ["ConfigFeatures", "Streams", "StreamsBlocking"], path: "Examples/ServerTemplateEval"),
         .executableTarget(name: "auth-token-demo", dependencies: ["ConfigFeatures", "Streams", "StreamsBlocking"], path: "Examples/AuthTokenDemo"),
-        .target(name: "StreamsBenchmarks", dependencies: ["Streams", "StreamsInspector", "ConfigFeatures", "ConfigFeaturesTestServer"], path: "Benchmarks/StreamsBenchmarks"),
+        .target(
+            name: "StreamsBenchmarks", dependencies: ["Streams", "StreamsInspector", "ConfigFeatures", "ConfigFeaturesTestServer"],
+            path: "Benchmarks/StreamsBenchmarks"),
         .executableTarget(name: "streams-bench", dependencies: ["StreamsBenchmarks"], path: "Benchmarks/StreamsBench"),
         // Writes the fixed-arity sources (`swift run streams-codegen`); depends on nothing.
         .executableTarget(name: "streams-codegen", path: "Sources/StreamsCodegen"),
@@ -68,7 +70,9 @@ let package = Package(
         .testTarget(name: "StreamsDiagramsTests", dependencies: ["StreamsDiagrams", "Streams", "StreamsTest"]),
         .testTarget(name: "StreamsBenchmarksTests", dependencies: ["StreamsBenchmarks", "Streams", "StreamsInspector", "StreamsTest"]),
         .testTarget(name: "ConfigFeaturesTests", dependencies: ["ConfigFeatures", "Streams", "StreamsInspector", "StreamsTest", "StreamsDiagrams"]),
-        .testTarget(name: "StreamsDemosTests", dependencies: ["StreamsDemos", "ConfigFeatures", "ConfigFeaturesTestServer", "Streams", "StreamsInspector", "StreamsTest"]),
+        .testTarget(
+            name: "StreamsDemosTests",
+            dependencies: ["StreamsDemos", "ConfigFeatures", "ConfigFeaturesTestServer", "Streams", "StreamsInspector", "StreamsTest"]),
         .testTarget(name: "NetworkingTests", dependencies: ["ConfigFeatures", "ConfigFeaturesTestServer", "Streams", "StreamsTest"]),
     ],
     swiftLanguageModes: [.v6]
