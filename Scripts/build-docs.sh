@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the documentation site offline: Scripts/build-docs.sh OUTPUT_DIR
 #
-# 1. Builds Streams, StreamsBlocking, StreamsTest and ConfigFeatures (debug, in the package's .build, or in
+# 1. Builds Streams, StreamsBlocking, StreamsTest, StreamsInspector and ConfigFeatures (debug, in the package's .build, or in
 #    DOCS_SCRATCH if set; after `swift test` this is a no-op) and extracts each module's public
 #    symbol graph into DOCS_WORK (default .build/docs). The modules re-export
 #    Foundation and Streams; swift-symbolgraph-extract keeps only what each module declares.
@@ -9,7 +9,7 @@
 #    --warnings-as-errors`: any DocC diagnostic, a note included, fails the build.
 # 3. Fails if a module's landing page (or ObservableType's page, where the operators are curated
 #    by family) has a group DocC made up itself, that is a public symbol nobody curated.
-# 4. Merges the four archives into one static site in OUTPUT_DIR, served from its root
+# 4. Merges the five archives into one static site in OUTPUT_DIR, served from its root
 #    (`python3 -m http.server -d OUTPUT_DIR`, then /documentation/streams).
 #
 # Exits non-zero on any failure. OUTPUT_DIR must be empty, missing, or a site this script wrote.
@@ -38,7 +38,7 @@ if [[ -d "$output" && -n "$(ls -A "$output")" && ! -e "$output/$marker" ]]; then
 fi
 
 work="${DOCS_WORK:-$root/.build/docs}"
-modules=(Streams StreamsBlocking StreamsTest ConfigFeatures)
+modules=(Streams StreamsBlocking StreamsTest StreamsInspector ConfigFeatures)
 triple="$(swift -print-target-info | python3 -c 'import json, sys; print(json.load(sys.stdin)["target"]["triple"])')"
 mkdir -p "$work"
 
@@ -46,6 +46,7 @@ echo "build-docs: building the modules"
 scratch="${DOCS_SCRATCH:-$root/.build}"
 swift build --scratch-path "$scratch" --target ConfigFeatures
 swift build --scratch-path "$scratch" --target StreamsTest
+swift build --scratch-path "$scratch" --target StreamsInspector
 module_dir="$scratch/debug/Modules"
 
 for module in "${modules[@]}"; do

@@ -44,6 +44,7 @@ PAGES = [
     ("Streams module", "/documentation/streams", "Streams", "module"),
     ("StreamsTest module", "/documentation/streamstest", "StreamsTest", "module"),
     ("StreamsBlocking module", "/documentation/streamsblocking", "StreamsBlocking", "module"),
+    ("StreamsInspector module", "/documentation/streamsinspector", "StreamsInspector", "module"),
     ("ConfigFeatures module", "/documentation/configfeatures", "ConfigFeatures", "module"),
     ("PublishSubject", "/documentation/streams/publishsubject", "PublishSubject", "symbol"),
     ("ObservableType.flatMapLatest", ("method", "/documentation/streams/observabletype", "flatmaplatest"),
@@ -53,6 +54,7 @@ PAGES = [
     ("Streams article", "/documentation/streams/subjects", "Subjects and Relays", "article"),
     ("StreamsTest article", "/documentation/streamstest/testing", "Testing", "article"),
     ("StreamsBlocking article", "/documentation/streamsblocking/blocking", "Blocking", "article"),
+    ("StreamsInspector article", "/documentation/streamsinspector/debuggingstreams", "Debugging streams", "article"),
     ("ConfigFeatures article", "/documentation/configfeatures/features-launch", "Launch gate (LaunchViewModel)", "article"),
     ("Versioning article", "/documentation/streams/versioning", "Versioning and API stability", "article"),
 ]

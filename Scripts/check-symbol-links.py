@@ -77,7 +77,7 @@ def split_link(dest):
     """("ObservableType", "element", "element(at:)") for ObservableType/element(at:)."""
     parts = dest.split("/")
     parts = [p for p in parts if p and p not in ("documentation", "Streams", "StreamsTest",
-                                                   "StreamsBlocking", "ConfigFeatures")]
+                                                   "StreamsBlocking", "StreamsInspector", "ConfigFeatures")]
     if len(parts) < 2:
         return None
     member = parts[-1]

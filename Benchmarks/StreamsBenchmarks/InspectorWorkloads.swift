@@ -1,6 +1,7 @@
 import ConfigFeatures
 import Foundation
 import Streams
+import StreamsInspector
 
 /// The inspector's cost (issue 39): each workload twice, with the inspector recording
 /// (`_inspector_on`) and not (`_inspector_off`), so the factor is read from two adjacent rows.

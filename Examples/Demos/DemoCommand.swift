@@ -1,5 +1,6 @@
 import Foundation
 import Streams
+import StreamsInspector
 
 /// The `main` of the demo executables: `streams-demo` (every demo, or those named) and the
 /// per-demo ones (`launch-demo`, `item-list-demo`, `force-update-demo`, `group-comments-demo`),

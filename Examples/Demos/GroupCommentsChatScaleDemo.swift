@@ -7,6 +7,7 @@
 import Foundation
 import ConfigFeatures
 import Streams
+import StreamsInspector
 
 /// A group of `count` comments keyed `c00000`…: objects `{text, time}` (times 0…count-1), or
 /// plain strings, as the seed stores them (the whole-group mode reads only those).

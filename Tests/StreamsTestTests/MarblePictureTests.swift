@@ -1,7 +1,8 @@
 import Foundation
 import XCTest
 
-@testable import Streams
+import Streams
+@testable import StreamsTimeline
 @testable import StreamsTest
 
 #if canImport(FoundationXML)

@@ -1,5 +1,5 @@
 /// A type that receives the events of an observable sequence.
-public protocol ObserverType {
+public protocol ObserverType<Element> {
     /// The type of elements the observer receives.
     associatedtype Element
 

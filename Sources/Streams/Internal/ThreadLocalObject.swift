@@ -8,28 +8,30 @@ import Darwin
 
 /// One object per thread, made on the thread's first use and released when the thread exits
 /// (the current thread's trampoline, the inspector's context).
-struct ThreadLocalObject<Object: AnyObject>: @unchecked Sendable {
+package struct ThreadLocalObject<Object: AnyObject>: @unchecked Sendable {
     // Safety: a pthread key is an immutable handle, valid from any thread.
-    private let key: pthread_key_t
+    @usableFromInline let key: pthread_key_t
     private let make: @Sendable () -> Object
 
-    init(_ make: @escaping @Sendable () -> Object) {
+    /// A slot whose object `make` makes on each thread's first use.
+    package init(_ make: @escaping @Sendable () -> Object) {
         var key = pthread_key_t()
         pthread_key_create(&key, releaseThreadLocalObject)
         self.key = key
         self.make = make
     }
 
-    /// This thread's object.
     /// Runs `body` with this thread's object, borrowed: no retain and release, for objects that
     /// live until their thread exits (the slot holds them) and are only used on their thread.
-    @inline(__always)
-    func withCurrent<R>(_ body: (Object) -> R) -> R {
+    @inlinable @inline(__always)
+    package func withCurrent<R>(_ body: (Object) -> R) -> R {
         guard let raw = pthread_getspecific(key) else { return body(current) }
         return Unmanaged<Object>.fromOpaque(raw)._withUnsafeGuaranteedRef(body)
     }
 
-    var current: Object {
+    /// This thread's object, made on its first use.
+    @usableFromInline
+    package var current: Object {
         if let raw = pthread_getspecific(key) { return Unmanaged<Object>.fromOpaque(raw).takeUnretainedValue() }
         let object = make()
         pthread_setspecific(key, Unmanaged.passRetained(object).toOpaque())

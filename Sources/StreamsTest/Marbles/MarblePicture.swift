@@ -1,5 +1,6 @@
 import Foundation
 import Streams
+import StreamsTimeline
 
 /// One stream in a marble picture: its recorded events and, optionally, its subscriptions.
 ///

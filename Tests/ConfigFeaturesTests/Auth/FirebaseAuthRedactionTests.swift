@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 @testable import ConfigFeatures
 import Streams
+import StreamsInspector
 import StreamsTest
 
 /// Tokens, passwords and the API key stay out of every printed form and out of the inspector.

@@ -1,4 +1,5 @@
 import Streams
+import StreamsInspector
 import StreamsTest
 import XCTest
 

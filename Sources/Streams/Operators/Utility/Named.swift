@@ -4,13 +4,13 @@ extension ObservableType {
     ///     source:              --1--2--|
     ///     named("clicks"):     --1--2--|     (recorded as "clicks" while the inspector runs)
     ///
-    /// The chain takes the first label it meets as its name (``Inspector/events(ofChainNamed:)``),
+    /// The chain takes the first label it meets as its name (StreamsInspector's `Inspector.events(ofChainNamed:)`),
     /// and the events delivered here are listed under the label
-    /// (``Inspector/events(labelled:)``). With the inspector off, subscribing costs one extra call
+    /// (`Inspector.events(labelled:)`). With the inspector off, subscribing costs one extra call
     /// and events do not pass through it at all.
     /// - Parameter name: The label.
     /// - Returns: The same sequence, labelled.
-    /// - Note: Delivers on the source's scheduler. See <doc:DebuggingStreams>.
+    /// - Note: Delivers on the source's scheduler. See [Debugging streams](/documentation/streamsinspector/debuggingstreams).
     public func named(_ name: String) -> Observable<Element> {
         NamedObservable(source: asObservable(), name: name)
     }

@@ -14,7 +14,7 @@ extension ObservableType {
     /// values matter. With the inspector off, subscribing costs one extra call and events do not
     /// pass through it at all.
     /// - Returns: The same sequence, marked.
-    /// - Note: Delivers on the source's scheduler. See <doc:DebuggingStreams>.
+    /// - Note: Delivers on the source's scheduler. See [Debugging streams](/documentation/streamsinspector/debuggingstreams).
     public func redactedInInspector() -> Observable<Element> {
         RedactedObservable(source: asObservable())
     }

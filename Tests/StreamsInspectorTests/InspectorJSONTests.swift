@@ -1,6 +1,7 @@
 #if Inspector
 import Foundation
 import Streams
+import StreamsInspector
 import XCTest
 
 /// The inspector's values encode by hand (one key type for all); the JSON stays what synthesized

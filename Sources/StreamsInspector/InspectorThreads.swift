@@ -1,4 +1,5 @@
 #if Inspector
+import Streams
 #if canImport(CDispatch)
 import CDispatch
 #endif

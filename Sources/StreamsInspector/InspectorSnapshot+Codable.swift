@@ -1,8 +1,9 @@
 #if Inspector
+import Streams
 // The inspector's values encode and decode by hand, all with one key type: synthesized `Codable`
 // gives each of the five types its own `CodingKeys` enum, with its own string switch, hashing,
 // descriptions and metadata, and its own specialization of the keyed containers (about 20 KB of
-// object text; see the Build cost section of <doc:Performance>). The JSON is the same: the same
+// object text; see the Build cost section of [Performance](/documentation/streams/performance)). The JSON is the same: the same
 // keys, and `nil` properties left out.
 
 /// A key of the inspector's JSON, written as a string literal.

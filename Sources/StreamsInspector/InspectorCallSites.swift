@@ -1,4 +1,5 @@
 #if Inspector
+import Streams
 import Foundation
 
 #if os(Linux) && canImport(Runtime)
@@ -119,16 +120,17 @@ enum CallSiteSymbolicator {
         }
     }
 
-    /// Whether a frame belongs to the capture, to Streams or to StreamsBlocking (its mangled name
+    /// Whether a frame belongs to the capture, to Streams, StreamsInspector or StreamsBlocking (its mangled name
     /// says its module: `toBlocking()` subscribes from its own frames), or is a thunk, so it is
     /// not where the user's code subscribed.
     private static func isLibraryFrame(_ frame: SymbolicatedBacktrace.Frame) -> Bool {
         guard let symbol = frame.symbol else { return false }
         // Code the compiler wrote (a thunk, an inlined standard-library helper) is never where
         // the user's code subscribed.
-        if symbol.sourceLocation?.path == "<compiler-generated>" { return true }
+        if symbol.sourceLocation?.path.hasSuffix("<compiler-generated>") == true { return true }
         let name = symbol.rawName
-        return name.hasPrefix("$s7Streams") || name.hasPrefix("$s15StreamsBlocking") || name.hasPrefix("$s7Runtime")
+        return name.hasPrefix("$s7Streams") || name.hasPrefix("$s16StreamsInspector") || name.hasPrefix("$s15StreamsBlocking")
+            || name.hasPrefix("$s7Runtime")
             || frame.isSwiftThunk
     }
     #endif

@@ -1,4 +1,5 @@
 #if Inspector
+import Streams
 import Foundation
 
 /// Describes an event's value for the inspector with work bounded whatever the value's size.

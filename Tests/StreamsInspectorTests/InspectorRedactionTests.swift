@@ -1,6 +1,7 @@
 #if Inspector
 import Foundation
 import Streams
+import StreamsInspector
 import StreamsTest
 import XCTest
 

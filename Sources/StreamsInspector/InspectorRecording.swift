@@ -1,52 +1,19 @@
 #if Inspector
 import Foundation
-import Synchronization
+import Streams
 
-/// Whether the inspector records: `InspectorHook.off`, `.on`, or `.unread` until the environment
-/// variable has been read (by the first subscription, or by `Inspector.start()`/`stop()`). A
-/// constant initial value, so the global needs no lazy initialization: off, the only cost is
-/// this relaxed load and a compare per subscription in the operators' `subscribe`, and events
-/// never pass through the inspector.
-let inspectorState = Atomic<UInt8>(0)
-
-/// The hook the operators' and subjects' `subscribe` call while the inspector records.
-enum InspectorHook {
-    static let unread: UInt8 = 0
-    static let off: UInt8 = 1
-    static let on: UInt8 = 2
-
-    /// Whether to record this subscription.
-    @inline(__always)
-    static var isRecording: Bool {
-        let state = inspectorState.load(ordering: .relaxed)
-        return state != off && isRecordingSlowPath(state)
-    }
-
-    /// Reads the environment the first time; afterwards just says whether the state is `on`.
-    @inline(never)
-    static func isRecordingSlowPath(_ state: UInt8) -> Bool {
-        guard state == unread else { return state == on }
-        let requested: UInt8 = Inspector.environmentRequestsRecording() ? on : off
-        _ = inspectorState.compareExchange(expected: unread, desired: requested, ordering: .relaxed)
-        return inspectorState.load(ordering: .relaxed) == on
-    }
-
-    /// Sets the state (`Inspector.start()`/`stop()`).
-    static func setRecording(_ recording: Bool) {
-        inspectorState.store(recording ? on : off, ordering: .relaxed)
-    }
-
+extension InspectorRegistry: InspectorRecorder {
     /// Records a subscription to `source` and runs `body` with an observer that records the
     /// events `source` delivers, and with this subscription as the parent of the ones `body` makes.
     @inline(never)
-    static func subscribe<Source: AnyObject, Observer: ObserverType>(
+    func subscribe<Source: AnyObject, Observer: ObserverType>(
         _ source: Source,
         _ observer: Observer,
-        label: String? = nil,
-        redacts: Bool = false,
-        _ body: (InspectingObserver<Observer>) -> Disposable
+        label: String?,
+        redacts: Bool,
+        _ body: (any ObserverType<Observer.Element>) -> Disposable
     ) -> Disposable {
-        let record = InspectorRegistry.shared.begin(
+        let record = begin(
             name: InspectorNames.operatorName(of: type(of: source)), label: label, parent: InspectorContext.current,
             thread: InspectorThreads.current(), redacts: redacts, callStack: CapturedCallStack.capture())
         let inspecting = InspectingObserver(observer: observer, record: record, keeping: .forElement)

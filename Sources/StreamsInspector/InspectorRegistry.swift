@@ -1,4 +1,5 @@
 #if Inspector
+import Streams
 import Dispatch
 import Foundation
 import Synchronization

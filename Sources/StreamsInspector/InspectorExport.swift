@@ -1,4 +1,6 @@
 #if Inspector
+import Streams
+import StreamsTimeline
 import Foundation
 
 extension Inspector {
@@ -9,7 +11,7 @@ extension Inspector {
     }
 
     /// A self-contained HTML page of everything recorded: a timeline with one lane per
-    /// ``ObservableType/named(_:)`` label, fitted to the window's width with zoom controls, the
+    /// [`named(_:)`](/documentation/streams/observabletype/named(_:)) label, fitted to the window's width with zoom controls, the
     /// live graph (each chain's operators with their live and total subscriptions, and where and
     /// on which thread the chain was subscribed), each chain's marble timeline (one lane per
     /// operator that delivered events), and the JSON of ``exportJSON()``. Hovering a marble shows

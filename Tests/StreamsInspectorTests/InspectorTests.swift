@@ -2,6 +2,7 @@
 import Dispatch
 import Foundation
 import Streams
+import StreamsInspector
 import StreamsTest
 import XCTest
 

@@ -3,7 +3,8 @@ import Foundation
 import StreamsTest
 import XCTest
 
-@testable import Streams
+import Streams
+@testable import StreamsInspector
 
 /// Which values the inspector keeps and describes when read (events(), the exports), and which
 /// it describes when sent; and that both show what was sent. Behaviour only: the per-event cost

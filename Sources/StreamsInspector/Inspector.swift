@@ -1,4 +1,5 @@
 #if Inspector
+import Streams
 import Foundation
 
 /// The stream inspector: an opt-in recorder of every subscription's operator chain and events.
@@ -12,7 +13,7 @@ import Foundation
 ///     try Inspector.exportHTML().write(toFile: "streams.html", atomically: true, encoding: .utf8)
 ///
 /// While it records, each subscription made through an operator or subject is recorded with its
-/// place in its chain (its operator's name, an optional ``ObservableType/named(_:)`` label, the
+/// place in its chain (its operator's name, an optional [`named(_:)`](/documentation/streams/observabletype/named(_:)) label, the
 /// operator downstream of it), and each event that operator delivers is logged with its kind,
 /// time, thread and its value: a small value with value semantics and no references (a number,
 /// a short string, a small standard collection of them, a plain struct) is kept in the ring
@@ -62,6 +63,7 @@ public enum Inspector {
 
     /// Clears what was recorded and starts recording with `configuration`; times count from now.
     public static func start(_ configuration: Configuration = Configuration()) {
+        InspectorHook.install(InspectorRegistry.shared)
         InspectorRegistry.shared.reset(configuration)
         InspectorHook.setRecording(true)
     }
@@ -96,13 +98,13 @@ public enum Inspector {
         InspectorRegistry.shared.snapshot()
     }
 
-    /// The events of every chain named `name` (by ``ObservableType/named(_:)``), in order.
+    /// The events of every chain named `name` (by [`named(_:)`](/documentation/streams/observabletype/named(_:))), in order.
     public static func events(ofChainNamed name: String) -> [InspectorEvent] {
         let chains = Set(snapshot().chains.filter { $0.name == name }.map(\.id))
         return InspectorRegistry.shared.events().filter { chains.contains($0.chain) }
     }
 
-    /// The events logged where `label` was given with ``ObservableType/named(_:)``, in every chain.
+    /// The events logged where `label` was given with [`named(_:)`](/documentation/streams/observabletype/named(_:)), in every chain.
     public static func events(labelled label: String) -> [InspectorEvent] {
         InspectorRegistry.shared.events().filter { $0.label == label }
     }
@@ -110,10 +112,6 @@ public enum Inspector {
     /// Every recorded event, chain by chain.
     public static func events() -> [InspectorEvent] {
         InspectorRegistry.shared.events()
-    }
-
-    static func environmentRequestsRecording() -> Bool {
-        ProcessInfo.processInfo.environment[environmentVariable] == "1"
     }
 }
 #endif
