@@ -46,7 +46,7 @@ let package = Package(
         .executableTarget(name: "group-comments-demo", dependencies: ["StreamsDemos"], path: "Examples/GroupCommentsDemo"),
         // A command-line tool using StreamsBlocking alone; StreamsBlockingLinkTests checks it links no XCTest.
         .executableTarget(name: "blocking-demo", dependencies: ["StreamsBlocking"], path: "Examples/BlockingDemo"),
-        // Started by STREAMS_INSPECTOR=1 alone (StreamsInspectorEnvironmentTests runs it with and without).
+        // Started by STREAMS_INSPECTOR=1 alone (InspectorLinkTests runs it with and without).
         .executableTarget(name: "inspector-environment-demo", dependencies: ["Streams", "StreamsInspector"], path: "Examples/InspectorEnvironmentDemo"),
         .executableTarget(name: "firebase-test-server", dependencies: ["ConfigFeaturesTestServer"], path: "Examples/FirebaseTestServerTool"),
         .executableTarget(name: "local-first-writer", dependencies: ["ConfigFeatures", "Streams"], path: "Examples/LocalFirstWriter"),

@@ -4,7 +4,7 @@
 //     STREAMS_INSPECTOR=1 swift run inspector-environment-demo
 //
 // and it prints the events the inspector logged for the stream labelled "answers"; without the
-// variable it says that nothing was recorded. StreamsInspectorEnvironmentTests runs it both ways.
+// variable it says that nothing was recorded. InspectorLinkTests (StreamsTestTests) runs it both ways.
 import Streams
 import StreamsInspector
 

@@ -69,10 +69,41 @@ public enum Inspector {
 }
 
 /// The inspector's snapshot, compiled out: enable the Streams package trait `Inspector`.
+///
+/// Every member, read by name, is unavailable with the same message (a dynamic member), so code
+/// that reads a snapshot says which trait to enable rather than "no member".
 @available(*, unavailable, message: "the stream inspector is compiled out: enable the Streams package trait \"Inspector\"")
-public struct InspectorSnapshot {}
+@dynamicMemberLookup
+public struct InspectorSnapshot {
+    /// Compiled out: enable the `Inspector` trait.
+    @available(*, unavailable, message: "the stream inspector is compiled out: enable the Streams package trait \"Inspector\"")
+    public subscript(dynamicMember member: String) -> Never { fatalError("the stream inspector is compiled out") }
+
+    /// Compiled out: enable the `Inspector` trait.
+    @available(*, unavailable, message: "the stream inspector is compiled out: enable the Streams package trait \"Inspector\"")
+    public struct Chain {}
+
+    /// Compiled out: enable the `Inspector` trait.
+    @available(*, unavailable, message: "the stream inspector is compiled out: enable the Streams package trait \"Inspector\"")
+    public struct Operator {}
+
+    /// Compiled out: enable the `Inspector` trait.
+    @available(*, unavailable, message: "the stream inspector is compiled out: enable the Streams package trait \"Inspector\"")
+    public struct CallSite {}
+}
 
 /// An event the inspector logged, compiled out: enable the Streams package trait `Inspector`.
+///
+/// Every member, read by name, is unavailable with the same message (a dynamic member).
 @available(*, unavailable, message: "the stream inspector is compiled out: enable the Streams package trait \"Inspector\"")
-public struct InspectorEvent {}
+@dynamicMemberLookup
+public struct InspectorEvent {
+    /// Compiled out: enable the `Inspector` trait.
+    @available(*, unavailable, message: "the stream inspector is compiled out: enable the Streams package trait \"Inspector\"")
+    public subscript(dynamicMember member: String) -> Never { fatalError("the stream inspector is compiled out") }
+
+    /// Compiled out: enable the `Inspector` trait.
+    @available(*, unavailable, message: "the stream inspector is compiled out: enable the Streams package trait \"Inspector\"")
+    public enum Kind {}
+}
 #endif

@@ -4,34 +4,10 @@ import XCTest
 /// `StreamsBlocking` is usable from a command-line tool or an app without the test framework:
 /// the `blocking-demo` executable, which imports StreamsBlocking alone, runs and links no XCTest.
 final class StreamsBlockingLinkTests: XCTestCase {
-    /// The executable built next to this test bundle (`swift build` / `swift test` build it).
-    private func demoExecutable() throws -> URL {
-        let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-        let candidates = [bundle.deletingLastPathComponent(), Bundle(for: Self.self).bundleURL.deletingLastPathComponent()]
-        for folder in candidates {
-            let url = folder.appendingPathComponent("blocking-demo")
-            if FileManager.default.isExecutableFile(atPath: url.path) { return url }
-        }
-        // `swift test` builds every executable of the package, so a missing one is a failure.
-        throw MissingExecutable(folders: candidates.map(\.path))
-    }
-
-    private struct MissingExecutable: Error, CustomStringConvertible {
-        let folders: [String]
-        var description: String { "blocking-demo is not built next to the tests (looked in \(folders))" }
-    }
+    private func demoExecutable() throws -> URL { try BuiltExecutables.url("blocking-demo", near: Self.self) }
 
     private func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        try BuiltExecutables.run(executable, arguments)
     }
 
     func testBlockingDemo_runsAndAnswers() throws {
