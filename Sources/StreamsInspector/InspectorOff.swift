@@ -103,6 +103,8 @@ public struct InspectorEvent {
     public subscript(dynamicMember member: String) -> Never { fatalError("the stream inspector is compiled out") }
 
     /// Compiled out: enable the `Inspector` trait.
+    ///
+    /// This enum may gain cases in a minor version: end a `switch` over it with `@unknown default`.
     @available(*, unavailable, message: "the stream inspector is compiled out: enable the Streams package trait \"Inspector\"")
     public enum Kind {}
 }
