@@ -65,6 +65,10 @@ struct InspectingObserver<Observer: ObserverType>: ObserverType {
     typealias Element = Observer.Element
     let observer: Observer
     let record: InspectorRecord
+    /// The record's log and parent, unretained (the record holds them, and this observer the
+    /// record): read per event without a retain and release.
+    private let log: Unmanaged<InspectorChainLog>
+    private let parent: Unmanaged<InspectorRecord>?
     /// Whether elements are kept (``InspectorKeeping``), and when `keepIfSmall`, the check.
     let keeping: InspectorKeepingMode
     let fits: ((Element, Int) -> Bool)?
@@ -72,12 +76,16 @@ struct InspectingObserver<Observer: ObserverType>: ObserverType {
     init(observer: Observer, record: InspectorRecord, keeping: InspectorKeeping<Element>) {
         self.observer = observer
         self.record = record
+        log = Unmanaged.passUnretained(record.log)
+        parent = record.parent.map { Unmanaged.passUnretained($0) }
         switch keeping {
         case .describe:
             self.keeping = .describe
             fits = nil
         case .keep:
-            self.keeping = .keep
+            // Trivially copyable (`.keep` holds no references): at most 8 bytes are kept as
+            // their bits, in the event itself.
+            self.keeping = MemoryLayout<Element>.size <= 8 ? .keepBits : .keep
             fits = nil
         case .keepIfSmall(let check):
             self.keeping = .keepIfSmall
@@ -96,7 +104,7 @@ struct InspectingObserver<Observer: ObserverType>: ObserverType {
         if InspectorHook.isRecording { logNext(element, thread: local._withUnsafeGuaranteedRef { $0.threadID() }) }
         // Subscriptions the subscriber makes while handling the event (flatMap's inner ones)
         // belong under it.
-        InspectorContext.with(record.parent, in: local) { observer.onNext(element) }
+        InspectorContext.with(parent, in: local) { observer.onNext(element) }
     }
 
     func onCompleted() {
@@ -130,11 +138,12 @@ struct InspectingObserver<Observer: ObserverType>: ObserverType {
     /// Logs an element: its bytes, kept, or described now (see ``InspectorKeeping``); in a
     /// redacted chain, neither kept nor described (its description may hold secrets).
     private func logNext(_ element: Element, thread: UInt32) {
-        let log = record.log
+        // Not in a closure (`_withUnsafeGuaranteedRef`): one capturing `self` would need this
+        // generic type's metadata on every event.
+        let log = log.takeUnretainedValue()
         if log.redaction.isMarked { return log.append(event(.next, .redacted, thread: thread)) }
         switch keeping {
-        case .keep where MemoryLayout<Element>.size <= 8:
-            // Trivially copyable (`.keep` holds no references): its bytes, in the event itself.
+        case .keepBits:
             var bits: UInt64 = 0
             withUnsafeMutableBytes(of: &bits) { $0.storeBytes(of: element, as: Element.self) }
             var event = event(.next, .bits, thread: thread)
@@ -189,22 +198,23 @@ enum InspectorContext {
     @inline(__always)
     static func with<Result>(_ record: InspectorRecord?, _ body: () -> Result) -> Result {
         // Borrowed: the thread's object lives as long as its thread, and is only used on it.
-        with(record, in: InspectorThreads.locals.withCurrent { Unmanaged.passUnretained($0) }, body)
+        // Kept alive in a `defer`, not around `body`: a frame of the standard library's
+        // `withExtendedLifetime` would otherwise stand between Streams and the user's code, and
+        // be taken for the call site.
+        defer { withExtendedLifetime(record) {} }
+        return with(
+            record.map { Unmanaged.passUnretained($0) }, in: InspectorThreads.locals.withCurrent { Unmanaged.passUnretained($0) }, body)
     }
 
     /// ``with(_:_:)`` with the thread's object already looked up (it lives as long as its
-    /// thread, and is only used on it).
+    /// thread, and is only used on it), and `record` unretained (the caller holds it).
     @inline(__always)
-    static func with<Result>(_ record: InspectorRecord?, in local: Unmanaged<InspectorThreads.Local>, _ body: () -> Result) -> Result {
+    static func with<Result>(
+        _ record: Unmanaged<InspectorRecord>?, in local: Unmanaged<InspectorThreads.Local>, _ body: () -> Result
+    ) -> Result {
         let previous = local._withUnsafeGuaranteedRef { $0.record }
-        local._withUnsafeGuaranteedRef { $0.record = record.map { Unmanaged.passUnretained($0) } }
-        // Kept alive in a `defer`, not around `body`: a frame of the standard library's
-        // `withExtendedLifetime` would otherwise stand between Streams and the user's code,
-        // and be taken for the call site.
-        defer {
-            local._withUnsafeGuaranteedRef { $0.record = previous }
-            withExtendedLifetime(record) {}
-        }
+        local._withUnsafeGuaranteedRef { $0.record = record }
+        defer { local._withUnsafeGuaranteedRef { $0.record = previous } }
         return body()
     }
 }
