@@ -122,19 +122,12 @@ enum InspectorThreads {
     static let locals = ThreadLocalObject { Local() }
 
     /// Whether `label` lies in libdispatch's own image (a root queue's label: static, never
-    /// freed), not on the heap (a queue's own label, freed with the queue).
+    /// freed), not on the heap (a queue's own label, freed with the queue). Known on Linux; on
+    /// other systems `false`, so every label's bytes are compared.
     static func isInDispatchImage(_ label: UnsafePointer<CChar>) -> Bool {
         #if os(Linux)
         let address = UInt(bitPattern: label)
         return dispatchImage.contains { $0.contains(address) }
-        #elseif canImport(Darwin)
-        var labelImage = Dl_info()
-        var dispatchImage = Dl_info()
-        let function: @convention(c) (DispatchQueue?) -> UnsafePointer<CChar> = __dispatch_queue_get_label
-        guard dladdr(UnsafeRawPointer(label), &labelImage) != 0, let base = labelImage.dli_fbase,
-            dladdr(unsafeBitCast(function, to: UnsafeRawPointer.self), &dispatchImage) != 0
-        else { return false }
-        return base == dispatchImage.dli_fbase
         #else
         return false
         #endif
