@@ -50,6 +50,8 @@ enum InspectorKeeping<Element> {
 enum InspectorKeepingMode: UInt8 {
     case describe
     case keep
+    /// `keep`, for a value of at most 8 bytes: its bits are logged in the event.
+    case keepBits
     case keepIfSmall
 }
 

@@ -32,6 +32,10 @@ struct InspectingObserver<Observer: ObserverType>: ObserverType {
     typealias Element = Observer.Element
     let observer: Observer
     let record: InspectorRecord
+    /// The record's log and parent, unretained (the record holds them, and this observer the
+    /// record): read per event without a retain and release.
+    private let log: Unmanaged<InspectorChainLog>
+    private let parent: Unmanaged<InspectorRecord>?
     /// Whether elements are kept (``InspectorKeeping``), and when `keepIfSmall`, the check.
     let keeping: InspectorKeepingMode
     let fits: ((Element, Int) -> Bool)?
@@ -39,12 +43,16 @@ struct InspectingObserver<Observer: ObserverType>: ObserverType {
     init(observer: Observer, record: InspectorRecord, keeping: InspectorKeeping<Element>) {
         self.observer = observer
         self.record = record
+        log = Unmanaged.passUnretained(record.log)
+        parent = record.parent.map { Unmanaged.passUnretained($0) }
         switch keeping {
         case .describe:
             self.keeping = .describe
             fits = nil
         case .keep:
-            self.keeping = .keep
+            // Trivially copyable (`.keep` holds no references): at most 8 bytes are kept as
+            // their bits, in the event itself.
+            self.keeping = MemoryLayout<Element>.size <= 8 ? .keepBits : .keep
             fits = nil
         case .keepIfSmall(let check):
             self.keeping = .keepIfSmall
@@ -56,14 +64,18 @@ struct InspectingObserver<Observer: ObserverType>: ObserverType {
     // lookup in this generic code); `on` dispatches to them.
 
     func onNext(_ element: Element) {
-        if InspectorHook.isRecording { logNext(element) }
+        // The thread's object, looked up once for the event's thread name and its context (and
+        // not in a closure capturing `self`, whose context would need this generic type's
+        // metadata on every event).
+        let local = InspectorThreads.locals.withCurrent { Unmanaged.passUnretained($0) }
+        if InspectorHook.isRecording { logNext(element, thread: local._withUnsafeGuaranteedRef { $0.threadID() }) }
         // Subscriptions the subscriber makes while handling the event (flatMap's inner ones)
         // belong under it.
-        InspectorContext.with(record.parent) { observer.onNext(element) }
+        InspectorContext.with(parent, in: local) { observer.onNext(element) }
     }
 
     func onCompleted() {
-        if InspectorHook.isRecording { log(.completed, .none) }
+        if InspectorHook.isRecording { record.log.append(event(.completed, .none)) }
         InspectorContext.with(record.parent) { observer.onCompleted() }
         record.end()
     }
@@ -76,8 +88,12 @@ struct InspectingObserver<Observer: ObserverType>: ObserverType {
             if InspectorHook.isRecording {
                 // A redacted chain's errors are never described (they may hold secrets).
                 let chainLog = record.log
-                let value = chainLog.redaction.isMarked ? InspectorValues.redacted : InspectorValueDescriber.describe(error, limit: chainLog.valueLength)
-                log(.error, .text(value))
+                if chainLog.redaction.isMarked {
+                    chainLog.append(self.event(.error, .redacted))
+                } else {
+                    let value = InspectorValueDescriber.describe(error, limit: chainLog.valueLength)
+                    chainLog.append(self.event(.error, .payload), payload: .text(value))
+                }
             }
             InspectorContext.with(record.parent) { observer.on(event) }
             record.end()
@@ -86,37 +102,37 @@ struct InspectingObserver<Observer: ObserverType>: ObserverType {
         }
     }
 
-    /// Logs an element: kept, or described now (see ``InspectorKeeping``); in a redacted chain,
-    /// neither (its description may hold secrets).
-    private func logNext(_ element: Element) {
-        let log = record.log
-        let value: InspectorLoggedValue
-        if log.redaction.isMarked {
-            value = .text(InspectorValues.redacted)
-        } else {
-            switch keeping {
-            case .keep where MemoryLayout<Element>.size <= 8:
-                // Trivially copyable (`.keep` holds no references): its bytes.
-                var bits: UInt64 = 0
-                withUnsafeMutableBytes(of: &bits) { $0.storeBytes(of: element, as: Element.self) }
-                value = .bits(bits, Element.self)
-            case .keep:
-                value = .kept(element)
-            case .keepIfSmall where fits?(element, log.valueLength) == true:
-                value = .kept(element)
-            case .keepIfSmall, .describe:
-                value = .text(InspectorValueDescriber.describe(element, limit: log.valueLength))
-            }
+    /// Logs an element: its bytes, kept, or described now (see ``InspectorKeeping``); in a
+    /// redacted chain, neither kept nor described (its description may hold secrets).
+    private func logNext(_ element: Element, thread: UInt32) {
+        // Not in a closure (`_withUnsafeGuaranteedRef`): one capturing `self` would need this
+        // generic type's metadata on every event.
+        let log = log.takeUnretainedValue()
+        if log.redaction.isMarked { return log.append(event(.next, .redacted, thread: thread)) }
+        switch keeping {
+        case .keepBits:
+            var bits: UInt64 = 0
+            withUnsafeMutableBytes(of: &bits) { $0.storeBytes(of: element, as: Element.self) }
+            var event = event(.next, .bits, thread: thread)
+            event.bits = bits
+            event.type = Element.self
+            log.append(event)
+        case .keep:
+            log.append(event(.next, .payload, thread: thread), payload: .kept(element))
+        case .keepIfSmall where fits?(element, log.valueLength) == true:
+            log.append(event(.next, .payload, thread: thread), payload: .kept(element))
+        case .keepIfSmall, .describe:
+            let text = InspectorValueDescriber.describe(element, limit: log.valueLength)
+            log.append(event(.next, .payload, thread: thread), payload: .text(text))
         }
-        self.log(.next, value)
     }
 
+    /// An event of this place, now, on this thread (its value's bits still to be filled in).
     @inline(__always)
-    private func log(_ kind: InspectorEvent.Kind, _ value: InspectorLoggedValue) {
-        record.log.append(
-            InspectorLoggedEvent(
-                place: record.placeIndex, kind: kind, thread: InspectorThreads.currentID(), time: InspectorRegistry.uptime(),
-                value: value))
+    private func event(
+        _ kind: InspectorEvent.Kind, _ value: InspectorLoggedEvent.ValueKind, thread: UInt32 = InspectorThreads.currentID()
+    ) -> InspectorLoggedEvent {
+        InspectorLoggedEvent(place: record.placeIndex, thread: thread, kind: kind, value: value, time: InspectorRegistry.uptime())
     }
 }
 
@@ -141,34 +157,32 @@ private final class InspectedSubscription: Disposable, @unchecked Sendable {
 /// The subscription being made or served on this thread, so that the subscriptions it makes are
 /// recorded as its children.
 enum InspectorContext {
-    private final class Slot {
-        /// Not retained: a record is set only for the duration of `with`, whose caller holds it
-        /// (an event's record holds its parent), so no retain and release per event.
-        var record: Unmanaged<InspectorRecord>?
-    }
-
-    private static let slots = ThreadLocalObject { Slot() }
-
     /// The current record of this thread, or `nil` outside any inspected subscription.
-    static var current: InspectorRecord? { slots.withCurrent { $0.record?.takeUnretainedValue() } }
+    static var current: InspectorRecord? { InspectorThreads.locals.withCurrent { $0.record?.takeUnretainedValue() } }
 
     /// Runs `body` with `record` as this thread's current record, then restores the previous one.
     /// The caller keeps `record` alive meanwhile.
     @inline(__always)
     static func with<Result>(_ record: InspectorRecord?, _ body: () -> Result) -> Result {
-        // Borrowed: the slot lives as long as its thread, and is only used on it.
-        slots.withCurrent { slot in
-            let previous = slot.record
-            slot.record = record.map { Unmanaged.passUnretained($0) }
-            // Kept alive in a `defer`, not around `body`: a frame of the standard library's
-            // `withExtendedLifetime` would otherwise stand between Streams and the user's code,
-            // and be taken for the call site.
-            defer {
-                slot.record = previous
-                withExtendedLifetime(record) {}
-            }
-            return body()
-        }
+        // Borrowed: the thread's object lives as long as its thread, and is only used on it.
+        // Kept alive in a `defer`, not around `body`: a frame of the standard library's
+        // `withExtendedLifetime` would otherwise stand between Streams and the user's code, and
+        // be taken for the call site.
+        defer { withExtendedLifetime(record) {} }
+        return with(
+            record.map { Unmanaged.passUnretained($0) }, in: InspectorThreads.locals.withCurrent { Unmanaged.passUnretained($0) }, body)
+    }
+
+    /// ``with(_:_:)`` with the thread's object already looked up (it lives as long as its
+    /// thread, and is only used on it), and `record` unretained (the caller holds it).
+    @inline(__always)
+    static func with<Result>(
+        _ record: Unmanaged<InspectorRecord>?, in local: Unmanaged<InspectorThreads.Local>, _ body: () -> Result
+    ) -> Result {
+        let previous = local._withUnsafeGuaranteedRef { $0.record }
+        local._withUnsafeGuaranteedRef { $0.record = record }
+        defer { local._withUnsafeGuaranteedRef { $0.record = previous } }
+        return body()
     }
 }
 

@@ -220,7 +220,7 @@ final class InspectorChainLog: Sendable {
 
     private struct State {
         var places: [Place] = []
-        var ring = EventRing<InspectorLoggedEvent>()
+        var ring = InspectorEventRing()
     }
 
     /// Events kept (the configuration's `eventsPerChain` when the chain began).
@@ -246,18 +246,25 @@ final class InspectorChainLog: Sendable {
         }
     }
 
-    /// Appends an event, dropping the oldest when the ring is full.
+    /// Appends an event whose value, if any, the event holds (``InspectorLoggedEvent/ValueKind``),
+    /// dropping the oldest when the ring is full: plain stores under the lock.
     @inline(__always)
     func append(_ event: InspectorLoggedEvent) {
         let capacity = capacity
-        // The event replaced when full is released under the lock: it holds a string or a value
+        // A payload replaced when full is released under the lock: it holds a string or a value
         // without references, whose release runs no code of the app's.
         state.withLock { $0.ring.append(event, capacity: capacity) }
     }
 
+    /// Appends an event whose value is `payload` (its `value` is `.payload`).
+    func append(_ event: InspectorLoggedEvent, payload: InspectorLoggedValue) {
+        let capacity = capacity
+        state.withLock { $0.ring.append(event, payload: payload, capacity: capacity) }
+    }
+
     /// How many events the ring holds, and how many were dropped.
     var counts: (recorded: Int, dropped: Int) {
-        state.withLock { ($0.ring.storage.count, $0.ring.dropped) }
+        state.withLock { ($0.ring.count, $0.ring.dropped) }
     }
 
     /// The events, in order, as the public ``InspectorEvent``s of chain `chain`: copied under the
@@ -267,17 +274,24 @@ final class InspectorChainLog: Sendable {
         let (places, logged) = state.withLock { ($0.places, $0.ring.inOrder) }
         let redacted = redaction.isMarked
         let limit = valueLength
-        let threads = InspectorThreads.names(logged.lazy.map(\.thread))
-        return logged.compactMap { event in
+        let threads = InspectorThreads.names(logged.lazy.map(\.event.thread))
+        return logged.compactMap { event, payload in
             guard Int(event.place) < places.count else { return nil }
             let place = places[Int(event.place)]
             let value: String?
-            switch event.value {
-            case .none: value = nil
-            case .text(let text): value = text
-            case .kept(let kept): value = redacted ? InspectorValues.redacted : InspectorValueDescriber.describe(kept, limit: limit)
-            case .bits(let bits, let type):
-                value = redacted ? InspectorValues.redacted : InspectorValueDescriber.describe(Self.value(of: type, bits: bits), limit: limit)
+            switch (event.value, payload) {
+            case (.redacted, _): value = InspectorValues.redacted
+            case (.bits, _):
+                if redacted {
+                    value = InspectorValues.redacted
+                } else if let type = event.type {
+                    value = InspectorValueDescriber.describe(Self.value(of: type, bits: event.bits), limit: limit)
+                } else {
+                    value = nil
+                }
+            case (.payload, .text(let text)?): value = text
+            case (.payload, .kept(let kept)?): value = redacted ? InspectorValues.redacted : InspectorValueDescriber.describe(kept, limit: limit)
+            case (.none, _), (.payload, nil): value = nil
             }
             return InspectorEvent(
                 chain: chain, operatorID: place.id, operatorName: place.name, label: place.label, kind: event.kind,
@@ -287,7 +301,7 @@ final class InspectorChainLog: Sendable {
 }
 
 extension InspectorChainLog {
-    /// The value of `type` whose bytes are `bits` (see ``InspectorLoggedValue/bits(_:_:)``).
+    /// The value of `type` whose bytes are `bits` (see ``InspectorLoggedEvent/ValueKind/bits``).
     static func value(of type: Any.Type, bits: UInt64) -> Any {
         func load<Value>(_: Value.Type) -> Any {
             withUnsafeBytes(of: bits) { $0.loadUnaligned(as: Value.self) }
@@ -296,55 +310,102 @@ extension InspectorChainLog {
     }
 }
 
-/// One logged event, as the ring keeps it: no strings copied per event (its place and thread
-/// are small indexes resolved when read, its time the raw uptime in nanoseconds).
+/// One logged event, as the ring keeps it: trivially copyable, so that appending one is plain
+/// stores (no string copied, no value witness run). Its place and thread are small indexes
+/// resolved when read, its time the raw uptime in nanoseconds, and its value, when it is a value
+/// of at most 8 bytes without references, its bytes and type; any other value (a description, a
+/// kept string or collection) is the ring's payload beside it (``InspectorEventRing``).
 struct InspectorLoggedEvent {
-    /// The place in the chain's log (``InspectorChainLog/addPlace(_:)``).
-    var place: Int32
-    var kind: InspectorEvent.Kind
-    /// The delivering thread's name, as an ``InspectorThreads`` identifier.
-    var thread: UInt32
-    /// Uptime nanoseconds.
-    var time: UInt64
-    var value: InspectorLoggedValue
-}
-
-/// An event's value as logged.
-enum InspectorLoggedValue {
-    /// Completion: no value.
-    case none
-    /// Described when sent (a reference, a large value, an error), or `<redacted>`.
-    case text(String)
-    /// A copy of a value with value semantics that holds no references (a number, a string, a
-    /// standard collection of them, a plain struct): described when read.
-    case kept(Any)
-    /// A value of at most 8 bytes without references (an `Int`, a `Double`, a plain enum), as
-    /// its bytes and its type: copied and dropped without the runtime's value witnesses.
-    case bits(UInt64, Any.Type)
-}
-
-/// A fixed-capacity ring; the oldest element is dropped when it is full.
-struct EventRing<Element> {
-    var storage: [Element] = []
-    var head = 0
-    var dropped = 0
-
-    mutating func append(_ element: Element, capacity: Int) {
-        guard capacity > 0 else {
-            dropped += 1
-            return
-        }
-        if storage.count < capacity {
-            storage.append(element)
-            return
-        }
-        storage[head] = element
-        head += 1
-        if head == storage.count { head = 0 }
-        dropped += 1
+    /// What the event's value is.
+    enum ValueKind: UInt8 {
+        /// Completion: no value.
+        case none
+        /// A value or error of a redacted chain: ``InspectorValues/redacted``.
+        case redacted
+        /// A value of at most 8 bytes without references (an `Int`, a `Double`, a plain enum):
+        /// `bits` and `type`.
+        case bits
+        /// The ring's payload for this event (``InspectorLoggedValue``).
+        case payload
     }
 
-    var inOrder: [Element] { Array(storage[head...] + storage[..<head]) }
+    /// The place in the chain's log (``InspectorChainLog/addPlace(_:)``).
+    var place: Int32
+    /// The delivering thread's name, as an ``InspectorThreads`` identifier.
+    var thread: UInt32
+    var kind: InspectorEvent.Kind
+    var value: ValueKind
+    /// Uptime nanoseconds.
+    var time: UInt64
+    /// `.bits`: the value's bytes.
+    var bits: UInt64 = 0
+    /// `.bits`: the value's type.
+    var type: Any.Type?
+}
+
+/// An event's value that is not trivially copyable, kept beside its event.
+enum InspectorLoggedValue {
+    /// Described when sent (a reference, a large value, an error).
+    case text(String)
+    /// A copy of a value with value semantics that holds no references (a string, a standard
+    /// collection of such values, a plain struct larger than 8 bytes): described when read.
+    case kept(Any)
+}
+
+/// A chain's events: a fixed-capacity ring, the oldest event dropped when it is full. The events
+/// are trivially copyable; the values that are not (``InspectorLoggedValue``) sit in a second
+/// array at their event's index, which only chains that log such values allocate.
+struct InspectorEventRing {
+    private(set) var events: [InspectorLoggedEvent] = []
+    private var payloads: [InspectorLoggedValue?] = []
+    private var head = 0
+    private(set) var dropped = 0
+
+    /// How many events the ring holds.
+    var count: Int { events.count }
+
+    /// Appends `event`, whose value (if any) it holds itself: plain stores, unless it replaces
+    /// an event that had a payload (which is then released).
+    @inline(__always)
+    mutating func append(_ event: InspectorLoggedEvent, capacity: Int) {
+        let (index, replacedPayload) = put(event, capacity: capacity)
+        if replacedPayload { payloads[index] = nil }
+    }
+
+    /// Appends `event`, whose value is `payload` (`event.value` is `.payload`).
+    mutating func append(_ event: InspectorLoggedEvent, payload: InspectorLoggedValue, capacity: Int) {
+        let (index, _) = put(event, capacity: capacity)
+        guard index >= 0 else { return }
+        if payloads.count <= index { payloads.append(contentsOf: repeatElement(nil, count: index + 1 - payloads.count)) }
+        payloads[index] = payload
+    }
+
+    /// Stores `event` in the next slot, dropping the oldest when full: the slot's index (-1 when
+    /// the capacity is 0), and whether the event it replaced had a payload.
+    @inline(__always)
+    private mutating func put(_ event: InspectorLoggedEvent, capacity: Int) -> (index: Int, replacedPayload: Bool) {
+        guard capacity > 0 else {
+            dropped += 1
+            return (-1, false)
+        }
+        if events.count < capacity {
+            events.append(event)
+            return (events.count - 1, false)
+        }
+        let index = head
+        let replacedPayload = events[index].value == .payload
+        events[index] = event
+        head = index + 1 == events.count ? 0 : index + 1
+        dropped += 1
+        return (index, replacedPayload)
+    }
+
+    /// The events, oldest first, each with its payload.
+    var inOrder: [(event: InspectorLoggedEvent, payload: InspectorLoggedValue?)] {
+        (Array(head..<events.count) + Array(0..<head)).map { index in
+            (events[index], events[index].value == .payload && index < payloads.count ? payloads[index] : nil)
+        }
+    }
 }
 
 /// Whether a chain is redacted (`redactedInInspector()`): set once, read on every event.

@@ -25,19 +25,7 @@ enum InspectorThreads {
     /// name is worked out when the thread's queue changes, and read back with ``names(_:)``.
     @inline(__always)
     static func currentID() -> UInt32 {
-        let label = currentQueueLabelPointer()
-        return caches.withCurrent { cache in
-            // The label's bytes are compared, not its address: a freed queue's address may be
-            // reused by a queue labelled otherwise.
-            if cache.id != 0 {
-                switch (label, cache.labelBytes) {
-                case (let label?, let known?): if strcmp(known, label) == 0 { return cache.id }
-                case (nil, nil): return cache.id
-                default: break
-                }
-            }
-            return cache.update(label: label)
-        }
+        locals.withCurrent { $0.threadID() }
     }
 
     /// The names of thread identifiers (``currentID()``).
@@ -75,17 +63,47 @@ enum InspectorThreads {
         }
     }
 
-    /// The last name worked out on a thread, and the queue label it was worked out for.
-    private final class NameCache {
-        var label = ""
-        /// A copy of the label's bytes, compared with the queue's on each event.
-        var labelBytes: UnsafeMutablePointer<CChar>?
+    /// The inspector's state of one thread, in one thread-local object so that an event looks
+    /// it up once: the record being served (``InspectorContext``), and the last name worked out
+    /// on the thread with the queue label it was worked out for.
+    final class Local {
+        /// The subscription being made or served (``InspectorContext``). Not retained: a record
+        /// is set only for the duration of `InspectorContext.with`, whose caller holds it (an
+        /// event's record holds its parent), so no retain and release per event.
+        var record: Unmanaged<InspectorRecord>?
+        /// The queue label the name was worked out for.
+        private var label = ""
+        /// The label as libdispatch returned it, and whether that address always holds that
+        /// label (a root queue's, which libdispatch keeps in its own image and never frees):
+        /// then the next event compares only the address.
+        private var labelPointer: UnsafePointer<CChar>?
+        private var labelIsPermanent = false
+        /// A copy of the label's bytes, compared with the queue's when the address may have
+        /// been reused (a queue's own label is freed with the queue, and its address may then
+        /// hold another queue's label).
+        private var labelBytes: UnsafeMutablePointer<CChar>?
         /// The name's identifier, 0 before the first.
-        var id: UInt32 = 0
+        private var id: UInt32 = 0
+
+        /// The calling thread's name identifier (``InspectorThreads/currentID()``).
+        @inline(__always)
+        func threadID() -> UInt32 {
+            let label = InspectorThreads.currentQueueLabelPointer()
+            if id != 0 {
+                if label == labelPointer, labelIsPermanent { return id }
+                switch (label, labelBytes) {
+                case (let label?, let known?): if strcmp(known, label) == 0 { return id }
+                case (nil, nil): return id
+                default: break
+                }
+            }
+            return update(label: label)
+        }
 
         /// Works the name out for the queue labelled `bytes` (unless it is the label the name was
         /// worked out for: a thread renamed later keeps its first name).
-        func update(label bytes: UnsafePointer<CChar>?) -> UInt32 {
+        @inline(never)
+        private func update(label bytes: UnsafePointer<CChar>?) -> UInt32 {
             let label = bytes.map { String(cString: $0) } ?? ""
             if id == 0 || label != self.label {
                 id = InspectorThreads.id(ofName: InspectorThreads.name(onQueueLabelled: label))
@@ -93,13 +111,51 @@ enum InspectorThreads {
             }
             free(labelBytes)
             labelBytes = bytes.flatMap { strdup($0) }
+            labelPointer = bytes
+            labelIsPermanent = bytes.map(InspectorThreads.isInDispatchImage) ?? false
             return id
         }
 
         deinit { free(labelBytes) }
     }
 
-    private static let caches = ThreadLocalObject { NameCache() }
+    /// The inspector's state of each thread.
+    static let locals = ThreadLocalObject { Local() }
+
+    /// Whether `label` lies in libdispatch's own image (a root queue's label: static, never
+    /// freed), not on the heap (a queue's own label, freed with the queue). Known on Linux; on
+    /// other systems `false`, so every label's bytes are compared.
+    static func isInDispatchImage(_ label: UnsafePointer<CChar>) -> Bool {
+        #if os(Linux)
+        let address = UInt(bitPattern: label)
+        return dispatchImage.contains { $0.contains(address) }
+        #else
+        return false
+        #endif
+    }
+
+    #if os(Linux)
+    /// The address ranges libdispatch's shared library is mapped at (none when it is linked
+    /// statically: then every label's bytes are compared), read once from `/proc/self/maps`.
+    private static let dispatchImage: [Range<UInt>] = {
+        guard let maps = fopen("/proc/self/maps", "r") else { return [] }
+        defer { fclose(maps) }
+        var ranges: [Range<UInt>] = []
+        var line: UnsafeMutablePointer<CChar>?
+        var capacity = 0
+        defer { free(line) }
+        // `start-end perms offset device inode path`, in hexadecimal.
+        while getline(&line, &capacity, maps) > 0, let line {
+            guard strstr(line, "/libdispatch.so") != nil else { continue }
+            var end: UnsafeMutablePointer<CChar>?
+            let start = UInt(strtoul(line, &end, 16))
+            guard let dash = end, dash.pointee == CChar(UInt8(ascii: "-")) else { continue }
+            let stop = UInt(strtoul(dash + 1, nil, 16))
+            if start < stop { ranges.append(start..<stop) }
+        }
+        return ranges
+    }()
+    #endif
 
     /// The name of the calling thread, running on the queue labelled `label`.
     private static func name(onQueueLabelled label: String) -> String {

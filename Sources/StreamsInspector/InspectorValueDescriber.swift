@@ -166,6 +166,15 @@ struct InspectorValueDescriber {
             }
             return true
         }
+        // A plain struct's fields without `Mirror` (its layout cached per type).
+        if let fields = InspectorFields.fields(of: value) {
+            if fields.isEmpty {
+                bytes -= 16
+                return bytes >= 0
+            }
+            for field in fields where !isSmall(field.value, nodes: &nodes, bytes: &bytes) { return false }
+            return true
+        }
         let mirror = Mirror(reflecting: value)
         if mirror.children.isEmpty {
             bytes -= 16
@@ -196,6 +205,10 @@ struct InspectorValueDescriber {
                 }
                 return
             }
+        }
+        if let fields = InspectorFields.fields(of: value) {
+            writeFields(fields.map { (label: $0.label, value: $0.value) }, open: _typeName(type(of: value), qualified: !topLevel) + "(")
+            return
         }
         let mirror = Mirror(reflecting: value)
         switch mirror.displayStyle {
@@ -231,9 +244,9 @@ struct InspectorValueDescriber {
                 text += ")"
             }
         case .tuple?:
-            writeFields(of: mirror, open: "(")
+            writeFields(mirror.children, open: "(")
         default:
-            writeFields(of: mirror, open: _typeName(mirror.subjectType, qualified: !topLevel) + "(")
+            writeFields(mirror.children, open: _typeName(mirror.subjectType, qualified: !topLevel) + "(")
         }
     }
 
@@ -283,10 +296,10 @@ struct InspectorValueDescriber {
 
     /// `open` then `label: value` for at most ``elementsShown`` fields (a tuple's `.0` labels
     /// are left out), then `)`.
-    private mutating func writeFields(of mirror: Mirror, open: String) {
+    private mutating func writeFields<Children: Sequence<Mirror.Child>>(_ children: Children, open: String) {
         text += open
         var shown = 0
-        for child in mirror.children {
+        for child in children {
             guard shown < Self.elementsShown, remainingBytes > 0, work > 0 else {
                 text += ", …"
                 break
@@ -301,9 +314,14 @@ struct InspectorValueDescriber {
 }
 
 /// An optional, told apart from its wrapped value (which `as?` looks through).
-protocol InspectorOptional {}
+protocol InspectorOptional {
+    /// The type of the wrapped value.
+    static var inspectorWrappedType: Any.Type { get }
+}
 
-extension Optional: InspectorOptional {}
+extension Optional: InspectorOptional {
+    static var inspectorWrappedType: Any.Type { Wrapped.self }
+}
 
 /// A standard library collection the describer reads without `Mirror`: its count (constant
 /// time) and its first elements.

@@ -155,6 +155,39 @@ final class InspectorValueCostTests: XCTestCase {
         XCTAssertEqual(recorded("text"), "text")
     }
 
+    func testInspector_describesALargeStructsFieldsAsMirrorShowsThem() throws {
+        struct Nested {
+            var id: Int
+            var tags: [String]
+        }
+        struct Page {
+            var title: String
+            var rows: [Int]
+            var flag: Bool
+            var nested: Nested
+            var pair: (Int, String)
+        }
+        let page = Page(title: "t", rows: Array(0..<1_000), flag: true, nested: Nested(id: 7, tags: ["a"]), pair: (1, "one"))
+        let value = try XCTUnwrap(recorded(page))
+        XCTAssertTrue(value.hasPrefix(#"Page(title: "t", rows: [0, 1, 2, 3, 4, 5, 6, 7, … (1000 elements)], flag: true, "#), value)
+        XCTAssertTrue(value.hasSuffix(#"Nested(id: 7, tags: ["a"]), pair: (1, "one"))"#), value)
+    }
+
+    func testInspector_readsAStructsWeakAndUnownedReferencesAsMirrorDoes() throws {
+        struct Held {
+            weak var box: Box?
+            unowned let owner: Box
+            var rows: [Int]
+        }
+        let box = Box(items: [1])
+        let owner = Box(items: [2])
+        let value = try withExtendedLifetime((box, owner)) {
+            try XCTUnwrap(recorded(Held(box: box, owner: owner, rows: Array(0..<1_000))))
+        }
+        XCTAssertTrue(value.hasPrefix("Held(box: Optional(Box([1])), owner: "), value)
+        XCTAssertTrue(value.hasSuffix("rows: [0, 1, 2, 3, 4, 5, 6, 7, … (1000 elements)])"), value)
+    }
+
     func testInspector_showsAReferenceAsItWasWhenItsEventWasDelivered() throws {
         Inspector.start()
         let subject = PublishSubject<Box>()

@@ -78,6 +78,24 @@ final class InspectorWhereAndWhenTests: XCTestCase {
         XCTAssertFalse(threads.contains { $0.hasSuffix("qos.overcommit") || $0.hasPrefix("-") }, "\(threads)")
     }
 
+    func testThreads_nameEachQueueByItsOwnLabelWhenAFreedQueuesAddressIsReused() throws {
+        Inspector.start()
+        let subject = PublishSubject<Int>()
+        let subscription = subject.named("queues").subscribe(onNext: { _ in })
+        defer { subscription.dispose() }
+        // Each queue is freed before the next is made: libdispatch's copy of a label may then be
+        // at the address of the last one's (same size), on the same thread (`sync`).
+        for index in 0..<20 {
+            do {
+                let queue = DispatchQueue(label: "queue-\(index + 10)")
+                queue.sync { subject.onNext(index) }
+            }
+        }
+        subject.onNext(-1)
+        let threads = Inspector.events(labelled: "queues").map(\.thread)
+        XCTAssertEqual(threads, (0..<20).map { "queue-\($0 + 10)" } + ["main"])
+    }
+
     func testValues_areKeptWholeUpTo4KiBThenCutWithTheirSize() throws {
         Inspector.start()
         let subject = PublishSubject<String>()
