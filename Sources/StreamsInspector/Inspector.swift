@@ -1,5 +1,5 @@
 #if Inspector
-import Streams
+@_spi(StreamsInspectorSupport) import Streams
 import Foundation
 
 /// The stream inspector: an opt-in recorder of every subscription's operator chain and events.

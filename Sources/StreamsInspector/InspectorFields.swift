@@ -1,6 +1,6 @@
 #if Inspector
 @_spi(Reflection) import Swift
-import Streams
+@_spi(StreamsInspectorSupport) import Streams
 
 /// A struct's stored fields, read without `Mirror`, for the value describer.
 ///

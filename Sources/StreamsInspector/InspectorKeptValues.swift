@@ -1,5 +1,5 @@
 #if Inspector
-import Streams
+@_spi(StreamsInspectorSupport) import Streams
 /// Whether an element type's values are kept in the ring buffer and described when read (by
 /// `Inspector.events()` and the exports), or described when sent.
 ///

@@ -2,7 +2,7 @@
 // The package trait `Inspector` is off: the inspector is compiled out (Streams' hook is a
 // constant `false`, see InspectorHookOff.swift there), and its API is unavailable, each member
 // naming the trait rather than failing as an unknown member.
-import Streams
+@_spi(StreamsInspectorSupport) import Streams
 
 /// The stream inspector, compiled out: enable the Streams package trait `Inspector` (a default
 /// trait, so turned off only by `traits: []` or `--disable-default-traits`) to use it.

@@ -1,5 +1,5 @@
 #if Inspector
-import Streams
+@_spi(StreamsInspectorSupport) import Streams
 /// The script of the inspector's HTML page (see `Inspector.exportHTML(title:)`).
 ///
 /// - Zoom: each `.timeline` starts fitted to its box's width (the whole recorded time span in

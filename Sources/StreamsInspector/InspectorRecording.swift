@@ -1,6 +1,6 @@
 #if Inspector
 import Foundation
-import Streams
+@_spi(StreamsInspectorSupport) import Streams
 
 extension InspectorRegistry: InspectorRecorder {
     /// Records a subscription to `source` and runs `body` with an observer that records the

@@ -1,5 +1,5 @@
 #if Inspector
-import Streams
+@_spi(StreamsInspectorSupport) import Streams
 import Dispatch
 import Foundation
 import Synchronization

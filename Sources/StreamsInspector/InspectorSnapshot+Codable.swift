@@ -1,5 +1,5 @@
 #if Inspector
-import Streams
+@_spi(StreamsInspectorSupport) import Streams
 // The inspector's values encode and decode by hand, all with one key type: synthesized `Codable`
 // gives each of the five types its own `CodingKeys` enum, with its own string switch, hashing,
 // descriptions and metadata, and its own specialization of the keyed containers (about 20 KB of

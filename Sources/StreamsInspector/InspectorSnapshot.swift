@@ -1,5 +1,5 @@
 #if Inspector
-import Streams
+@_spi(StreamsInspectorSupport) import Streams
 /// What the stream inspector saw: every chain it recorded, with its operators and their live
 /// subscription counts. See ``Inspector/snapshot()``.
 public struct InspectorSnapshot: Sendable, Codable, Equatable {

@@ -1,5 +1,5 @@
 #if Inspector
-import Streams
+@_spi(StreamsInspectorSupport) import Streams
 #endif
 
 /// Installs the inspector's recorder; called as the process starts by StreamsInspectorStartup's C

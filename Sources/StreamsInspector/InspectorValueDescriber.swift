@@ -1,5 +1,5 @@
 #if Inspector
-import Streams
+@_spi(StreamsInspectorSupport) import Streams
 import Foundation
 
 /// Describes an event's value for the inspector with work bounded whatever the value's size.

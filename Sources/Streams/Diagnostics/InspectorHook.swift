@@ -7,7 +7,7 @@ import Synchronization
 /// constant initial value, so the global needs no lazy initialization: off, the only cost is
 /// this relaxed load and a compare per subscription in the operators' `subscribe`, and events
 /// never pass through the inspector.
-let inspectorState = Atomic<UInt8>(0)
+@usableFromInline let inspectorState = Atomic<UInt8>(0)
 
 /// What records the subscriptions and events of the chains while the inspector records: the
 /// StreamsInspector module's registry, installed by `Inspector.start()` (or, with
@@ -29,23 +29,23 @@ package protocol InspectorRecorder: AnyObject, Sendable {
 }
 
 /// The hook the operators' and subjects' `subscribe` call while the inspector records.
-package enum InspectorHook {
-    static let unread: UInt8 = 0
-    static let off: UInt8 = 1
-    static let on: UInt8 = 2
+@_spi(StreamsInspectorSupport) public enum InspectorHook {
+    @usableFromInline static let unread: UInt8 = 0
+    @usableFromInline static let off: UInt8 = 1
+    @usableFromInline static let on: UInt8 = 2
 
     /// The recorder StreamsInspector installed, if it did.
     private static let recorder = LockedState<(any InspectorRecorder)?>(nil)
 
     /// Whether to record this subscription.
-    @inline(__always)
-    package static var isRecording: Bool {
+    @_spi(StreamsInspectorSupport) @inlinable @inline(__always)
+    public static var isRecording: Bool {
         let state = inspectorState.load(ordering: .relaxed)
         return state != off && isRecordingSlowPath(state)
     }
 
     /// Reads the environment the first time; afterwards just says whether the state is `on`.
-    @inline(never)
+    @usableFromInline @inline(never)
     static func isRecordingSlowPath(_ state: UInt8) -> Bool {
         guard state == unread else { return state == on }
         let requested: UInt8 = environmentRequestsRecording && installedRecorder != nil ? on : off

@@ -8,7 +8,7 @@ import Darwin
 
 /// One object per thread, made on the thread's first use and released when the thread exits
 /// (the current thread's trampoline, the inspector's context).
-package struct ThreadLocalObject<Object: AnyObject>: @unchecked Sendable {
+@_spi(StreamsInspectorSupport) public struct ThreadLocalObject<Object: AnyObject>: @unchecked Sendable {
     // Safety: a pthread key is an immutable handle, valid from any thread.
     @usableFromInline let key: pthread_key_t
     private let make: @Sendable () -> Object
@@ -23,8 +23,8 @@ package struct ThreadLocalObject<Object: AnyObject>: @unchecked Sendable {
 
     /// Runs `body` with this thread's object, borrowed: no retain and release, for objects that
     /// live until their thread exits (the slot holds them) and are only used on their thread.
-    @inlinable @inline(__always)
-    package func withCurrent<R>(_ body: (Object) -> R) -> R {
+    @_spi(StreamsInspectorSupport) @inlinable @inline(__always)
+    public func withCurrent<R>(_ body: (Object) -> R) -> R {
         guard let raw = pthread_getspecific(key) else { return body(current) }
         return Unmanaged<Object>.fromOpaque(raw)._withUnsafeGuaranteedRef(body)
     }
