@@ -71,16 +71,14 @@ enum InspectorThreads {
         /// is set only for the duration of `InspectorContext.with`, whose caller holds it (an
         /// event's record holds its parent), so no retain and release per event.
         var record: Unmanaged<InspectorRecord>?
-        /// The queue label the name was worked out for.
-        private var label = ""
         /// The label as libdispatch returned it, and whether that address always holds that
         /// label (a root queue's, which libdispatch keeps in its own image and never frees):
         /// then the next event compares only the address.
         private var labelPointer: UnsafePointer<CChar>?
         private var labelIsPermanent = false
-        /// A copy of the label's bytes, compared with the queue's when the address may have
-        /// been reused (a queue's own label is freed with the queue, and its address may then
-        /// hold another queue's label).
+        /// A copy of the label the name was worked out for, compared with the queue's when the
+        /// address may have been reused (a queue's own label is freed with the queue, and its
+        /// address may then hold another queue's label).
         private var labelBytes: UnsafeMutablePointer<CChar>?
         /// The name's identifier, 0 before the first.
         private var id: UInt32 = 0
@@ -104,16 +102,24 @@ enum InspectorThreads {
         /// worked out for: a thread renamed later keeps its first name).
         @inline(never)
         private func update(label bytes: UnsafePointer<CChar>?) -> UInt32 {
-            let label = bytes.map { String(cString: $0) } ?? ""
-            if id == 0 || label != self.label {
+            if id == 0 || !Self.sameLabel(bytes, labelBytes) {
+                let label = bytes.map { String(cString: $0) } ?? ""
                 id = InspectorThreads.id(ofName: InspectorThreads.name(onQueueLabelled: label))
-                self.label = label
             }
             free(labelBytes)
             labelBytes = bytes.flatMap { strdup($0) }
             labelPointer = bytes
             labelIsPermanent = bytes.map(InspectorThreads.isInDispatchImage) ?? false
             return id
+        }
+
+        /// Whether two labels read the same (no label reads as the empty one).
+        private static func sameLabel(_ a: UnsafePointer<CChar>?, _ b: UnsafePointer<CChar>?) -> Bool {
+            switch (a, b) {
+            case (let a?, let b?): strcmp(a, b) == 0
+            case (let label?, nil), (nil, let label?): label.pointee == 0
+            case (nil, nil): true
+            }
         }
 
         deinit { free(labelBytes) }
